@@ -1,0 +1,26 @@
+# Developer entry points. Each target creates .venv and installs what it needs on first use.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: serve test bench
+
+serve: $(VENV)/.installed
+	$(BIN)/combatlog replay replay_fixtures/dnd35/whole-fight.jsonl
+
+test: $(VENV)/.installed
+	$(BIN)/ruff check .
+	$(BIN)/mypy domain projections api
+	$(BIN)/lint-imports
+	$(BIN)/pytest $$($(BIN)/python -c 'import xdist' 2>/dev/null && printf '%s' '-n 2')
+
+bench: $(VENV)/.installed
+	$(BIN)/python benchmarks/replay.py
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# A stamp file, so a second run skips pip unless pyproject.toml changed.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $@

@@ -1,0 +1,396 @@
+"""The event vocabulary of a combat log (shared/CONTRACT.md §1): frozen facts from the table."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal, TypeAlias
+
+from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints, TypeAdapter
+
+Int = Annotated[int, Strict()]
+NonNegative = Annotated[int, Strict(), Field(ge=0)]
+Position = Annotated[int, Strict(), Field(ge=1)]
+D20 = Annotated[int, Strict(), Field(ge=1, le=20)]
+Flag = Annotated[bool, Strict()]
+CombatantId = Annotated[
+    str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:'+-]*$")
+]
+Label = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+Ruleset = Literal["dnd35", "d20modern", "true20", "starfinder", "orcus"]
+
+
+class Fact(BaseModel):
+    """Base of every event: the envelope the service adds (`at`, `by`) is optional and kept."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    at: datetime | None = None
+    by: Label | None = None
+
+    def to_json_dict(self) -> dict[str, Any]:
+        """The event as one JSON Lines object: its wire type plus the fields that were given."""
+        body = self.model_dump(mode="json", exclude_unset=True, exclude={"type"})
+        return {"type": self.type, **body}
+
+
+class EncounterCreated(Fact):
+    """An encounter was opened under a rules system, with the house rules chosen for it."""
+
+    type: Literal["EncounterCreated"] = "EncounterCreated"
+    name: Label
+    ruleset: Ruleset
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class CombatantJoined(Fact):
+    """A combatant joined the encounter with its statistics."""
+
+    type: Literal["CombatantJoined"] = "CombatantJoined"
+    combatant: CombatantId
+    name: Label
+    side: Label
+    kind: Literal["pc", "npc"] | None = None
+    stats: dict[str, Any] = Field(default_factory=dict)
+    group: Label | None = None
+    hidden: Flag = False
+
+
+class CombatantLeft(Fact):
+    """A combatant left the fight (fled, dismissed, taken away)."""
+
+    type: Literal["CombatantLeft"] = "CombatantLeft"
+    combatant: CombatantId
+    reason: Label | None = None
+
+
+class SurpriseDetermined(Fact):
+    """The GM ruled who was aware at the start; everyone else is surprised."""
+
+    type: Literal["SurpriseDetermined"] = "SurpriseDetermined"
+    aware: list[CombatantId]
+
+
+class InitiativeRolled(Fact):
+    """A combatant rolled initiative: the d20 as it fell and the modifier added."""
+
+    type: Literal["InitiativeRolled"] = "InitiativeRolled"
+    combatant: CombatantId
+    natural: D20
+    modifier: Int
+
+
+class InitiativeTieBroken(Fact):
+    """The GM settled a tie: these combatants act in this order, first to last."""
+
+    type: Literal["InitiativeTieBroken"] = "InitiativeTieBroken"
+    order: Annotated[list[CombatantId], Field(min_length=2)]
+
+
+class CombatStarted(Fact):
+    """The fight began."""
+
+    type: Literal["CombatStarted"] = "CombatStarted"
+
+
+class TurnEnded(Fact):
+    """A combatant's turn ended; who is next is derived."""
+
+    type: Literal["TurnEnded"] = "TurnEnded"
+    combatant: CombatantId
+
+
+class Delayed(Fact):
+    """A combatant chose to delay instead of acting on its turn."""
+
+    type: Literal["Delayed"] = "Delayed"
+    combatant: CombatantId
+
+
+class DelayEnded(Fact):
+    """A delaying combatant stepped back in and acts now."""
+
+    type: Literal["DelayEnded"] = "DelayEnded"
+    combatant: CombatantId
+
+
+class ActionReadied(Fact):
+    """A combatant readied an action against a trigger."""
+
+    type: Literal["ActionReadied"] = "ActionReadied"
+    combatant: CombatantId
+    trigger: Label | None = None
+
+
+class ReadiedActionTaken(Fact):
+    """A readied action went off, interrupting `before` when given."""
+
+    type: Literal["ReadiedActionTaken"] = "ReadiedActionTaken"
+    combatant: CombatantId
+    before: CombatantId | None = None
+
+
+class AttackMade(Fact):
+    """An attack was rolled against a defense; the outcome is the GM's ruling when given."""
+
+    type: Literal["AttackMade"] = "AttackMade"
+    attacker: CombatantId
+    target: CombatantId
+    natural: D20
+    total: Int
+    defense: Label | None = None
+    outcome: Literal["hit", "miss", "critical"] | None = None
+    confirm_natural: D20 | None = None
+    confirm_total: Int | None = None
+
+
+class ToughnessSave(BaseModel):
+    """True20: the target's Toughness save against 15 + the damage bonus, as rolled."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    natural: D20
+    total: Int
+    bonus: Int | None = None
+
+
+class DamageDealt(Fact):
+    """A combatant took damage in the amount the GM announced."""
+
+    type: Literal["DamageDealt"] = "DamageDealt"
+    target: CombatantId
+    amount: NonNegative
+    nonlethal: Flag = False
+    damage_type: Label | None = None
+    source: Label | None = None
+    attack: Position | None = None
+    save: ToughnessSave | None = None
+
+
+class HealingApplied(Fact):
+    """A combatant was healed."""
+
+    type: Literal["HealingApplied"] = "HealingApplied"
+    target: CombatantId
+    amount: NonNegative
+    kind: Label | None = None
+
+
+class TemporaryHitPointsGained(Fact):
+    """A combatant gained temporary hit points."""
+
+    type: Literal["TemporaryHitPointsGained"] = "TemporaryHitPointsGained"
+    target: CombatantId
+    amount: NonNegative
+    source: Label | None = None
+
+
+class TemporaryHitPointsLost(Fact):
+    """A combatant's remaining temporary hit points went away (their duration ran out)."""
+
+    type: Literal["TemporaryHitPointsLost"] = "TemporaryHitPointsLost"
+    target: CombatantId
+    source: Label | None = None
+
+
+class RoundsDuration(BaseModel):
+    """Lasts N rounds, ending just before the initiative count it began on."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    rounds: Annotated[int, Strict(), Field(ge=1)]
+
+
+class TurnDuration(BaseModel):
+    """Lasts until the start or end of a combatant's turn."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    until: Literal["end_of_turn", "start_of_turn"]
+    of: CombatantId
+    next: Flag = True
+
+
+class SaveEndsDuration(BaseModel):
+    """Lasts until the target succeeds on a saving throw against it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    save_ends: Literal[True]
+
+
+Duration: TypeAlias = RoundsDuration | TurnDuration | SaveEndsDuration
+
+
+class ConditionApplied(Fact):
+    """A condition or custom effect was put on a combatant."""
+
+    type: Literal["ConditionApplied"] = "ConditionApplied"
+    target: CombatantId
+    condition: Label
+    source: Label | None = None
+    duration: Duration | None = None
+    value: NonNegative | None = None
+    damage_type: Label | None = None
+    beneficial: Flag | None = None
+
+
+class ConditionRemoved(Fact):
+    """A condition was taken off a combatant."""
+
+    type: Literal["ConditionRemoved"] = "ConditionRemoved"
+    target: CombatantId
+    condition: Label
+
+
+class SavingThrowRolled(Fact):
+    """A combatant rolled a saving throw, as rolled; `outcome` is the GM's ruling when given."""
+
+    type: Literal["SavingThrowRolled"] = "SavingThrowRolled"
+    combatant: CombatantId
+    save: Label
+    natural: D20
+    total: Int
+    dc: Int | None = None
+    against: Label | Position | None = None
+    outcome: Literal["success", "failure"] | None = None
+
+
+class CheckRolled(Fact):
+    """A combatant rolled a check (stabilize, heal, constitution …); `natural` may be a d%."""
+
+    type: Literal["CheckRolled"] = "CheckRolled"
+    combatant: CombatantId
+    check: Label
+    natural: Annotated[int, Strict(), Field(ge=1, le=100)]
+    total: Int
+    target: CombatantId | None = None
+    against: Label | None = None
+    dc: Int | None = None
+    outcome: Literal["success", "failure"] | None = None
+
+
+class ResolveSpent(Fact):
+    """A combatant spent Resolve Points (Starfinder)."""
+
+    type: Literal["ResolveSpent"] = "ResolveSpent"
+    combatant: CombatantId
+    amount: Annotated[int, Strict(), Field(ge=1)]
+    purpose: Label | None = None
+
+
+class RestTaken(Fact):
+    """The party rested (short or long, as the system names them)."""
+
+    type: Literal["RestTaken"] = "RestTaken"
+    kind: Label
+    combatants: list[CombatantId] | None = None
+
+
+class NoteAdded(Fact):
+    """The GM wrote a note into the log."""
+
+    type: Literal["NoteAdded"] = "NoteAdded"
+    text: Annotated[str, StringConstraints(max_length=4000)]
+
+
+class CombatEnded(Fact):
+    """The fight ended."""
+
+    type: Literal["CombatEnded"] = "CombatEnded"
+
+
+class EventRevoked(Fact):
+    """Undo: the log behaves as if the event at `target` never happened."""
+
+    type: Literal["EventRevoked"] = "EventRevoked"
+    target: Position
+    reason: Label | None = None
+
+
+class EventRestored(Fact):
+    """Redo: a revoked event takes effect again."""
+
+    type: Literal["EventRestored"] = "EventRestored"
+    target: Position
+
+
+TableFact: TypeAlias = Annotated[
+    CombatantJoined
+    | CombatantLeft
+    | SurpriseDetermined
+    | InitiativeRolled
+    | InitiativeTieBroken
+    | CombatStarted
+    | TurnEnded
+    | Delayed
+    | DelayEnded
+    | ActionReadied
+    | ReadiedActionTaken
+    | AttackMade
+    | DamageDealt
+    | HealingApplied
+    | TemporaryHitPointsGained
+    | TemporaryHitPointsLost
+    | ConditionApplied
+    | ConditionRemoved
+    | SavingThrowRolled
+    | CheckRolled
+    | ResolveSpent
+    | RestTaken
+    | NoteAdded
+    | CombatEnded,
+    Field(discriminator="type"),
+]
+
+
+class EventAmended(Fact):
+    """A past ruling corrected: `replacement` takes effect at the `target` position instead."""
+
+    type: Literal["EventAmended"] = "EventAmended"
+    target: Position
+    replacement: TableFact
+    reason: Label | None = None
+
+    def to_json_dict(self) -> dict[str, Any]:
+        """As Fact.to_json_dict, with the replacement's wire type kept."""
+        return {**super().to_json_dict(), "replacement": self.replacement.to_json_dict()}
+
+
+Event: TypeAlias = Annotated[
+    EncounterCreated | TableFact | EventRevoked | EventRestored | EventAmended,
+    Field(discriminator="type"),
+]
+Correction: TypeAlias = EventRevoked | EventRestored | EventAmended
+
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+EVENT_TYPES: dict[str, type[Fact]] = {
+    cls.model_fields["type"].default: cls
+    for cls in (
+        EncounterCreated, CombatantJoined, CombatantLeft, SurpriseDetermined, InitiativeRolled,
+        InitiativeTieBroken, CombatStarted, TurnEnded, Delayed, DelayEnded, ActionReadied,
+        ReadiedActionTaken, AttackMade, DamageDealt, HealingApplied, TemporaryHitPointsGained,
+        TemporaryHitPointsLost,
+        ConditionApplied, ConditionRemoved, SavingThrowRolled, CheckRolled, ResolveSpent,
+        RestTaken, NoteAdded, CombatEnded, EventRevoked, EventRestored, EventAmended,
+    )
+}  # fmt: skip
+
+
+def combatants_named(event: Fact) -> list[str]:
+    """Every combatant id a fact refers to, so the log can check that each one has joined."""
+    match event:
+        case CombatantJoined():
+            return []
+        case AttackMade(attacker=a, target=t):
+            return [a, t]
+        case SurpriseDetermined(aware=ids) | InitiativeTieBroken(order=ids):
+            return list(ids)
+        case RestTaken(combatants=ids):
+            return list(ids or [])
+        case ReadiedActionTaken(combatant=c, before=b):
+            return [c] + ([b] if b else [])
+        case CheckRolled(combatant=c, target=t):
+            return [c] + ([t] if t else [])
+        case ConditionApplied(target=t, duration=TurnDuration(of=o)):
+            return [t, o]
+        case EventAmended(replacement=r):
+            return combatants_named(r)
+    named = [getattr(event, f, None) for f in ("combatant", "target")]
+    return [n for n in named if isinstance(n, str)]

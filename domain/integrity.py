@@ -1,0 +1,205 @@
+"""The log's integrity rules: what any encounter log must satisfy, whatever the GM rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pydantic import ValidationError
+
+from domain.events import (
+    CombatantJoined,
+    CombatEnded,
+    EncounterCreated,
+    EventAmended,
+    EventRestored,
+    EventRevoked,
+    Fact,
+    combatants_named,
+)
+from domain.rulesets import ruleset_for
+
+CORRECTIONS = ("EventRevoked", "EventRestored", "EventAmended")
+
+
+class LogError(ValueError):
+    """A fact the log cannot take, naming the position (line), the field and the reason."""
+
+    def __init__(self, position: int, reason: str, field: str | None = None) -> None:
+        self.position = position
+        self.reason = reason
+        self.field = field
+        where = f"line {position}" + (f", field '{field}'" if field else "")
+        super().__init__(f"{where}: {reason}")
+
+
+def first_error(exc: ValidationError, prefix: str = "") -> tuple[str, str]:
+    """The first pydantic error as (dotted field, reason)."""
+    err = exc.errors()[0]
+    loc = ".".join(str(p) for p in err["loc"])
+    return (prefix + loc).strip("."), err["msg"]
+
+
+@dataclass(slots=True)
+class LogIntegrity:
+    """What the log knows of itself to check the next fact: positions, combatants, corrections."""
+
+    ruleset: str = ""
+    types: list[str] = field(default_factory=list)
+    joined_at: dict[str, int] = field(default_factory=dict)
+    revoked: set[int] = field(default_factory=set)
+    amendments: dict[int, list[int]] = field(default_factory=dict)
+    replacement_types: dict[int, str] = field(default_factory=dict)
+    ending_candidates: set[int] = field(default_factory=set)
+
+    @property
+    def version(self) -> int:
+        """How many facts the log holds."""
+        return len(self.types)
+
+    def check(self, event: Fact) -> None:
+        """Raise LogError if `event` cannot be the next line of this log."""
+        position = self.version + 1
+        if position == 1:
+            if not isinstance(event, EncounterCreated):
+                raise LogError(1, "the first line must be EncounterCreated", "type")
+            self._check_options(event)
+            return
+        if isinstance(event, EncounterCreated):
+            raise LogError(position, "EncounterCreated may only be the first line", "type")
+        match event:
+            case EventRevoked() | EventRestored() | EventAmended():
+                self._check_correction(event, position)
+            case _:
+                if self.ended_at() is not None:
+                    raise LogError(
+                        position,
+                        f"the combat ended at line {self.ended_at()}; only a correction "
+                        "(EventRevoked, EventRestored, EventAmended) may follow",
+                        "type",
+                    )
+        self._check_combatants(event, position)
+
+    def record(self, event: Fact) -> None:
+        """Take `event` as the next line (after `check`)."""
+        position = self.version + 1
+        kind = str(event.type)
+        self.types.append(kind)
+        self._remember(event, position)
+        match event:
+            case EventRevoked(target=t):
+                self.revoked.add(t)
+            case EventRestored(target=t):
+                self.revoked.discard(t)
+            case EventAmended(target=t, replacement=r):
+                self.amendments.setdefault(t, []).append(position)
+                self.replacement_types[position] = r.type
+                self._remember(r, t)
+
+    def append(self, event: Fact) -> None:
+        """Check, then record."""
+        self.check(event)
+        self.record(event)
+
+    def effective_type(self, position: int) -> str | None:
+        """The type of fact in force at `position`, or None if revoked."""
+        if position in self.revoked:
+            return None
+        for amend in reversed(self.amendments.get(position, [])):
+            if amend not in self.revoked:
+                return self.replacement_types[amend]
+        return self.types[position - 1]
+
+    def ended_at(self) -> int | None:
+        """The position of the CombatEnded in force, if any."""
+        for pos in sorted(self.ending_candidates):
+            if self.effective_type(pos) == "CombatEnded":
+                return pos
+        return None
+
+    def _remember(self, event: Fact, position: int) -> None:
+        if isinstance(event, CombatantJoined):
+            self.joined_at[event.combatant] = position
+        if isinstance(event, CombatEnded):
+            self.ending_candidates.add(position)
+
+    def _check_options(self, event: EncounterCreated) -> None:
+        rules = ruleset_for(event.ruleset)
+        try:
+            rules.options_model.model_validate(event.options)
+        except ValidationError as exc:
+            name, reason = first_error(exc, "options.")
+            raise LogError(1, reason, name) from None
+        self.ruleset = event.ruleset
+
+    def _check_correction(
+        self, event: EventRevoked | EventRestored | EventAmended, pos: int
+    ) -> None:
+        target = event.target
+        if target >= pos:
+            raise LogError(
+                pos, f"position {target} does not exist yet (this is line {pos})", "target"
+            )
+        if target == 1:
+            raise LogError(pos, "EncounterCreated cannot be revoked or amended", "target")
+        kind = self.types[target - 1]
+        match event:
+            case EventRestored():
+                if target not in self.revoked:
+                    raise LogError(pos, f"position {target} is not revoked", "target")
+            case EventRevoked():
+                if kind in ("EventRevoked", "EventRestored"):
+                    raise LogError(
+                        pos,
+                        f"position {target} is an {kind}; restore or revoke its target instead",
+                        "target",
+                    )
+                if target in self.revoked:
+                    raise LogError(pos, f"position {target} is already revoked", "target")
+            case EventAmended():
+                if kind in CORRECTIONS:
+                    raise LogError(pos, f"position {target} is an {kind}, not a fact", "target")
+                if target in self.revoked:
+                    raise LogError(
+                        pos,
+                        f"position {target} is revoked; restore it before amending it",
+                        "target",
+                    )
+                self._check_stats(event.replacement, pos, "replacement.")
+
+    def _check_combatants(self, event: Fact, position: int) -> None:
+        if isinstance(event, CombatantJoined):
+            self._check_join(event, position)
+        for combatant in combatants_named(event):
+            if combatant not in self.joined_at:
+                raise LogError(
+                    position, f"unknown combatant '{combatant}'", self._field_of(event, combatant)
+                )
+
+    def _check_join(self, event: CombatantJoined, position: int) -> None:
+        earlier = self.joined_at.get(event.combatant)
+        if earlier is not None and self.effective_type(earlier) == "CombatantJoined":
+            raise LogError(
+                position,
+                f"combatant '{event.combatant}' already joined at line {earlier}",
+                "combatant",
+            )
+        self._check_stats(event, position, "")
+
+    def _check_stats(self, event: Fact, position: int, prefix: str) -> None:
+        if not isinstance(event, CombatantJoined):
+            return
+        try:
+            ruleset_for(self.ruleset).stats_model.model_validate(event.stats)
+        except ValidationError as exc:
+            name, reason = first_error(exc, prefix + "stats.")
+            raise LogError(position, reason, name) from None
+
+    @staticmethod
+    def _field_of(event: Fact, combatant: str) -> str:
+        for name in ("combatant", "attacker", "target", "before", "aware", "order", "combatants"):
+            value = getattr(event, name, None)
+            if value == combatant or (isinstance(value, list) and combatant in value):
+                return name
+        if isinstance(event, EventAmended):
+            return "replacement." + LogIntegrity._field_of(event.replacement, combatant)
+        return "duration.of"

@@ -1,0 +1,69 @@
+"""JSON Lines reading and writing of a whole combat log, rejected whole on the first bad line."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import orjson
+from pydantic import ValidationError
+
+from domain.events import EVENT_ADAPTER, EVENT_TYPES, Event, Fact
+from domain.integrity import LogError, LogIntegrity, first_error
+
+
+def parse_event(obj: Any, position: int) -> Event:
+    """One decoded JSON object as an event, or LogError naming the field and the reason."""
+    if not isinstance(obj, dict):
+        raise LogError(position, "each line must be a JSON object")
+    kind = obj.get("type")
+    if kind is None:
+        raise LogError(position, "missing event type", "type")
+    if kind not in EVENT_TYPES:
+        raise LogError(position, f"unknown event type '{kind}'", "type")
+    try:
+        return EVENT_ADAPTER.validate_python(obj)
+    except ValidationError as exc:
+        name, reason = first_error(exc)
+        raise LogError(position, reason, name.removeprefix(f"{kind}.") or None) from None
+
+
+def read_jsonl(data: bytes | str) -> list[Event]:
+    """Parse and check a whole log; the first bad line raises LogError and nothing is returned."""
+    raw = data.encode() if isinstance(data, str) else data
+    lines = raw.split(b"\n")
+    if lines and lines[-1].strip() == b"":
+        lines.pop()
+    integrity = LogIntegrity()
+    events: list[Event] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            raise LogError(number, "empty line")
+        try:
+            obj = orjson.loads(line)
+        except orjson.JSONDecodeError as exc:
+            raise LogError(number, f"not valid JSON ({exc})") from None
+        event = parse_event(obj, number)
+        integrity.append(event)
+        events.append(event)
+    if not events:
+        raise LogError(1, "the log is empty; the first line must be EncounterCreated", "type")
+    return events
+
+
+def dumps_event(event: Fact) -> bytes:
+    """One event as one line of JSON (no newline)."""
+    return orjson.dumps(event.to_json_dict())
+
+
+def write_jsonl(events: Iterable[Fact]) -> bytes:
+    """A whole log as JSON Lines, one event per line, newline-terminated."""
+    return b"".join(dumps_event(e) + b"\n" for e in events)
+
+
+def check_log(events: Sequence[Fact]) -> LogIntegrity:
+    """Check an already-parsed log line by line; returns the integrity state it ends in."""
+    integrity = LogIntegrity()
+    for event in events:
+        integrity.append(event)
+    return integrity

@@ -1,0 +1,115 @@
+"""The one interface every rules system implements; projections ask it and never branch on names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from domain.events import AttackMade, Fact, SavingThrowRolled
+
+Body = TypeVar("Body")
+Outcome = Literal["hit", "miss", "critical"]
+
+
+class CommonOptions(BaseModel):
+    """House-rule choices every ruleset offers: when N-round effects end at a tied count."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    duration_key: Literal["count", "slot"] = Field(
+        "count",
+        description="An N-round effect ends just before the first combatant at its starting count "
+        "(count, the text's literal reading) or just before the turn it began on (slot).",
+    )
+    flat_footed_until: Literal["first_regular_turn", "first_action"] = Field(
+        "first_regular_turn",
+        description="Flat-footed lasts until the combatant's first regular turn, or until it first "
+        "acts (a surprise-round turn counts).",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A condition in force as the rules see it."""
+
+    name: str
+    source: str | None
+    value: int | None
+    damage_type: str | None
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    """What a ruleset may read besides a combatant's own body: the moment and its surroundings."""
+
+    options: Any
+    stats: Any
+    kind: str
+    position: int
+    round: int
+    phase: str
+    own_turn: bool
+    regular_turns: int
+    acted: bool
+    conditions: tuple[Effect, ...] = ()
+
+
+class Ruleset(Protocol[Body]):
+    """A rules system: pure functions over its own damage-track type `Body`."""
+
+    name: str
+    options_model: type[CommonOptions]
+    stats_model: type[BaseModel]
+
+    def new_body(self, ctx: Ctx) -> Body:
+        """The damage track of a combatant who just joined, unhurt."""
+
+    def take(self, body: Body, fact: Fact, ctx: Ctx) -> Body:
+        """A fact aimed at this combatant: damage, healing, saves, checks, resolve, rest."""
+
+    def turn_started(self, body: Body, ctx: Ctx) -> Body:
+        """What the rules do as this combatant's turn begins."""
+
+    def turn_ended(self, body: Body, ctx: Ctx) -> Body:
+        """What the rules do as this combatant's turn ends."""
+
+    def round_started(self, body: Body, ctx: Ctx) -> Body:
+        """What the rules do at the top of each round."""
+
+    def statuses(self, body: Body, ctx: Ctx) -> tuple[str, ...]:
+        """Statuses the rules derive, implications included (dying ⇒ unconscious ⇒ helpless)."""
+
+    def vitals(self, body: Body) -> dict[str, int]:
+        """The system's own damage track as the table state shows it."""
+
+    def descriptor(self, body: Body, ctx: Ctx) -> str:
+        """A word for players who may not see numbers: healthy, bloodied, dying, dead …"""
+
+    def warnings(self, body: Body, ctx: Ctx) -> tuple[str, ...]:
+        """Rolls the rules call for that the log does not hold yet."""
+
+    def takes_turn(self, body: Body) -> bool:
+        """Whether the turn comes to this combatant (the dead keep no turn)."""
+
+    def tie_breaker(self, stats: Any) -> int | None:
+        """Sort key among equal initiative results, or None where only the GM settles ties."""
+
+    def attack_outcome(self, attack: AttackMade, target: Ctx, flat_footed: bool) -> Outcome | None:
+        """hit / miss / critical from the roll and the target's defenses; None if unknown."""
+
+    def save_succeeds(self, save: SavingThrowRolled) -> bool | None:
+        """Whether a save succeeds against its DC (None when the log cannot tell)."""
+
+
+def ruling(outcome: str | None, natural: int, total: int, dc: int | None) -> bool | None:
+    """A d20 roll against a DC: the GM's recorded outcome, else natural 20/1, else the total."""
+    if outcome is not None:
+        return outcome == "success"
+    if natural == 20:
+        return True
+    if natural == 1:
+        return False
+    return None if dc is None else total >= dc

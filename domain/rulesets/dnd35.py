@@ -1,0 +1,125 @@
+"""D&D 3.5 SRD (seed 000): hit points, disabled/dying/dead, nonlethal, temp HP, massive damage.
+
+Gaps in the excerpt, and what this module does about them:
+- Special Initiative Actions (delay, ready) are missing; the order rules of CONTRACT §2 apply.
+- No conditions chapter: named conditions other than those derived here are tracked and timed
+  with no mechanics (helpless, prone, blinded … have no stated effects in the excerpt).
+- Attacks of opportunity are not facts of the log, so A3 (when the AoO count resets) has no
+  option here.
+- The strenuous-action 1 HP cost of a disabled character is recorded by the GM as DamageDealt,
+  since the log does not record action types; Con 0 (ability damage) has no fact in the log.
+- Whether temporary HP from two sources stack is not said; they add up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from domain.events import AttackMade, Fact, SavingThrowRolled
+from domain.rulesets import hitpoints as hp
+from domain.rulesets.base import Ctx, Outcome, ruling
+
+MASSIVE_DAMAGE = 50  # 000 "Massive Damage" L1140-1146: a single attack of 50 or more
+
+
+class Options(hp.HitPointOptions):
+    """D&D 3.5 house rules (digest §9): A1, A2, A7-A10 are options; A4-A6 have one reading."""
+
+
+class Stats(BaseModel):
+    """max_hp, initiative_modifier, constitution (score), defenses {ac, touch, flat_footed}."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    max_hp: int = Field(ge=1, strict=True)
+    initiative_modifier: int = Field(0, strict=True)
+    constitution: int | None = Field(None, ge=0, strict=True)
+    defenses: dict[str, int] = Field(default_factory=dict)
+
+
+def attack_outcome(
+    attack: AttackMade, defenses: dict[str, int], flat_footed: bool
+) -> Outcome | None:
+    """000 "ATTACK ROLL": natural 1 misses, 20 hits, else total ≥ AC; a confirmed threat crits."""
+    if attack.outcome is not None:
+        return attack.outcome
+    key = attack.defense or ("flat_footed" if flat_footed and "flat_footed" in defenses else "ac")
+    armor = defenses.get(key)
+    if attack.natural == 1:
+        return "miss"
+    if armor is None:
+        return "hit" if attack.natural == 20 else None
+    if attack.natural != 20 and attack.total < armor:
+        return "miss"
+    confirm = attack.confirm_natural
+    if confirm is None or confirm == 1:
+        return "hit"
+    confirmed = confirm == 20 or (attack.confirm_total or 0) >= armor
+    return "critical" if confirmed else "hit"
+
+
+class HitPointRuleset:
+    """The SRD hit point track behind the Ruleset protocol; subclasses set the system's numbers."""
+
+    name = "dnd35"
+    options_model: type[hp.HitPointOptions] = Options
+    stats_model: type[BaseModel] = Stats
+
+    def massive_threshold(self, stats: Any) -> int | None:
+        return MASSIVE_DAMAGE
+
+    def new_body(self, ctx: Ctx) -> hp.HitPoints:
+        return hp.HitPoints(hp=ctx.stats.max_hp, max_hp=ctx.stats.max_hp)
+
+    def take(self, body: hp.HitPoints, fact: Fact, ctx: Ctx) -> hp.HitPoints:
+        me = getattr(fact, "target", None) or getattr(fact, "combatant", "")
+        return hp.take(body, fact, ctx, self.massive_threshold(ctx.stats), str(me))
+
+    def turn_started(self, body: hp.HitPoints, ctx: Ctx) -> hp.HitPoints:
+        return hp.replace(body, stabilize_due=body.dying)
+
+    def turn_ended(self, body: hp.HitPoints, ctx: Ctx) -> hp.HitPoints:
+        return hp.replace(body, stabilize_due=False) if body.stabilize_due else body
+
+    def round_started(self, body: hp.HitPoints, ctx: Ctx) -> hp.HitPoints:
+        return body
+
+    def flat_footed(self, ctx: Ctx) -> bool:
+        """000 "Flat-Footed" L216-223: until the first regular turn (A1 option: first action)."""
+        if ctx.options.flat_footed_until == "first_action":
+            return not ctx.acted
+        return ctx.regular_turns == 0
+
+    def statuses(self, body: hp.HitPoints, ctx: Ctx) -> tuple[str, ...]:
+        found = hp.statuses(body, ctx)
+        if self.flat_footed(ctx) and not body.dead and ctx.phase != "ended":
+            found += ("flat_footed",)
+        return found
+
+    def vitals(self, body: hp.HitPoints, options: Any) -> dict[str, int]:
+        return hp.vitals(body, options)
+
+    def descriptor(self, body: hp.HitPoints, ctx: Ctx) -> str:
+        return hp.descriptor(body, ctx)
+
+    def warnings(self, body: hp.HitPoints, name: str) -> tuple[str, ...]:
+        return hp.warnings(body, name)
+
+    def takes_turn(self, body: hp.HitPoints) -> bool:
+        return not body.dead
+
+    def tie_breaker(self, stats: Any, modifier: int) -> int | None:
+        """000 "Initiative Checks" L203-215: ties go to the higher total initiative modifier."""
+        return modifier
+
+    def attack_outcome(self, attack: AttackMade, target: Ctx, flat_footed: bool) -> Outcome | None:
+        return attack_outcome(attack, target.stats.defenses, flat_footed)
+
+    def save_succeeds(self, save: SavingThrowRolled) -> bool | None:
+        """000 "SAVING THROWS" L174-201: natural 1 fails, natural 20 succeeds, else total ≥ DC."""
+        return ruling(save.outcome, save.natural, save.total, save.dc)
+
+
+RULESET = HitPointRuleset()

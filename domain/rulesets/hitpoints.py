@@ -1,0 +1,277 @@
+"""The d20 SRD hit point track (3.5, d20 Modern): disabled, dying, dead, nonlethal, temp HP."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from domain.events import (
+    CheckRolled,
+    DamageDealt,
+    Fact,
+    HealingApplied,
+    SavingThrowRolled,
+    TemporaryHitPointsGained,
+    TemporaryHitPointsLost,
+)
+from domain.rulesets.base import CommonOptions, Ctx, ruling
+
+DEAD_AT = -10  # 000 "DEAD (–10 HIT POINTS OR LOWER)" L1175: dead at -10 or lower
+STABILIZE_CHANCE = 10  # 000 "DYING" L1165-1174: 10% chance on d% to become stable (A5: 01-10)
+HEAL_STABILIZE_DC = 15  # 000 "STABLE CHARACTERS AND RECOVERY" L1182-1204: DC 15 Heal check
+MASSIVE_SAVE_DC = 15  # 000 "Massive Damage" L1140-1146: DC 15 Fortitude save
+CONSCIOUS_CHANCE = 10  # 000 "Recovering with/without Help": 10% hourly chance of consciousness
+MAGICAL = (
+    None,
+    "magical",
+)  # 000 "NONLETHAL DAMAGE" L1277-1313: magical healing removes nonlethal too
+
+
+class HitPointOptions(CommonOptions):
+    """House rules for the hit point track; each default is the digest's recommended reading."""
+
+    massive_damage_counts_nonlethal: bool = Field(False, description="A7: nonlethal counts to 50.")
+    massive_damage_before_temp_hp: bool = Field(
+        True, description="A7: count an attack's damage before temporary HP absorb it."
+    )
+    nonlethal_at_zero: Literal["only_when_nonlethal", "literal"] = Field(
+        "only_when_nonlethal",
+        description="A8: nonlethal states only when nonlethal > 0, or literally.",
+    )
+    nonlethal_includes_temp_hp: bool = Field(
+        True, description="A9: compare nonlethal against current HP including temporary HP."
+    )
+    temp_hp_model: Literal["pool", "noted_total"] = Field(
+        "pool",
+        description="A10: temporary HP as a separate pool lost first, or the text's noted-total "
+        "procedure (HP fall back to the total noted when they were gained).",
+    )
+
+
+class Defenses(BaseModel):
+    """Armor class values an attack may target."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+
+@dataclass(frozen=True, slots=True)
+class HitPoints:
+    """One combatant's hit point track: raw numbers and the explicit facts, states are derived."""
+
+    hp: int
+    max_hp: int
+    temp_hp: int = 0
+    nonlethal: int = 0
+    noted_hp: int | None = None
+    stable: bool = False
+    tended: bool = False
+    conscious_again: bool = False
+    killed_by: str | None = None
+    massive_due: int | None = None
+    stabilize_due: bool = False
+
+    @property
+    def dead(self) -> bool:
+        return self.killed_by is not None or self.hp <= DEAD_AT
+
+    @property
+    def below_zero(self) -> bool:
+        return self.hp < 0 and not self.dead
+
+    @property
+    def dying(self) -> bool:
+        return self.below_zero and not self.stable
+
+
+def temp_hp(body: HitPoints, options: HitPointOptions) -> int:
+    """Temporary HP left, under either bookkeeping."""
+    if options.temp_hp_model == "pool":
+        return body.temp_hp
+    return max(0, body.hp - body.noted_hp) if body.noted_hp is not None else 0
+
+
+def real_hp(body: HitPoints, options: HitPointOptions) -> int:
+    """Hit points without temporary HP."""
+    return body.hp - (0 if options.temp_hp_model == "pool" else temp_hp(body, options))
+
+
+def take_damage(body: HitPoints, fact: DamageDealt, ctx: Ctx, threshold: int | None) -> HitPoints:
+    """Lethal damage comes off temporary HP first, then HP; nonlethal is a running total."""
+    if body.dead:
+        return body
+    options: HitPointOptions = ctx.options
+    if fact.nonlethal:
+        body = replace(body, nonlethal=body.nonlethal + fact.amount)
+        counted = fact.amount if options.massive_damage_counts_nonlethal else 0
+        return _massive(body, counted, threshold, ctx.position)
+    if options.temp_hp_model == "pool":
+        absorbed = min(body.temp_hp, fact.amount)
+        body = replace(body, temp_hp=body.temp_hp - absorbed, hp=body.hp - (fact.amount - absorbed))
+    else:
+        absorbed = min(temp_hp(body, options), fact.amount)
+        body = replace(body, hp=body.hp - fact.amount)
+    if fact.amount > absorbed and body.hp < 0:
+        body = replace(body, stable=False, conscious_again=False)  # A6: new damage → dying again
+    counted = fact.amount if options.massive_damage_before_temp_hp else fact.amount - absorbed
+    return _massive(body, counted, threshold, ctx.position)
+
+
+def _massive(body: HitPoints, counted: int, threshold: int | None, position: int) -> HitPoints:
+    if threshold is None or counted < threshold or body.dead:
+        return body
+    return replace(body, massive_due=position)
+
+
+def heal(body: HitPoints, fact: HealingApplied, options: HitPointOptions) -> HitPoints:
+    """Healing raises HP up to full; magical healing also removes as much nonlethal damage."""
+    if body.dead:
+        return body
+    if fact.kind == "nonlethal":
+        return replace(body, nonlethal=max(0, body.nonlethal - fact.amount))
+    nonlethal = body.nonlethal - fact.amount if fact.kind in MAGICAL else body.nonlethal
+    ceiling = max(body.hp, body.max_hp + (body.hp - real_hp(body, options)))
+    healed = replace(body, hp=min(ceiling, body.hp + fact.amount), nonlethal=max(0, nonlethal))
+    if body.dying and fact.amount >= 1:
+        healed = replace(healed, stable=True, tended=True)  # 000 L1202: any healing stabilizes
+    if healed.hp >= 0:
+        healed = replace(healed, stable=False, tended=False, conscious_again=False)
+    return replace(healed, stabilize_due=healed.stabilize_due and healed.dying)
+
+
+def gain_temp(
+    body: HitPoints, fact: TemporaryHitPointsGained, options: HitPointOptions
+) -> HitPoints:
+    """Temporary HP: added to the pool, or (noted total) HP rise and the prior total is noted."""
+    if options.temp_hp_model == "pool":
+        return replace(body, temp_hp=body.temp_hp + fact.amount)
+    noted = body.noted_hp if temp_hp(body, options) > 0 else body.hp
+    return replace(body, hp=body.hp + fact.amount, noted_hp=noted)
+
+
+def lose_temp(body: HitPoints, options: HitPointOptions) -> HitPoints:
+    """Temporary HP go away: the pool empties, or HP fall back to the noted total (never lower)."""
+    if options.temp_hp_model == "pool" or body.noted_hp is None:
+        return replace(body, temp_hp=0)
+    return replace(body, hp=min(body.hp, body.noted_hp), noted_hp=None)
+
+
+def check(body: HitPoints, fact: CheckRolled, own: bool) -> HitPoints:
+    """Stabilization (d%), a DC 15 Heal check from someone else, or an hourly recovery roll."""
+    if body.dead:
+        return body
+    if fact.check == "stabilize" and own and body.dying:
+        steadied = _rolled(fact.outcome, fact.natural <= STABILIZE_CHANCE)
+        lost = 0 if steadied else 1  # 000 L1168: a failed roll loses 1 hit point
+        return replace(body, stable=steadied, hp=body.hp - lost, stabilize_due=False)
+    if fact.check == "heal" and body.below_zero:
+        if _rolled(fact.outcome, fact.total >= (fact.dc or HEAL_STABILIZE_DC)):
+            return replace(body, stable=True, tended=True, stabilize_due=False)
+        return body
+    if fact.check in ("recovery", "consciousness") and own and body.stable and body.below_zero:
+        if _rolled(fact.outcome, fact.natural <= CONSCIOUS_CHANCE):
+            return replace(body, conscious_again=True)
+        return body if body.tended else replace(body, hp=body.hp - 1)  # untended: failure costs 1
+    return body
+
+
+def _rolled(outcome: str | None, derived: bool) -> bool:
+    return derived if outcome is None else outcome == "success"
+
+
+def save(body: HitPoints, fact: SavingThrowRolled) -> HitPoints:
+    """The Fortitude save a massive hit calls for: failing it kills whatever the HP."""
+    due = body.massive_due
+    if due is None or fact.save.lower() not in ("fortitude", "fort"):
+        return body
+    if fact.against not in (None, due, "massive_damage", "massive damage"):
+        return body
+    survived = ruling(fact.outcome, fact.natural, fact.total, fact.dc or MASSIVE_SAVE_DC)
+    return replace(body, massive_due=None, killed_by=None if survived else "massive damage")
+
+
+def take(body: HitPoints, fact: Fact, ctx: Ctx, threshold: int | None, me: str) -> HitPoints:
+    """Route a fact aimed at this combatant to the rule it triggers."""
+    options: HitPointOptions = ctx.options
+    match fact:
+        case DamageDealt():
+            return take_damage(body, fact, ctx, threshold)
+        case HealingApplied():
+            return heal(body, fact, options)
+        case TemporaryHitPointsGained():
+            return gain_temp(body, fact, options)
+        case TemporaryHitPointsLost():
+            return lose_temp(body, options)
+        case CheckRolled():
+            return check(body, fact, own=fact.combatant == me and fact.target in (None, me))
+        case SavingThrowRolled():
+            return save(body, fact)
+        case _:
+            return body
+
+
+def statuses(body: HitPoints, ctx: Ctx) -> tuple[str, ...]:
+    """Disabled, dying, stable, dead from HP; staggered/unconscious from nonlethal vs current HP."""
+    if body.dead:
+        return ("dead",)
+    found: list[str] = []
+    if body.below_zero:
+        found += (
+            ["disabled", "stable"]
+            if body.conscious_again
+            else ["stable"]
+            if body.stable
+            else ["dying"]
+        )
+        if not body.conscious_again:
+            found += ["unconscious", "helpless"]
+    elif body.hp == 0:
+        found.append("disabled")
+    options: HitPointOptions = ctx.options
+    if options.temp_hp_model == "pool":
+        current = body.hp + (body.temp_hp if options.nonlethal_includes_temp_hp else 0)
+    else:
+        current = body.hp if options.nonlethal_includes_temp_hp else real_hp(body, options)
+    if "unconscious" not in found and (
+        body.nonlethal > 0 or options.nonlethal_at_zero == "literal"
+    ):
+        if body.nonlethal > current:
+            found += ["unconscious", "helpless"]
+        elif body.nonlethal == current:
+            found.append("staggered")
+    return tuple(found) or ("healthy",)
+
+
+def vitals(body: HitPoints, options: HitPointOptions) -> dict[str, int]:
+    """hp, max_hp, temp_hp, nonlethal as CONTRACT §2 shows them."""
+    return {
+        "hp": real_hp(body, options),
+        "max_hp": body.max_hp,
+        "temp_hp": temp_hp(body, options),
+        "nonlethal": body.nonlethal,
+    }
+
+
+def descriptor(body: HitPoints, ctx: Ctx) -> str:
+    """What players may see of a foe: no numbers."""
+    found = statuses(body, ctx)
+    for word in ("dead", "dying", "unconscious", "disabled", "staggered"):
+        if word in found:
+            return word
+    if body.hp >= body.max_hp:
+        return "healthy"
+    return "bloodied" if body.hp * 2 <= body.max_hp else "hurt"
+
+
+def warnings(body: HitPoints, name: str) -> tuple[str, ...]:
+    """Rolls the rules call for that the log does not hold yet."""
+    found = []
+    if body.massive_due is not None and not body.dead:
+        found.append(
+            f"{name} must make a DC {MASSIVE_SAVE_DC} Fortitude save against massive "
+            f"damage (line {body.massive_due})"
+        )
+    if body.stabilize_due:
+        found.append(f"{name} is dying: roll d% to stabilize this turn (01-10 succeeds)")
+    return tuple(found)

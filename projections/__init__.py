@@ -1,0 +1,1 @@
+"""Pure derivations: folds over the effective log into what the table sees."""

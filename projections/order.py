@@ -1,0 +1,76 @@
+"""Initiative order: the sort by result and tie rules, newcomers, delay and ready moves."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import groupby
+
+from projections.view import Member, Table
+
+LAST = 1 << 30
+
+
+def tie_value(table: Table, member: Member) -> int | None:
+    """The ruleset's tie breaker for this combatant (None where only the GM settles ties)."""
+    value: int | None = table.rules.tie_breaker(member.stats, member.modifier)
+    return value
+
+
+def sort_key(table: Table, member: Member) -> tuple[float, float, int, str, int]:
+    """Highest result first, then the ruleset's tie breaker, then the GM's tie-break order."""
+    value = tie_value(table, member)
+    return (
+        -(member.initiative or 0),
+        -(value or 0),
+        LAST if member.tie_rank is None else member.tie_rank,
+        member.group or "",
+        member.joined,
+    )
+
+
+def in_order(table: Table) -> list[Member]:
+    """Everyone present with an initiative result, highest first (before the order is frozen)."""
+    rolled = [m for m in table.members.values() if m.initiative is not None and not m.left]
+    return sorted(rolled, key=lambda m: sort_key(table, m))
+
+
+def pending_ties(table: Table) -> list[list[str]]:
+    """Groups of combatants the rules cannot order and the GM has not yet settled."""
+    ties = []
+    for _, same in groupby(in_order(table), key=lambda m: sort_key(table, m)[:2]):
+        tied = list(same)
+        slots = {(m.group or m.id) for m in tied}
+        if len(slots) > 1 and any(m.tie_rank is None for m in tied):
+            ties.append([m.id for m in tied])
+    return ties
+
+
+def insert(table: Table, member_id: str) -> tuple[str, ...]:
+    """The frozen order with `member_id` (re)placed by its result among those already in it."""
+    order = [i for i in table.order if i != member_id]
+    key = sort_key(table, table.members[member_id])
+    place = next(
+        (n for n, i in enumerate(order) if sort_key(table, table.members[i]) > key), len(order)
+    )
+    return tuple([*order[:place], member_id, *order[place:]])
+
+
+def settle_tie(table: Table, tied: list[str]) -> tuple[str, ...]:
+    """The frozen order with the tied combatants put in the GM's order within their own places."""
+    places = [n for n, i in enumerate(table.order) if i in tied]
+    ranked = [i for i in tied if i in table.order]
+    order = list(table.order)
+    for place, member_id in zip(places, ranked, strict=False):
+        order[place] = member_id
+    return tuple(order)
+
+
+def move_before(table: Table, member_id: str, anchor: str | None) -> Table:
+    """Put a combatant just before `anchor` from now on, taking `anchor`'s count."""
+    if anchor is None or anchor not in table.order or anchor == member_id:
+        return table
+    order = [i for i in table.order if i != member_id]
+    order.insert(order.index(anchor), member_id)
+    count = table.members[anchor].initiative
+    moved = replace(table.members[member_id], initiative=count)
+    return replace(table, order=tuple(order), members=table.members.set(member_id, moved))
