@@ -27,10 +27,15 @@ class Fact(BaseModel):
     at: datetime | None = None
     by: Label | None = None
 
+    @property
+    def type_name(self) -> str:
+        """The wire name of this fact's type (`"DamageDealt"` …)."""
+        return str(type(self).model_fields["type"].default)
+
     def to_json_dict(self) -> dict[str, Any]:
         """The event as one JSON Lines object: its wire type plus the fields that were given."""
         body = self.model_dump(mode="json", exclude_unset=True, exclude={"type"})
-        return {"type": self.type, **body}
+        return {"type": self.type_name, **body}
 
 
 class EncounterCreated(Fact):

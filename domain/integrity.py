@@ -82,7 +82,7 @@ class LogIntegrity:
     def record(self, event: Fact) -> None:
         """Take `event` as the next line (after `check`)."""
         position = self.version + 1
-        kind = str(event.type)
+        kind = event.type_name
         self.types.append(kind)
         self._remember(event, position)
         match event:
@@ -123,7 +123,10 @@ class LogIntegrity:
             self.ending_candidates.add(position)
 
     def _check_options(self, event: EncounterCreated) -> None:
-        rules = ruleset_for(event.ruleset)
+        try:
+            rules = ruleset_for(event.ruleset)
+        except KeyError:
+            raise LogError(1, f"the {event.ruleset} ruleset is not available yet", "ruleset") from None
         try:
             rules.options_model.model_validate(event.options)
         except ValidationError as exc:

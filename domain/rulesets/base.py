@@ -82,19 +82,19 @@ class Ruleset(Protocol[Body]):
     def statuses(self, body: Body, ctx: Ctx) -> tuple[str, ...]:
         """Statuses the rules derive, implications included (dying ⇒ unconscious ⇒ helpless)."""
 
-    def vitals(self, body: Body) -> dict[str, int]:
+    def vitals(self, body: Body, options: Any) -> dict[str, int]:
         """The system's own damage track as the table state shows it."""
 
     def descriptor(self, body: Body, ctx: Ctx) -> str:
         """A word for players who may not see numbers: healthy, bloodied, dying, dead …"""
 
-    def warnings(self, body: Body, ctx: Ctx) -> tuple[str, ...]:
+    def warnings(self, body: Body, name: str) -> tuple[str, ...]:
         """Rolls the rules call for that the log does not hold yet."""
 
     def takes_turn(self, body: Body) -> bool:
         """Whether the turn comes to this combatant (the dead keep no turn)."""
 
-    def tie_breaker(self, stats: Any) -> int | None:
+    def tie_breaker(self, stats: Any, modifier: int) -> int | None:
         """Sort key among equal initiative results, or None where only the GM settles ties."""
 
     def attack_outcome(self, attack: AttackMade, target: Ctx, flat_footed: bool) -> Outcome | None:

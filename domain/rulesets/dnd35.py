@@ -13,6 +13,7 @@ Gaps in the excerpt, and what this module does about them:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -78,10 +79,10 @@ class HitPointRuleset:
         return hp.take(body, fact, ctx, self.massive_threshold(ctx.stats), str(me))
 
     def turn_started(self, body: hp.HitPoints, ctx: Ctx) -> hp.HitPoints:
-        return hp.replace(body, stabilize_due=body.dying)
+        return replace(body, stabilize_due=body.dying)
 
     def turn_ended(self, body: hp.HitPoints, ctx: Ctx) -> hp.HitPoints:
-        return hp.replace(body, stabilize_due=False) if body.stabilize_due else body
+        return replace(body, stabilize_due=False) if body.stabilize_due else body
 
     def round_started(self, body: hp.HitPoints, ctx: Ctx) -> hp.HitPoints:
         return body

@@ -1,0 +1,171 @@
+"""The `combatlog` command line: replay a log file, import and export against the store."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+from uuid import UUID
+
+import orjson
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from domain.integrity import LogError
+from domain.jsonl import read_jsonl, write_jsonl
+from projections.render import state_json
+from projections.table import table_at
+
+app = typer.Typer(
+    help="combatlog: an event-sourced combat log for d20 games.", no_args_is_help=True
+)
+err = Console(stderr=True)
+
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db", help="Store URL (default: $COMBATLOG_DATABASE_URL or sqlite:///combatlog.sqlite)."
+    ),
+]
+
+
+def _read_log(path: Path) -> list[Any]:
+    try:
+        return read_jsonl(path.read_bytes())
+    except OSError as exc:
+        err.print(f"[red]cannot read {path}: {exc.strerror}[/red]")
+        raise typer.Exit(2) from None
+    except LogError as exc:
+        err.print(f"[red]{path}: {exc}[/red]", highlight=False)
+        raise typer.Exit(1) from None
+
+
+@app.command()
+def replay(
+    log: Annotated[Path, typer.Argument(help="A combat log in JSON Lines.")],
+    at: Annotated[
+        int | None, typer.Option("--at", help="Show the table as it stood after line N.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the table state as JSON.")] = False,
+) -> None:
+    """Replay a log file and print the table (CONTRACT §2), now or as it stood after line N."""
+    events = _read_log(log)
+    if at is not None and not 1 <= at <= len(events):
+        err.print(
+            f"[red]--at must be between 1 and {len(events)} (the log has {len(events)} lines)[/red]"
+        )
+        raise typer.Exit(2)
+    state = state_json(table_at(events, at), at or len(events))
+    if as_json:
+        sys.stdout.write(orjson.dumps(state, option=orjson.OPT_INDENT_2).decode() + "\n")
+    else:
+        print_table(state, name=getattr(events[0], "name", ""))
+
+
+def vitals_text(vitals: dict[str, int]) -> str:
+    """hp/max_hp first when the system has them, then the rest of the track."""
+    parts = []
+    shown = dict(vitals)
+    for current, most in (("hp", "max_hp"), ("stamina", "max_stamina"), ("resolve", "max_resolve")):
+        if current in shown and most in shown:
+            label = "HP" if current == "hp" else current
+            parts.append(f"{label} {shown.pop(current)}/{shown.pop(most)}")
+    parts += [f"{k.replace('_', ' ')} {v}" for k, v in shown.items() if v]
+    return ", ".join(parts)
+
+
+def conditions_text(conditions: list[dict[str, Any]]) -> str:
+    """Conditions with what remains of their durations."""
+    return ", ".join(c["name"] + _remaining(c) for c in conditions)
+
+
+def _remaining(condition: dict[str, Any]) -> str:
+    if condition.get("remaining_rounds") is not None:
+        return f" ({condition['remaining_rounds']} rd)"
+    if until := condition.get("until"):
+        return f" (until {until['until'].replace('_', ' ')} of {until['of']})"
+    return " (save ends)" if condition.get("save_ends") else ""
+
+
+def print_table(state: dict[str, Any], name: str) -> None:
+    """The table state as a readable table."""
+    console = Console(width=None if sys.stdout.isatty() else 132)
+    where = f"{state['phase']}, round {state['round']} (line {state['version']})"
+    title = f"{name} — {state['ruleset']} — {where}"
+    table = RichTable(title=title, title_justify="left")
+    for column in ("", "Init", "Id", "Combatant", "Side", "Vitals", "Statuses", "Conditions"):
+        table.add_column(column)
+    combatants = state["combatants"]
+    listed = list(state["order"]) + [c for c in combatants if c not in state["order"]]
+    for cid in listed:
+        c = combatants[cid]
+        marker = "▶" if cid == state["turn"] else ""
+        initiative = "" if c["initiative"] is None else str(c["initiative"])
+        table.add_row(
+            marker, initiative, cid, c["name"], c["side"], vitals_text(c["vitals"]),
+            ", ".join(c["statuses"]), conditions_text(c["conditions"]),
+        )  # fmt: skip
+    console.print(table)
+    for warning in state.get("warnings", []):
+        console.print(f"[yellow]! {warning}[/yellow]", highlight=False)
+
+
+@app.command("import")
+def import_log(
+    log: Annotated[Path, typer.Argument(help="A combat log in JSON Lines.")],
+    db: DbOption = None,
+) -> None:
+    """Check a log file whole and store it as a new encounter; prints the encounter id."""
+    from api.store import EncounterStore
+
+    events = _read_log(log)
+    store = EncounterStore(db)
+    try:
+        encounter_id = store.import_log(events)
+    finally:
+        store.close()
+    typer.echo(str(encounter_id))
+
+
+@app.command("export")
+def export_log(
+    encounter: Annotated[str, typer.Argument(help="The encounter id.")],
+    db: DbOption = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.")
+    ] = None,
+) -> None:
+    """Write a stored encounter's log as JSON Lines."""
+    from api.store import EncounterStore, UnknownEncounter
+
+    try:
+        encounter_id = UUID(encounter)
+    except ValueError:
+        err.print(f"[red]not an encounter id: {encounter}[/red]")
+        raise typer.Exit(2) from None
+    store = EncounterStore(db)
+    try:
+        data = write_jsonl(store.facts(encounter_id))
+    except UnknownEncounter:
+        err.print(f"[red]no encounter {encounter} in the store[/red]")
+        raise typer.Exit(1) from None
+    finally:
+        store.close()
+    if out is None:
+        sys.stdout.buffer.write(data)
+    else:
+        out.write_bytes(data)
+
+
+@app.command("list")
+def list_encounters(db: DbOption = None) -> None:
+    """List the encounters in the store."""
+    from api.store import EncounterStore
+
+    store = EncounterStore(db)
+    try:
+        for summary in store.list_encounters():
+            typer.echo(f"{summary.id}  {summary.ruleset:<10} {summary.version:>6}  {summary.name}")
+    finally:
+        store.close()
