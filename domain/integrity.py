@@ -126,7 +126,9 @@ class LogIntegrity:
         try:
             rules = ruleset_for(event.ruleset)
         except KeyError:
-            raise LogError(1, f"the {event.ruleset} ruleset is not available yet", "ruleset") from None
+            raise LogError(
+                1, f"the {event.ruleset} ruleset is not available yet", "ruleset"
+            ) from None
         try:
             rules.options_model.model_validate(event.options)
         except ValidationError as exc:

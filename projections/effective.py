@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from domain.events import EventAmended, EventRestored, EventRevoked, Fact
 
 Entry = tuple[int, Fact]
+CORRECTIONS = frozenset({EventRevoked, EventRestored, EventAmended})
 
 
 def effective_log(events: Sequence[Fact], upto: int | None = None, start: int = 1) -> list[Entry]:
@@ -16,27 +17,29 @@ def effective_log(events: Sequence[Fact], upto: int | None = None, start: int = 
     Corrections themselves are not facts of the table and do not appear.
     """
     end = len(events) if upto is None else min(upto, len(events))
+    window = events[start - 1 : end]
+    corrections = [(p, e) for p, e in enumerate(window, start) if type(e) in CORRECTIONS]
+    if not corrections:
+        return list(enumerate(window, start))
     revoked: set[int] = set()
     amended: dict[int, list[tuple[int, Fact]]] = {}
-    for position in range(start, end + 1):
-        match events[position - 1]:
-            case EventRevoked(target=t):
-                revoked.add(t)
-            case EventRestored(target=t):
-                revoked.discard(t)
-            case EventAmended(target=t, replacement=r):
-                amended.setdefault(t, []).append((position, r))
-    entries: list[Entry] = []
-    for position in range(start, end + 1):
-        event = events[position - 1]
-        if position in revoked or isinstance(event, EventRevoked | EventRestored | EventAmended):
-            continue
-        entries.append((position, _in_force(event, amended.get(position), revoked)))
-    return entries
+    for position, event in corrections:
+        if isinstance(event, EventRevoked):
+            revoked.add(event.target)
+        elif isinstance(event, EventRestored):
+            revoked.discard(event.target)
+        elif isinstance(event, EventAmended):
+            amended.setdefault(event.target, []).append((position, event.replacement))
+    skipped = revoked.union(p for p, _ in corrections)
+    return [
+        (p, _in_force(e, amended[p], revoked) if p in amended else e)
+        for p, e in enumerate(window, start)
+        if p not in skipped
+    ]
 
 
-def _in_force(event: Fact, amendments: list[tuple[int, Fact]] | None, revoked: set[int]) -> Fact:
-    for position, replacement in reversed(amendments or []):
+def _in_force(event: Fact, amendments: list[tuple[int, Fact]], revoked: set[int]) -> Fact:
+    for position, replacement in reversed(amendments):
         if position not in revoked:
             return replacement
     return event

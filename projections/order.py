@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import groupby
 
 from projections.view import Member, Table
@@ -10,15 +9,9 @@ from projections.view import Member, Table
 LAST = 1 << 30
 
 
-def tie_value(table: Table, member: Member) -> int | None:
-    """The ruleset's tie breaker for this combatant (None where only the GM settles ties)."""
-    value: int | None = table.rules.tie_breaker(member.stats, member.modifier)
-    return value
-
-
 def sort_key(table: Table, member: Member) -> tuple[float, float, int, str, int]:
     """Highest result first, then the ruleset's tie breaker, then the GM's tie-break order."""
-    value = tie_value(table, member)
+    value = table.rules.tie_breaker(member.stats, member.modifier)
     return (
         -(member.initiative or 0),
         -(value or 0),
@@ -45,32 +38,27 @@ def pending_ties(table: Table) -> list[list[str]]:
     return ties
 
 
-def insert(table: Table, member_id: str) -> tuple[str, ...]:
-    """The frozen order with `member_id` (re)placed by its result among those already in it."""
+def insert(table: Table, member_id: str) -> None:
+    """(Re)place `member_id` in the running order by its result among those already in it."""
     order = [i for i in table.order if i != member_id]
     key = sort_key(table, table.members[member_id])
-    place = next(
-        (n for n, i in enumerate(order) if sort_key(table, table.members[i]) > key), len(order)
-    )
-    return tuple([*order[:place], member_id, *order[place:]])
+    later = (n for n, i in enumerate(order) if sort_key(table, table.members[i]) > key)
+    order.insert(next(later, len(order)), member_id)
+    table.order = order
 
 
-def settle_tie(table: Table, tied: list[str]) -> tuple[str, ...]:
-    """The frozen order with the tied combatants put in the GM's order within their own places."""
+def settle_tie(table: Table, tied: list[str]) -> None:
+    """Put the tied combatants in the GM's order within the places they already hold."""
     places = [n for n, i in enumerate(table.order) if i in tied]
     ranked = [i for i in tied if i in table.order]
-    order = list(table.order)
     for place, member_id in zip(places, ranked, strict=False):
-        order[place] = member_id
-    return tuple(order)
+        table.order[place] = member_id
 
 
-def move_before(table: Table, member_id: str, anchor: str | None) -> Table:
+def move_before(table: Table, member_id: str, anchor: str | None) -> None:
     """Put a combatant just before `anchor` from now on, taking `anchor`'s count."""
     if anchor is None or anchor not in table.order or anchor == member_id:
-        return table
-    order = [i for i in table.order if i != member_id]
-    order.insert(order.index(anchor), member_id)
-    count = table.members[anchor].initiative
-    moved = replace(table.members[member_id], initiative=count)
-    return replace(table, order=tuple(order), members=table.members.set(member_id, moved))
+        return
+    table.order.remove(member_id) if member_id in table.order else None
+    table.order.insert(table.order.index(anchor), member_id)
+    table.members[member_id].initiative = table.members[anchor].initiative

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Literal, NamedTuple, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -41,9 +41,11 @@ class Effect:
     position: int
 
 
-@dataclass(frozen=True, slots=True)
-class Ctx:
-    """What a ruleset may read besides a combatant's own body: the moment and its surroundings."""
+class Ctx(NamedTuple):
+    """What a ruleset may read besides a combatant's own body: the moment and its surroundings.
+
+    A NamedTuple rather than a frozen dataclass: one is built for every fact a fold applies.
+    """
 
     options: Any
     stats: Any
@@ -61,6 +63,7 @@ class Ruleset(Protocol[Body]):
     """A rules system: pure functions over its own damage-track type `Body`."""
 
     name: str
+    round_hooks: bool  # False when round_started never changes a body (skipped for speed)
     options_model: type[CommonOptions]
     stats_model: type[BaseModel]
 
@@ -97,7 +100,7 @@ class Ruleset(Protocol[Body]):
     def tie_breaker(self, stats: Any, modifier: int) -> int | None:
         """Sort key among equal initiative results, or None where only the GM settles ties."""
 
-    def attack_outcome(self, attack: AttackMade, target: Ctx, flat_footed: bool) -> Outcome | None:
+    def attack_outcome(self, attack: AttackMade, body: Body, ctx: Ctx) -> Outcome | None:
         """hit / miss / critical from the roll and the target's defenses; None if unknown."""
 
     def save_succeeds(self, save: SavingThrowRolled) -> bool | None:

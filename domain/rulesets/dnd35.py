@@ -13,7 +13,6 @@ Gaps in the excerpt, and what this module does about them:
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -46,10 +45,11 @@ def attack_outcome(
     """000 "ATTACK ROLL": natural 1 misses, 20 hits, else total ≥ AC; a confirmed threat crits."""
     if attack.outcome is not None:
         return attack.outcome
-    key = attack.defense or ("flat_footed" if flat_footed and "flat_footed" in defenses else "ac")
-    armor = defenses.get(key)
     if attack.natural == 1:
         return "miss"
+    armor = defenses.get(attack.defense or ("flat_footed" if flat_footed else "ac"))
+    if armor is None:
+        armor = defenses.get("ac")
     if armor is None:
         return "hit" if attack.natural == 20 else None
     if attack.natural != 20 and attack.total < armor:
@@ -65,6 +65,7 @@ class HitPointRuleset:
     """The SRD hit point track behind the Ruleset protocol; subclasses set the system's numbers."""
 
     name = "dnd35"
+    round_hooks = False
     options_model: type[hp.HitPointOptions] = Options
     stats_model: type[BaseModel] = Stats
 
@@ -79,10 +80,10 @@ class HitPointRuleset:
         return hp.take(body, fact, ctx, self.massive_threshold(ctx.stats), str(me))
 
     def turn_started(self, body: hp.HitPoints, ctx: Ctx) -> hp.HitPoints:
-        return replace(body, stabilize_due=body.dying)
+        return body if body.stabilize_due == body.dying else body._replace(stabilize_due=body.dying)
 
     def turn_ended(self, body: hp.HitPoints, ctx: Ctx) -> hp.HitPoints:
-        return replace(body, stabilize_due=False) if body.stabilize_due else body
+        return body._replace(stabilize_due=False) if body.stabilize_due else body
 
     def round_started(self, body: hp.HitPoints, ctx: Ctx) -> hp.HitPoints:
         return body
@@ -115,8 +116,11 @@ class HitPointRuleset:
         """000 "Initiative Checks" L203-215: ties go to the higher total initiative modifier."""
         return modifier
 
-    def attack_outcome(self, attack: AttackMade, target: Ctx, flat_footed: bool) -> Outcome | None:
-        return attack_outcome(attack, target.stats.defenses, flat_footed)
+    def attack_outcome(self, attack: AttackMade, body: hp.HitPoints, ctx: Ctx) -> Outcome | None:
+        """Against AC, or flat-footed AC while the target is flat-footed (when it has one)."""
+        defenses = ctx.stats.defenses
+        flat = attack.defense is None and "flat_footed" in defenses and self.flat_footed(ctx)
+        return attack_outcome(attack, defenses, flat and not body.dead)
 
     def save_succeeds(self, save: SavingThrowRolled) -> bool | None:
         """000 "SAVING THROWS" L174-201: natural 1 fails, natural 20 succeeds, else total ≥ DC."""

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -56,9 +55,11 @@ class Defenses(BaseModel):
     model_config = ConfigDict(frozen=True, extra="allow")
 
 
-@dataclass(frozen=True, slots=True)
-class HitPoints:
-    """One combatant's hit point track: raw numbers and the explicit facts, states are derived."""
+class HitPoints(NamedTuple):
+    """One combatant's hit point track: raw numbers and the explicit facts, states are derived.
+
+    An immutable NamedTuple: `_replace` is several times cheaper than dataclasses.replace.
+    """
 
     hp: int
     max_hp: int
@@ -103,17 +104,17 @@ def take_damage(body: HitPoints, fact: DamageDealt, ctx: Ctx, threshold: int | N
         return body
     options: HitPointOptions = ctx.options
     if fact.nonlethal:
-        body = replace(body, nonlethal=body.nonlethal + fact.amount)
+        body = body._replace(nonlethal=body.nonlethal + fact.amount)
         counted = fact.amount if options.massive_damage_counts_nonlethal else 0
         return _massive(body, counted, threshold, ctx.position)
     if options.temp_hp_model == "pool":
         absorbed = min(body.temp_hp, fact.amount)
-        body = replace(body, temp_hp=body.temp_hp - absorbed, hp=body.hp - (fact.amount - absorbed))
+        body = body._replace(temp_hp=body.temp_hp - absorbed, hp=body.hp - (fact.amount - absorbed))
     else:
         absorbed = min(temp_hp(body, options), fact.amount)
-        body = replace(body, hp=body.hp - fact.amount)
+        body = body._replace(hp=body.hp - fact.amount)
     if fact.amount > absorbed and body.hp < 0:
-        body = replace(body, stable=False, conscious_again=False)  # A6: new damage → dying again
+        body = body._replace(stable=False, conscious_again=False)  # A6: new damage → dying again
     counted = fact.amount if options.massive_damage_before_temp_hp else fact.amount - absorbed
     return _massive(body, counted, threshold, ctx.position)
 
@@ -121,7 +122,7 @@ def take_damage(body: HitPoints, fact: DamageDealt, ctx: Ctx, threshold: int | N
 def _massive(body: HitPoints, counted: int, threshold: int | None, position: int) -> HitPoints:
     if threshold is None or counted < threshold or body.dead:
         return body
-    return replace(body, massive_due=position)
+    return body._replace(massive_due=position)
 
 
 def heal(body: HitPoints, fact: HealingApplied, options: HitPointOptions) -> HitPoints:
@@ -129,15 +130,15 @@ def heal(body: HitPoints, fact: HealingApplied, options: HitPointOptions) -> Hit
     if body.dead:
         return body
     if fact.kind == "nonlethal":
-        return replace(body, nonlethal=max(0, body.nonlethal - fact.amount))
+        return body._replace(nonlethal=max(0, body.nonlethal - fact.amount))
     nonlethal = body.nonlethal - fact.amount if fact.kind in MAGICAL else body.nonlethal
     ceiling = max(body.hp, body.max_hp + (body.hp - real_hp(body, options)))
-    healed = replace(body, hp=min(ceiling, body.hp + fact.amount), nonlethal=max(0, nonlethal))
+    healed = body._replace(hp=min(ceiling, body.hp + fact.amount), nonlethal=max(0, nonlethal))
     if body.dying and fact.amount >= 1:
-        healed = replace(healed, stable=True, tended=True)  # 000 L1202: any healing stabilizes
+        healed = healed._replace(stable=True, tended=True)  # 000 L1202: any healing stabilizes
     if healed.hp >= 0:
-        healed = replace(healed, stable=False, tended=False, conscious_again=False)
-    return replace(healed, stabilize_due=healed.stabilize_due and healed.dying)
+        healed = healed._replace(stable=False, tended=False, conscious_again=False)
+    return healed._replace(stabilize_due=healed.stabilize_due and healed.dying)
 
 
 def gain_temp(
@@ -145,16 +146,16 @@ def gain_temp(
 ) -> HitPoints:
     """Temporary HP: added to the pool, or (noted total) HP rise and the prior total is noted."""
     if options.temp_hp_model == "pool":
-        return replace(body, temp_hp=body.temp_hp + fact.amount)
+        return body._replace(temp_hp=body.temp_hp + fact.amount)
     noted = body.noted_hp if temp_hp(body, options) > 0 else body.hp
-    return replace(body, hp=body.hp + fact.amount, noted_hp=noted)
+    return body._replace(hp=body.hp + fact.amount, noted_hp=noted)
 
 
 def lose_temp(body: HitPoints, options: HitPointOptions) -> HitPoints:
     """Temporary HP go away: the pool empties, or HP fall back to the noted total (never lower)."""
     if options.temp_hp_model == "pool" or body.noted_hp is None:
-        return replace(body, temp_hp=0)
-    return replace(body, hp=min(body.hp, body.noted_hp), noted_hp=None)
+        return body._replace(temp_hp=0)
+    return body._replace(hp=min(body.hp, body.noted_hp), noted_hp=None)
 
 
 def check(body: HitPoints, fact: CheckRolled, own: bool) -> HitPoints:
@@ -164,15 +165,15 @@ def check(body: HitPoints, fact: CheckRolled, own: bool) -> HitPoints:
     if fact.check == "stabilize" and own and body.dying:
         steadied = _rolled(fact.outcome, fact.natural <= STABILIZE_CHANCE)
         lost = 0 if steadied else 1  # 000 L1168: a failed roll loses 1 hit point
-        return replace(body, stable=steadied, hp=body.hp - lost, stabilize_due=False)
+        return body._replace(stable=steadied, hp=body.hp - lost, stabilize_due=False)
     if fact.check == "heal" and body.below_zero:
         if _rolled(fact.outcome, fact.total >= (fact.dc or HEAL_STABILIZE_DC)):
-            return replace(body, stable=True, tended=True, stabilize_due=False)
+            return body._replace(stable=True, tended=True, stabilize_due=False)
         return body
     if fact.check in ("recovery", "consciousness") and own and body.stable and body.below_zero:
         if _rolled(fact.outcome, fact.natural <= CONSCIOUS_CHANCE):
-            return replace(body, conscious_again=True)
-        return body if body.tended else replace(body, hp=body.hp - 1)  # untended: failure costs 1
+            return body._replace(conscious_again=True)
+        return body if body.tended else body._replace(hp=body.hp - 1)  # untended: failure costs 1
     return body
 
 
@@ -188,7 +189,7 @@ def save(body: HitPoints, fact: SavingThrowRolled) -> HitPoints:
     if fact.against not in (None, due, "massive_damage", "massive damage"):
         return body
     survived = ruling(fact.outcome, fact.natural, fact.total, fact.dc or MASSIVE_SAVE_DC)
-    return replace(body, massive_due=None, killed_by=None if survived else "massive damage")
+    return body._replace(massive_due=None, killed_by=None if survived else "massive damage")
 
 
 def take(body: HitPoints, fact: Fact, ctx: Ctx, threshold: int | None, me: str) -> HitPoints:
