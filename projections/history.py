@@ -1,0 +1,88 @@
+"""A log's table at every position, kept fast with checkpoints: live appends, undo, replay."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable
+from typing import Any
+
+from domain.events import EncounterCreated, EventAmended, EventRestored, EventRevoked, Fact
+from projections.effective import CORRECTIONS, effective_log
+from projections.render import state_json
+from projections.table import apply, fold, initial
+from projections.view import Table, copy_table
+
+CHECKPOINT_EVERY = 1000
+
+
+class History:
+    """The tables of one log: the current one kept live, and a checkpoint every N lines.
+
+    The table after line n is the fold of the first n lines as written. A correction at line m
+    that points back at line p refolds from the last checkpoint before p, so undoing a ruling
+    from three turns ago costs three turns of folding, not the whole fight.
+    """
+
+    def __init__(self, events: Iterable[Fact] = (), every: int = CHECKPOINT_EVERY) -> None:
+        self.every = every
+        self.events: list[Fact] = []
+        self.checkpoints: dict[int, Table] = {}
+        self.correction_at: list[int] = []
+        self.correction_target: list[int] = []
+        self._current: Table | None = None
+        for event in events:
+            self.append(event)
+
+    @property
+    def version(self) -> int:
+        """How many lines the log holds."""
+        return len(self.events)
+
+    def append(self, event: Fact) -> None:
+        """Take the next line of the log (already checked by the log's integrity rules)."""
+        self.events.append(event)
+        position = len(self.events)
+        if self._current is None:
+            assert isinstance(event, EncounterCreated), "line 1 must be EncounterCreated"
+            self._current = initial(event)
+        elif type(event) in CORRECTIONS:
+            assert isinstance(event, EventRevoked | EventRestored | EventAmended)
+            self.correction_at.append(position)
+            self.correction_target.append(event.target)
+            self._current = self._fold_to(position)
+        else:
+            apply(self._current, position, event)
+        if position % self.every == 0:
+            self.checkpoints[position] = copy_table(self._current)
+
+    def table(self, at: int | None = None) -> Table:
+        """A private copy of the table after line `at` (default: now)."""
+        if at is None or at >= self.version:
+            assert self._current is not None, "an empty log has no table"
+            return copy_table(self._current)
+        return self._fold_to(at)
+
+    def state(self, at: int | None = None) -> dict[str, Any]:
+        """The table state of CONTRACT §2 after line `at` (default: now)."""
+        version = self.version if at is None else min(at, self.version)
+        if version == self.version:
+            assert self._current is not None, "an empty log has no table"
+            return state_json(self._current, version)
+        return state_json(self._fold_to(version), version)
+
+    def _fold_to(self, upto: int) -> Table:
+        base = self._base(upto)
+        start = self.checkpoints[base] if base else None
+        return fold(effective_log(self.events, upto, start=base + 1), start)
+
+    def _base(self, upto: int) -> int:
+        """The latest checkpoint no correction in (checkpoint, upto] reaches back past."""
+        index = bisect_right(self.correction_at, upto) - 1
+        lowest = upto + 1
+        for base in range(upto // self.every * self.every, 0, -self.every):
+            while index >= 0 and self.correction_at[index] > base:
+                lowest = min(lowest, self.correction_target[index])
+                index -= 1
+            if base < lowest and base in self.checkpoints:
+                return base
+        return 0
