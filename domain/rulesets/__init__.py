@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from domain.rulesets.base import Ruleset
 
 SYSTEMS = ("dnd35", "d20modern", "true20", "starfinder", "orcus")
 
 
-def ruleset_for(name: str) -> Any:
+def ruleset_for(name: str) -> Ruleset[Any]:
     """The ruleset module's RULESET object for a system id (KeyError when not implemented)."""
     if name not in SYSTEMS:
         raise KeyError(name)
@@ -16,4 +19,5 @@ def ruleset_for(name: str) -> Any:
         module = import_module(f"domain.rulesets.{name}")
     except ModuleNotFoundError:
         raise KeyError(name) from None
-    return module.RULESET
+    rules: Ruleset[Any] = module.RULESET
+    return rules

@@ -62,10 +62,21 @@ class Ctx(NamedTuple):
 class Ruleset(Protocol[Body]):
     """A rules system: pure functions over its own damage-track type `Body`."""
 
-    name: str
-    round_hooks: bool  # False when round_started never changes a body (skipped for speed)
-    options_model: type[CommonOptions]
-    stats_model: type[BaseModel]
+    @property
+    def name(self) -> str:
+        """The system id (`dnd35` …)."""
+
+    @property
+    def round_hooks(self) -> bool:
+        """False when round_started never changes a body, so folds may skip it."""
+
+    @property
+    def options_model(self) -> type[CommonOptions]:
+        """The house rules the GM may choose when creating an encounter."""
+
+    @property
+    def stats_model(self) -> type[BaseModel]:
+        """The combatant stats this system reads."""
 
     def new_body(self, ctx: Ctx) -> Body:
         """The damage track of a combatant who just joined, unhurt."""

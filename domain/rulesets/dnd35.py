@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from domain.events import AttackMade, Fact, SavingThrowRolled
 from domain.rulesets import hitpoints as hp
-from domain.rulesets.base import Ctx, Outcome, ruling
+from domain.rulesets.base import Ctx, Outcome, Ruleset, ruling
 
 MASSIVE_DAMAGE = 50  # 000 "Massive Damage" L1140-1146: a single attack of 50 or more
 
@@ -127,4 +127,4 @@ class HitPointRuleset:
         return ruling(save.outcome, save.natural, save.total, save.dc)
 
 
-RULESET = HitPointRuleset()
+RULESET: Ruleset[hp.HitPoints] = HitPointRuleset()
