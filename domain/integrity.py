@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pydantic import ValidationError
 
 from domain.events import (
+    EVENT_TYPES,
     CombatantJoined,
     CombatEnded,
     EncounterCreated,
@@ -35,7 +36,7 @@ class LogError(ValueError):
 def first_error(exc: ValidationError, prefix: str = "") -> tuple[str, str]:
     """The first pydantic error as (dotted field, reason)."""
     err = exc.errors()[0]
-    loc = ".".join(str(p) for p in err["loc"])
+    loc = ".".join(str(p) for p in err["loc"] if p not in EVENT_TYPES)  # drop union tags
     return (prefix + loc).strip("."), err["msg"]
 
 

@@ -25,7 +25,7 @@ def parse_event(obj: Any, position: int) -> Event:
         return EVENT_ADAPTER.validate_python(obj)
     except ValidationError as exc:
         name, reason = first_error(exc)
-        raise LogError(position, reason, name.removeprefix(f"{kind}.") or None) from None
+        raise LogError(position, reason, name or None) from None
 
 
 def read_jsonl(data: bytes | str) -> list[Event]:

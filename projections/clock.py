@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from domain.events import RoundsDuration, TurnDuration
 from domain.rulesets.base import Ctx
-from projections.order import in_order
-from projections.view import NEVER, Condition, Member, Table
+from projections.order import in_order, settle_tie
+from projections.view import NEVER, Condition, Member, Table, TurnStart
 
 Due = Callable[[Condition, int], bool]
 
@@ -32,7 +32,7 @@ def ctx(table: Table, member: Member) -> Ctx:
 def count_of(table: Table, member_id: str | None) -> float:
     """The initiative count a turn is taken on (setup: before every count)."""
     member = table.members.get(member_id) if member_id else None
-    return NEVER if member is None or member.initiative is None else member.initiative
+    return NEVER if member is None or member.count is None else member.count
 
 
 def eligible(table: Table, member: Member) -> bool:
@@ -78,7 +78,19 @@ def advance(table: Table, after: str) -> None:
     _first_turn(table, start)
 
 
+def first_turn(table: Table) -> None:
+    """Give the turn to the first combatant in order who can take one, in the current round."""
+    _first_turn(table, start=0)
+
+
+def _could_act(table: Table, member: Member) -> bool:
+    return not (member.left or member.delaying) and table.rules.takes_turn(member.body)
+
+
 def _first_turn(table: Table, start: int) -> None:
+    if not any(_could_act(table, table.members[i]) for i in table.order):
+        table.turn = None
+        return
     for _ in range(2 * len(table.order) + 2):
         if start >= len(table.order):
             _new_round(table)
@@ -97,6 +109,9 @@ def _new_round(table: Table) -> None:
     table.phase = "combat" if table.phase == "surprise" else table.phase
     table.turn = None
     table.began_this_round = set()
+    for tied in table.deferred_ties:
+        settle_tie(table, tied)
+    table.deferred_ties = []
     now = table.round
     _expire_rounds(table, lambda c, end: now > end)
     _round_hooks(table)
@@ -115,6 +130,7 @@ def start_turn(table: Table, member_id: str) -> None:
     if member_id in table.began_this_round:
         table.turn = member_id
         return
+    table.just_started = _before_start(table, member_id)
     if any(m.conditions for m in table.members.values()):
         count = count_of(table, member_id)
         _expire_rounds(table, lambda c, end: _reached(table, c, end, count, member_id))
@@ -126,6 +142,19 @@ def start_turn(table: Table, member_id: str) -> None:
     table.turn = member_id
     table.began_this_round.add(member_id)
     member.body = table.rules.turn_started(member.body, ctx(table, member))
+
+
+def _before_start(table: Table, member_id: str) -> TurnStart:
+    conditions = {m.id: m.conditions for m in table.members.values() if m.conditions}
+    return TurnStart(table.members[member_id].copy(), conditions)
+
+
+def unstart(table: Table, start: TurnStart) -> None:
+    """Undo a turn's start that nothing has followed yet: a delayer steps in before it."""
+    for member in table.members.values():
+        member.conditions = start.conditions.get(member.id, ())
+    table.members[start.member.id] = start.member.copy()
+    table.began_this_round.discard(start.member.id)
 
 
 def _reached(table: Table, c: Condition, end: int, count: float, member_id: str) -> bool:
@@ -172,5 +201,14 @@ def remaining_rounds(table: Table, c: Condition) -> int | None:
     if c.began_round is None:
         return c.duration.rounds
     end = c.began_round + c.duration.rounds
-    before_count = count_of(table, table.turn) > c.began_count
-    return max(0, end - table.round + (1 if before_count else 0))
+    return max(0, end - table.round + (0 if _count_passed(table, c) else 1))
+
+
+def _count_passed(table: Table, c: Condition) -> bool:
+    """Whether this round's turn has reached the count (or, by option, the slot) it began on."""
+    if table.turn is None:
+        return True  # between turns after the last one (ended, or no one can act)
+    if table.options.duration_key == "slot" and c.began_slot is not None:
+        slot_passed = c.began_slot in table.began_this_round
+        return slot_passed or count_of(table, table.turn) < c.began_count
+    return count_of(table, table.turn) <= c.began_count

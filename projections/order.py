@@ -13,7 +13,7 @@ def sort_key(table: Table, member: Member) -> tuple[float, float, int, str, int]
     """Highest result first, then the ruleset's tie breaker, then the GM's tie-break order."""
     value = table.rules.tie_breaker(member.stats, member.modifier)
     return (
-        -(member.initiative or 0),
+        -(member.count or 0),
         -(value or 0),
         LAST if member.tie_rank is None else member.tie_rank,
         member.group or "",
@@ -31,9 +31,9 @@ def pending_ties(table: Table) -> list[list[str]]:
     """Groups of combatants the rules cannot order and the GM has not yet settled."""
     ties = []
     for _, same in groupby(in_order(table), key=lambda m: sort_key(table, m)[:2]):
-        tied = list(same)
+        tied = [m for m in same if not m.placed]
         slots = {(m.group or m.id) for m in tied}
-        if len(slots) > 1 and any(m.tie_rank is None for m in tied):
+        if len(slots) > 1 and any(m.tie_rank is None and not m.placed for m in tied):
             ties.append([m.id for m in tied])
     return ties
 
@@ -55,10 +55,23 @@ def settle_tie(table: Table, tied: list[str]) -> None:
         table.order[place] = member_id
 
 
-def move_before(table: Table, member_id: str, anchor: str | None) -> None:
-    """Put a combatant just before `anchor` from now on, taking `anchor`'s count."""
+def move_before(table: Table, member_id: str, anchor: str | None, show: str = "anchor") -> None:
+    """Put a combatant just before `anchor` from now on (CONTRACT §2: delay and ready).
+
+    It shows the initiative of `anchor` (a readied action), or of the combatant now before it
+    (a delayer acting after that one's turn). The count it acts on, which timed effects key on,
+    lies between its new neighbours, so effects begun on either one's turn end in the right place.
+    """
     if anchor is None or anchor not in table.order or anchor == member_id:
         return
-    table.order.remove(member_id) if member_id in table.order else None
-    table.order.insert(table.order.index(anchor), member_id)
-    table.members[member_id].initiative = table.members[anchor].initiative
+    if member_id in table.order:
+        table.order.remove(member_id)
+    place = table.order.index(anchor)
+    table.order.insert(place, member_id)
+    after = table.members[anchor].count or 0
+    before = table.members[table.order[place - 1]].count if place > 0 else None
+    moved = table.members[member_id]
+    shown = anchor if show == "anchor" or place == 0 else table.order[place - 1]
+    moved.initiative = table.members[shown].initiative
+    moved.count = after + 0.5 if before is None else (before + after) / 2
+    moved.placed = True

@@ -78,6 +78,7 @@ def table_at(events: Sequence[Fact], at: int | None = None) -> Table:
 def apply(table: Table, position: int, fact: Fact) -> None:
     """Evolve `table` in place by one fact in force (private to folds: callers get copies)."""
     table.position = position
+    table.prior_start, table.just_started = table.just_started, None
     STEPS.get(type(fact), _ignore)(table, fact)
 
 
@@ -125,10 +126,11 @@ def _join(table: Table, fact: CombatantJoined) -> None:
     member.body = table.rules.new_body(clock.ctx(table, member))
     mate = next((m for m in table.members.values() if fact.group and m.group == fact.group), None)
     if mate is not None and mate.initiative is not None:
-        member.initiative, member.modifier = mate.initiative, mate.modifier
+        member.initiative, member.count = mate.initiative, mate.initiative
+        member.modifier = mate.modifier
     table.members[member.id] = member
     if member.initiative is not None and table.started:
-        order.insert(table, member.id)
+        _enter(table, member.id)
 
 
 def _leave(table: Table, fact: CombatantLeft) -> None:
@@ -149,16 +151,26 @@ def _initiative(table: Table, fact: InitiativeRolled) -> None:
     group = roller.group
     sharing = [m for m in table.members.values() if group and m.group == group] or [roller]
     for member in sharing:
-        member.initiative, member.modifier = fact.natural + fact.modifier, fact.modifier
+        member.initiative = fact.natural + fact.modifier
+        member.count, member.modifier, member.placed = member.initiative, fact.modifier, False
         if table.started:
-            order.insert(table, member.id)
+            _enter(table, member.id)
+
+
+def _enter(table: Table, member_id: str) -> None:
+    """A combatant takes its place in a running fight; if no one had a turn, the first is up."""
+    order.insert(table, member_id)
+    if table.turn is None and table.phase in ("surprise", "combat"):
+        clock.first_turn(table)
 
 
 def _tie_broken(table: Table, fact: InitiativeTieBroken) -> None:
     for rank, member_id in enumerate(fact.order):
         if member_id in table.members:
             table.members[member_id].tie_rank = rank
-    if table.started:
+    if table.started and table.began_this_round.intersection(fact.order):
+        table.deferred_ties.append(fact.order)  # this round's turns stand; next round, the ruling
+    elif table.started:
         order.settle_tie(table, fact.order)
 
 
@@ -188,10 +200,11 @@ def _delay_ended(table: Table, fact: DelayEnded) -> None:
     if member is None or not member.delaying:
         return note(table, f"{fact.combatant} is not delaying")
     member.delaying = False
-    count = clock.count_of(table, table.last_ended or table.turn)
+    started = table.prior_start
+    if started is not None and started.member.id == table.turn:
+        clock.unstart(table, started)
     if table.turn is not None:
-        order.move_before(table, member.id, table.turn)
-    member.initiative = None if count == NEVER else int(count)
+        order.move_before(table, member.id, table.turn, show="previous")
     clock.start_turn(table, member.id)
 
 

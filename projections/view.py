@@ -43,6 +43,8 @@ class Member:
     stats: Any
     body: Any
     initiative: int | None = None
+    count: float | None = None
+    placed: bool = False
     modifier: int = 0
     tie_rank: int | None = None
     conditions: tuple[Condition, ...] = ()
@@ -58,6 +60,14 @@ class Member:
         for name in Member.__slots__:
             object.__setattr__(new, name, getattr(self, name))
         return new
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStart:
+    """What a turn's start changed, kept so a delayer stepping in first can undo it."""
+
+    member: Member
+    conditions: dict[str, tuple[Condition, ...]]
 
 
 @dataclass(slots=True)
@@ -78,6 +88,9 @@ class Table:
     attacks_forgotten: int = 0
     began_this_round: set[str] = field(default_factory=set)
     last_ended: str | None = None
+    deferred_ties: list[list[str]] = field(default_factory=list)
+    just_started: TurnStart | None = None
+    prior_start: TurnStart | None = None
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -102,5 +115,8 @@ def copy_table(table: Table) -> Table:
         attacks_forgotten=table.attacks_forgotten,
         began_this_round=set(table.began_this_round),
         last_ended=table.last_ended,
+        deferred_ties=list(table.deferred_ties),
+        just_started=table.just_started,
+        prior_start=table.prior_start,
         notes=list(table.notes),
     )

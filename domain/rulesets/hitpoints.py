@@ -218,13 +218,7 @@ def statuses(body: HitPoints, ctx: Ctx) -> tuple[str, ...]:
         return ("dead",)
     found: list[str] = []
     if body.below_zero:
-        found += (
-            ["disabled", "stable"]
-            if body.conscious_again
-            else ["stable"]
-            if body.stable
-            else ["dying"]
-        )
+        found += ["disabled"] if body.conscious_again else ["stable"] if body.stable else ["dying"]
         if not body.conscious_again:
             found += ["unconscious", "helpless"]
     elif body.hp == 0:
