@@ -1,0 +1,412 @@
+"""Properties of every valid D&D 3.5 log: replay, undo, amend, `at`, totality, JSON Lines."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from domain.events import (
+    ActionReadied,
+    AttackMade,
+    CheckRolled,
+    CombatantJoined,
+    CombatantLeft,
+    CombatEnded,
+    CombatStarted,
+    ConditionApplied,
+    ConditionRemoved,
+    DamageDealt,
+    Delayed,
+    DelayEnded,
+    EncounterCreated,
+    Event,
+    EventAmended,
+    EventRestored,
+    EventRevoked,
+    Fact,
+    HealingApplied,
+    InitiativeRolled,
+    InitiativeTieBroken,
+    NoteAdded,
+    ReadiedActionTaken,
+    RoundsDuration,
+    SaveEndsDuration,
+    SavingThrowRolled,
+    SurpriseDetermined,
+    TableFact,
+    TemporaryHitPointsGained,
+    TemporaryHitPointsLost,
+    TurnDuration,
+    TurnEnded,
+)
+from domain.integrity import LogError, LogIntegrity
+from domain.jsonl import check_log, read_jsonl, write_jsonl
+from projections.table import table_at
+from tests.builders import state
+
+FAST = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+FIGHTERS = ["valeros", "kyra", "ezren", "goblin-1", "goblin-2", "bugbear"]
+CONDITIONS = ["shaken", "bless", "prone", "held", "on fire"]
+
+OPTIONS = st.fixed_dictionaries(
+    {},
+    optional={
+        "duration_key": st.sampled_from(["count", "slot"]),
+        "flat_footed_until": st.sampled_from(["first_regular_turn", "first_action"]),
+        "massive_damage_counts_nonlethal": st.booleans(),
+        "massive_damage_before_temp_hp": st.booleans(),
+        "nonlethal_at_zero": st.sampled_from(["only_when_nonlethal", "literal"]),
+        "nonlethal_includes_temp_hp": st.booleans(),
+        "temp_hp_model": st.sampled_from(["pool", "noted_total"]),
+    },
+)
+
+
+class Builder:
+    """A log under construction: every line is checked by the log's own integrity rules."""
+
+    def __init__(self, draw: Any, refs: bool, corrections: bool) -> None:
+        self.draw, self.refs, self.corrections = draw, refs, corrections
+        self.integrity = LogIntegrity()
+        self.events: list[Event] = []
+
+    def add(self, event: Any) -> bool:
+        """Append `event` if the log takes it (a wrong guess is simply not written)."""
+        try:
+            self.integrity.check(event)
+        except LogError:
+            return False
+        self.integrity.record(event)
+        self.events.append(event)
+        return True
+
+    @property
+    def ids(self) -> list[str]:
+        return list(self.integrity.joined_at)
+
+    def pick(self, values: list[Any]) -> Any:
+        return self.draw(st.sampled_from(values))
+
+    def number(self, low: int, high: int) -> int:
+        value: int = self.draw(st.integers(low, high))
+        return value
+
+    def positions_of(self, kind: type) -> list[int]:
+        return [n for n, e in enumerate(self.events, start=1) if isinstance(e, kind)]
+
+
+def joined(b: Builder, combatant: str) -> CombatantJoined:
+    stats: dict[str, Any] = {"max_hp": b.number(1, 60), "initiative_modifier": b.number(-2, 5)}
+    if b.draw(st.booleans()):
+        ac = b.number(10, 22)
+        stats["defenses"] = {"ac": ac, "touch": ac - 4, "flat_footed": ac - 2}
+    side = b.pick(["party", "foes"])
+    return CombatantJoined(combatant=combatant, name=combatant.title(), side=side, stats=stats)
+
+
+def duration(b: Builder) -> Any:
+    match b.number(0, 4):
+        case 0:
+            return None
+        case 1 | 2:
+            return RoundsDuration(rounds=b.number(1, 3))
+        case 3:
+            until = b.pick(["end_of_turn", "start_of_turn"])
+            return TurnDuration(until=until, of=b.pick(b.ids), next=b.draw(st.booleans()))
+    return SaveEndsDuration(save_ends=True)
+
+
+def simple_fact(b: Builder) -> TableFact:
+    """A fact with no position in it, on someone who joined: also used as a replacement."""
+    who = b.pick(b.ids)
+    match b.number(0, 9):
+        case 0 | 1 | 2:
+            return DamageDealt(target=who, amount=b.number(0, 60), nonlethal=b.number(0, 4) == 0)
+        case 3:
+            return HealingApplied(target=who, amount=b.number(0, 20),
+                                  kind=b.pick([None, "magical", "natural"]))  # fmt: skip
+        case 4:
+            return TemporaryHitPointsGained(target=who, amount=b.number(1, 12))
+        case 5:
+            return ConditionApplied(target=who, condition=b.pick(CONDITIONS), duration=duration(b))
+        case 6:
+            natural = b.number(1, 20)
+            return SavingThrowRolled(
+                combatant=who, save=b.pick(["fortitude", "will", "reflex"]), natural=natural,
+                total=natural + b.number(-2, 8), dc=b.pick([None, 15]),
+                against=b.pick([None, "massive_damage", *CONDITIONS]),
+            )  # fmt: skip
+        case 7:
+            natural = b.number(1, 100)
+            check = b.pick(["stabilize", "heal", "recovery"])
+            return CheckRolled(combatant=who, check=check, natural=natural, total=natural,
+                               target=b.pick([None, *b.ids]))  # fmt: skip
+        case 8:
+            return NoteAdded(text=b.pick(["", "the floor gives way", "été 🎲"]))
+    return TurnEnded(combatant=who)
+
+
+def whose_turn(b: Builder) -> str:
+    turn = table_at(b.events).turn
+    return turn if turn is not None and b.number(0, 5) > 0 else b.pick(b.ids)
+
+
+def step(b: Builder) -> None:
+    """One random line: mostly turns and blows, sometimes order changes and corrections."""
+    kind = b.number(0, 19)
+    who = b.pick(b.ids)
+    if kind <= 5:
+        b.add(TurnEnded(combatant=whose_turn(b)))
+    elif kind <= 9:
+        b.add(simple_fact(b))
+    elif kind == 10:
+        natural = b.number(1, 20)
+        total = natural + b.number(-2, 10)
+        if b.add(AttackMade(attacker=who, target=b.pick(b.ids), natural=natural, total=total)):
+            attack = len(b.events) if b.refs else None
+            b.add(DamageDealt(target=b.pick(b.ids), amount=b.number(1, 12), attack=attack))
+    elif kind == 11:
+        b.add(b.pick([Delayed, ActionReadied])(combatant=whose_turn(b)))
+    elif kind == 12:
+        b.add(DelayEnded(combatant=who))
+    elif kind == 13:
+        b.add(ReadiedActionTaken(combatant=who, before=b.pick([None, *b.ids])))
+    elif kind == 14:
+        gone = [
+            TemporaryHitPointsLost(target=who),
+            ConditionRemoved(target=who, condition="shaken"),
+        ]
+        b.add(b.pick(gone))
+    elif kind == 15:
+        late = f"late-{len(b.events)}"
+        if b.add(joined(b, late)) and b.draw(st.booleans()):
+            b.add(InitiativeRolled(combatant=late, natural=b.number(1, 20), modifier=1))
+    elif kind == 16:
+        b.add(b.pick([CombatantLeft(combatant=who)] * 3 + [CombatEnded()]))
+    elif kind == 17 and b.refs:
+        b.add(SavingThrowRolled(combatant=who, save="fortitude", natural=b.number(1, 20),
+                                total=b.number(0, 30),
+                                against=b.pick(b.positions_of(DamageDealt) or [1])))  # fmt: skip
+    elif b.corrections:
+        correction(b)
+
+
+def correction(b: Builder) -> None:
+    """A revocation, restoration or amendment the log's integrity rules allow (or nothing)."""
+    target = b.number(2, len(b.events))
+    match b.number(0, 2):
+        case 0:
+            b.add(EventRevoked(target=target))
+        case 1:
+            b.add(EventRestored(target=b.pick(sorted(b.integrity.revoked) or [target])))
+        case _:
+            b.add(EventAmended(target=target, replacement=simple_fact(b)))
+
+
+@st.composite
+def logs(draw: Any, refs: bool = True, corrections: bool = True, steps: int = 30) -> list[Event]:
+    """A valid D&D 3.5 log: encounter, 2-6 combatants, initiative, a start, then a random fight."""
+    b = Builder(draw, refs, corrections)
+    b.add(EncounterCreated(name="Fuzzed fight", ruleset="dnd35", options=draw(OPTIONS)))
+    for combatant in FIGHTERS[: b.number(2, 6)]:
+        b.add(joined(b, combatant))
+    if draw(st.booleans()):
+        b.add(SurpriseDetermined(aware=draw(st.lists(st.sampled_from(b.ids), unique=True))))
+    for combatant in b.ids:
+        if b.number(0, 9):
+            b.add(InitiativeRolled(combatant=combatant, natural=b.number(1, 20),
+                                   modifier=b.number(-1, 3)))  # fmt: skip
+    if draw(st.booleans()):
+        b.add(InitiativeTieBroken(order=draw(st.permutations(b.ids))[:2]))
+    b.add(CombatStarted())
+    for _ in range(b.number(0, steps)):
+        step(b)
+    return b.events
+
+
+def table_view(events: Sequence[Fact]) -> dict[str, Any]:
+    """The state without what depends on line numbers: the version and the warnings."""
+    shown = state(events)
+    del shown["version"], shown["warnings"]
+    return shown
+
+
+def references(event: Fact) -> list[int]:
+    """The log positions a fact points at."""
+    match event:
+        case DamageDealt(attack=int(p)):
+            return [p]
+        case SavingThrowRolled(against=int(p)):
+            return [p]
+        case EventRevoked(target=p) | EventRestored(target=p):
+            return [p]
+        case EventAmended(target=p, replacement=r):
+            return [p, *references(r)]
+    return []
+
+
+def nothing_after_points_at(events: list[Event], p: int) -> bool:
+    """No line after `p` refers to `p` or later: removing line p renumbers no reference."""
+    return all(r < p for e in events[p:] for r in references(e))
+
+
+def accepts(events: list[Event], event: Fact) -> bool:
+    integrity = check_log(events)
+    try:
+        integrity.check(event)
+    except LogError:
+        return False
+    return True
+
+
+# --- the properties ---------------------------------------------------------------------------
+
+
+@FAST
+@given(logs())
+def test_replay_equals_live_the_state_after_each_append_ends_at_the_whole_log(
+    events: list[Event],
+) -> None:
+    after_each = [state(events[: k + 1]) for k in range(len(events))]
+
+    assert after_each[-1] == state(events)
+
+
+@FAST
+@given(logs(), st.integers(1, 7))
+def test_the_live_history_matches_a_fresh_fold_after_every_append(
+    events: list[Event], every: int
+) -> None:
+    from projections.history import History
+
+    live = History(every=every)
+    for k, event in enumerate(events, start=1):
+        live.append(event)
+        assert live.state() == state(events[:k])
+    assert [live.state(at) for at in range(1, len(events) + 1)] == [
+        state(events, at) for at in range(1, len(events) + 1)
+    ]
+
+
+@FAST
+@given(logs(), st.data())
+def test_undo_is_as_if_it_never_happened(events: list[Event], data: st.DataObject) -> None:
+    candidates = [
+        p for p in range(2, len(events) + 1)
+        if nothing_after_points_at(events, p) and accepts(events, EventRevoked(target=p))
+    ]  # fmt: skip
+    assume(candidates)
+    p = data.draw(st.sampled_from(candidates), label="revoked line")
+
+    undone = [*events, EventRevoked(target=p)]
+    never = events[: p - 1] + events[p:]
+
+    assert table_view(undone) == table_view(never)
+
+
+@FAST
+@given(logs(), st.data())
+def test_undo_then_redo_is_as_if_nothing_was_undone(
+    events: list[Event], data: st.DataObject
+) -> None:
+    candidates = [p for p in range(2, len(events) + 1) if accepts(events, EventRevoked(target=p))]
+    assume(candidates)
+    p = data.draw(st.sampled_from(candidates), label="revoked and restored line")
+
+    redone = [*events, EventRevoked(target=p), EventRestored(target=p)]
+
+    assert table_view(redone) == table_view(events)
+
+
+@FAST
+@given(logs(), st.data())
+def test_amending_is_as_if_it_was_always_the_replacement(
+    events: list[Event], data: st.DataObject
+) -> None:
+    corrected = {t for e in events if isinstance(e, EventRevoked | EventRestored | EventAmended)
+                 for t in [e.target]}  # fmt: skip
+    b = Builder(data.draw, refs=False, corrections=False)
+    b.integrity = check_log(events)
+    replacement = simple_fact(b)
+    candidates = [
+        p for p in range(2, len(events) + 1)
+        if p not in corrected and accepts(events, EventAmended(target=p, replacement=replacement))
+    ]  # fmt: skip
+    assume(candidates)
+    p = data.draw(st.sampled_from(candidates), label="amended line")
+
+    amended = [*events, EventAmended(target=p, replacement=replacement)]
+    always = [*events[: p - 1], replacement, *events[p:]]
+
+    assert table_view(amended) == table_view(always)
+
+
+@FAST
+@given(logs(), st.data())
+def test_the_state_at_k_is_the_fold_of_the_first_k_lines(
+    events: list[Event], data: st.DataObject
+) -> None:
+    k = data.draw(st.integers(1, len(events)), label="k")
+
+    assert state(events, k) == state(events[:k])
+
+
+@FAST
+@given(logs(steps=40))
+def test_folds_never_raise_on_a_valid_log(events: list[Event]) -> None:
+    for k in range(1, len(events) + 1):
+        shown = state(events, k)
+        assert shown["version"] == k
+        assert set(shown["order"]) <= set(shown["combatants"])
+        assert shown["turn"] is None or shown["turn"] in shown["combatants"]
+
+
+@FAST
+@given(logs(), st.data())
+def test_folds_never_raise_when_a_join_is_revoked_and_references_dangle(
+    events: list[Event], data: st.DataObject
+) -> None:
+    joins = [n for n, e in enumerate(events, start=1) if isinstance(e, CombatantJoined)]
+    undo = [
+        EventRevoked(target=p)
+        for p in data.draw(st.lists(st.sampled_from(joins), unique=True, min_size=1))
+    ]
+    ok = [u for u in undo if accepts(events, u)]
+    assume(ok)
+    events = [*events, *ok[:1]]
+    for u in ok[1:]:
+        if accepts(events, u):
+            events.append(u)
+
+    shown = state(events)
+
+    assert shown["version"] == len(events)
+
+
+@FAST
+@given(logs())
+def test_every_log_survives_json_lines_unchanged(events: list[Event]) -> None:
+    written = write_jsonl(events)
+
+    assert read_jsonl(written) == events
+    assert write_jsonl(read_jsonl(written)) == written
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(logs(steps=80))
+def test_long_logs_fold_the_same_live_and_replayed(events: list[Event]) -> None:
+    from projections.history import History
+
+    live = History(events, every=5)
+
+    assert live.state() == state(events)
+    assert read_jsonl(write_jsonl(events)) == events
