@@ -189,6 +189,7 @@ def _delay(table: Table, fact: Delayed) -> None:
     if table.turn != fact.combatant:
         return _not_turn(table, fact.combatant)
     member = table.members[fact.combatant]
+    _warn_if_out(table, member, "delay")
     member.delaying = member.acted = True
     table.last_ended = member.id
     clock.advance(table, member.id)
@@ -209,8 +210,16 @@ def _delay_ended(table: Table, fact: DelayEnded) -> None:
 
 
 def _readied(table: Table, fact: ActionReadied) -> None:
-    if fact.combatant in table.members:
-        table.members[fact.combatant].readied = True
+    member = table.members.get(fact.combatant)
+    if member is not None:
+        _warn_if_out(table, member, "ready an action")
+        member.readied = True
+
+
+def _warn_if_out(table: Table, member: Member, action: str) -> None:
+    """000 L1188-1190: the unconscious and dying cannot change their initiative count."""
+    if "unconscious" in table.rules.statuses(member.body, clock.ctx(table, member)):
+        note(table, f"{member.name} is unconscious and cannot {action}")
 
 
 def _readied_taken(table: Table, fact: ReadiedActionTaken) -> None:

@@ -445,3 +445,9 @@ def test_a_condition_without_duration_stays_until_removed() -> None:
 
     assert still["combatants"]["b"]["conditions"] == [{"name": "prone"}]
     assert removed["combatants"]["b"]["conditions"] == []
+
+
+def test_a_dying_combatant_who_delays_is_flagged_for_the_gm() -> None:
+    # 000 STABLE CHARACTERS AND RECOVERY L1188-1190: no special initiative actions while dying
+    table = view(fight(("a", 15, 0), ("b", 10, 0)), damage("a", 21), fact("Delayed", combatant="a"))
+    assert "line 8: A is unconscious and cannot delay" in table["warnings"]

@@ -1,4 +1,23 @@
-"""The one interface every rules system implements; projections ask it and never branch on names."""
+"""The one interface every rules system implements; projections ask it and never branch on names.
+
+How each system fits it (checked against the five digests in shared/rules/):
+- dnd35 / d20modern: `Body` is the hit point track (hp, temp pool, nonlethal total, stable, …);
+  `take` applies damage, healing, the stabilization and Heal checks and the massive damage save;
+  `tie_breaker` is the initiative modifier (3.5) or None (d20 Modern prints no tie rule, so ties
+  wait for the GM's InitiativeTieBroken); massive damage is 50 (3.5) or the Con score (Modern).
+- true20: `Body` is the Toughness damage track, no hit points: `take(DamageDealt)` reads the
+  recorded save (`save.natural`, `save.bonus`) and recomputes the total with the track's current
+  penalty; `round_started` runs the dying check (digest A6, round_hooks=True); `tie_breaker` is
+  Dexterity; `vitals` are the tallies and penalties, the boxes come back as statuses.
+- starfinder: `Body` is Stamina → HP → Resolve; `turn_ended` takes the dying creature's Resolve
+  at the end of its own turn; `take(ResolveSpent)` stabilizes or keeps it in the fight; damage
+  while dying reads `ctx.round` for "the first HP damage this round".
+- orcus: `Body` is HP with the staggered value and death-save failures; `turn_started` reads
+  `ctx.conditions` for persistent damage (each condition's `value` and `damage_type`); "save
+  ends" saves are SavingThrowRolled facts the projection hands to `save_succeeds` (10+).
+Timing shared by all (N-round durations, turn-bound and save-ends conditions, delay and ready)
+lives in projections/clock.py; only what differs per system is asked of the ruleset.
+"""
 
 from __future__ import annotations
 
