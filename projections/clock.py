@@ -8,7 +8,7 @@ from dataclasses import replace
 from domain.events import RoundsDuration, TurnDuration
 from domain.rulesets.base import Ctx
 from projections.order import in_order, settle_tie
-from projections.view import NEVER, Condition, Member, Table, TurnStart
+from projections.view import NEVER, Condition, Member, Table, TurnStart, set_conditions
 
 Due = Callable[[Condition, int], bool]
 
@@ -49,9 +49,8 @@ def start_combat(table: Table) -> None:
     surprise = 0 < len(aware) < len(present)
     first = 0 if surprise else 1
     for member in table.members.values():
-        member.conditions = tuple(
-            _rebased(c, first) if c.began_round is None else c for c in member.conditions
-        )
+        rebased = (_rebased(c, first) if c.began_round is None else c for c in member.conditions)
+        set_conditions(table, member, tuple(rebased))
     table.phase = "surprise" if surprise else "combat"
     table.round = first
     table.order = [m.id for m in in_order(table)]
@@ -88,19 +87,17 @@ def _could_act(table: Table, member: Member) -> bool:
 
 
 def _first_turn(table: Table, start: int) -> None:
-    if not any(_could_act(table, table.members[i]) for i in table.order):
-        table.turn = None
-        return
-    for _ in range(2 * len(table.order) + 2):
-        if start >= len(table.order):
-            _new_round(table)
-            start = 0
-            continue
-        member = table.members[table.order[start]]
-        if eligible(table, member):
-            start_turn(table, member.id)
-            return
-        start += 1
+    """The rest of this round first; then, if anyone at all can act, the next round (twice when
+    the surprise round had no one left to act)."""
+    for _ in range(3):
+        for member_id in table.order[start:]:
+            if eligible(table, table.members[member_id]):
+                start_turn(table, member_id)
+                return
+        if not any(_could_act(table, table.members[i]) for i in table.order):
+            break
+        _new_round(table)
+        start = 0
     table.turn = None
 
 
@@ -130,8 +127,8 @@ def start_turn(table: Table, member_id: str) -> None:
     if member_id in table.began_this_round:
         table.turn = member_id
         return
-    table.just_started = _before_start(table, member_id)
-    if any(m.conditions for m in table.members.values()):
+    table.just_started = _before_start(table, table.members[member_id])
+    if table.timed:
         count = count_of(table, member_id)
         _expire_rounds(table, lambda c, end: _reached(table, c, end, count, member_id))
         _expire_turn_bound(table, member_id, "start_of_turn")
@@ -144,17 +141,20 @@ def start_turn(table: Table, member_id: str) -> None:
     member.body = table.rules.turn_started(member.body, ctx(table, member))
 
 
-def _before_start(table: Table, member_id: str) -> TurnStart:
+def _before_start(table: Table, member: Member) -> TurnStart:
     conditions = {m.id: m.conditions for m in table.members.values() if m.conditions}
-    return TurnStart(table.members[member_id].copy(), conditions)
+    return TurnStart(member.id, member.regular_turns, member.acted, member.readied, member.body,
+                     conditions)  # fmt: skip
 
 
 def unstart(table: Table, start: TurnStart) -> None:
     """Undo a turn's start that nothing has followed yet: a delayer steps in before it."""
     for member in table.members.values():
-        member.conditions = start.conditions.get(member.id, ())
-    table.members[start.member.id] = start.member.copy()
-    table.began_this_round.discard(start.member.id)
+        set_conditions(table, member, start.conditions.get(member.id, ()))
+    member = table.members[start.member_id]
+    member.regular_turns, member.acted = start.regular_turns, start.acted
+    member.readied, member.body = start.readied, start.body
+    table.began_this_round.discard(member.id)
 
 
 def _reached(table: Table, c: Condition, end: int, count: float, member_id: str) -> bool:
@@ -167,9 +167,11 @@ def _reached(table: Table, c: Condition, end: int, count: float, member_id: str)
 
 
 def _expire_rounds(table: Table, due: Due) -> None:
-    for member in table.members.values():
-        if member.conditions:
-            member.conditions = tuple(c for c in member.conditions if not _ran_out(c, due))
+    for member_id in list(table.timed):
+        member = table.members[member_id]
+        kept = tuple(c for c in member.conditions if not _ran_out(c, due))
+        if len(kept) != len(member.conditions):
+            set_conditions(table, member, kept)
 
 
 def _ran_out(c: Condition, due: Due) -> bool:
@@ -179,10 +181,11 @@ def _ran_out(c: Condition, due: Due) -> bool:
 
 
 def _expire_turn_bound(table: Table, member_id: str, point: str) -> None:
-    for member in table.members.values():
-        if member.conditions:
-            ticked = (_tick(c, member_id, point) for c in member.conditions)
-            member.conditions = tuple(c for c in ticked if c is not None)
+    for timed_id in list(table.timed):
+        member = table.members[timed_id]
+        ticked = tuple(t for c in member.conditions if (t := _tick(c, member_id, point)))
+        if ticked != member.conditions:
+            set_conditions(table, member, ticked)
 
 
 def _tick(c: Condition, member_id: str, point: str) -> Condition | None:

@@ -37,7 +37,7 @@ from domain.events import (
 from domain.rulesets import ruleset_for
 from projections import clock, order
 from projections.effective import effective_log
-from projections.view import NEVER, Condition, Member, Table, copy_table
+from projections.view import NEVER, Condition, Member, Table, copy_table, set_conditions
 
 NOTES_KEPT = 50
 ATTACKS_KEPT = 512  # damage refers to a recent attack; older outcomes are forgotten (applied)
@@ -202,7 +202,7 @@ def _delay_ended(table: Table, fact: DelayEnded) -> None:
         return note(table, f"{fact.combatant} is not delaying")
     member.delaying = False
     started = table.prior_start
-    if started is not None and started.member.id == table.turn:
+    if started is not None and started.member_id == table.turn:
         clock.unstart(table, started)
     if table.turn is not None:
         order.move_before(table, member.id, table.turn, show="previous")
@@ -270,13 +270,13 @@ def _condition(table: Table, fact: ConditionApplied) -> None:
         began_count=clock.count_of(table, table.turn) if started else NEVER,
         began_slot=table.turn, skips=1 if acting else 0,
     )  # fmt: skip
-    member.conditions = (*member.conditions, condition)
+    set_conditions(table, member, (*member.conditions, condition))
 
 
 def _drop_conditions(table: Table, member_id: str, drop: Callable[[Condition], bool]) -> None:
     member = table.members.get(member_id)
     if member is not None:
-        member.conditions = tuple(c for c in member.conditions if not drop(c))
+        set_conditions(table, member, tuple(c for c in member.conditions if not drop(c)))
 
 
 def _condition_removed(table: Table, fact: ConditionRemoved) -> None:

@@ -9,7 +9,7 @@ which the undo and replay latency targets need; a frozen table rebuilt on every 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from domain.events import Duration
 from domain.rulesets.base import Effect
@@ -62,11 +62,14 @@ class Member:
         return new
 
 
-@dataclass(frozen=True, slots=True)
-class TurnStart:
+class TurnStart(NamedTuple):
     """What a turn's start changed, kept so a delayer stepping in first can undo it."""
 
-    member: Member
+    member_id: str
+    regular_turns: int
+    acted: bool
+    readied: bool
+    body: Any
     conditions: dict[str, tuple[Condition, ...]]
 
 
@@ -89,6 +92,7 @@ class Table:
     began_this_round: set[str] = field(default_factory=set)
     last_ended: str | None = None
     deferred_ties: list[list[str]] = field(default_factory=list)
+    timed: set[str] = field(default_factory=set)
     just_started: TurnStart | None = None
     prior_start: TurnStart | None = None
     notes: list[str] = field(default_factory=list)
@@ -96,6 +100,15 @@ class Table:
     @property
     def started(self) -> bool:
         return self.phase != "setup"
+
+
+def set_conditions(table: Table, member: Member, conditions: tuple[Condition, ...]) -> None:
+    """Replace a combatant's conditions, keeping the index of who has timed ones up to date."""
+    member.conditions = conditions
+    if any(c.duration is not None for c in conditions):
+        table.timed.add(member.id)
+    else:
+        table.timed.discard(member.id)
 
 
 def copy_table(table: Table) -> Table:
@@ -116,6 +129,7 @@ def copy_table(table: Table) -> Table:
         began_this_round=set(table.began_this_round),
         last_ended=table.last_ended,
         deferred_ties=list(table.deferred_ties),
+        timed=set(table.timed),
         just_started=table.just_started,
         prior_start=table.prior_start,
         notes=list(table.notes),

@@ -1,0 +1,121 @@
+"""Replay benchmark: library replay vs our table rebuild, state at any position, undo recompute.
+
+Run: `make bench` (or `.venv/bin/python benchmarks/replay.py [--events N] [--encounters M]`).
+Everything is measured in the same run, on a fresh SQLite file in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from api.store import EncounterStore
+from benchmarks.synthetic import fight
+from domain.events import EventRevoked
+from projections.history import History
+from projections.render import state_json
+from projections.table import table_at
+
+BATCH = 1000
+
+
+def timed(action: Callable[[], Any], repeat: int = 1) -> tuple[float, Any]:
+    """The best wall time of `repeat` runs of `action`, and its last result."""
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = action()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def report(label: str, value: float, unit: str, target: str = "") -> None:
+    print(f"  {label:<58} {value:>12,.1f} {unit:<9} {target}")
+
+
+def build_long(store: EncounterStore, events: int) -> Any:
+    """One encounter of `events` lines, appended in batches as a service would."""
+    log = fight(events)
+    encounter = store.create(log[0])  # type: ignore[arg-type]
+    for start in range(1, len(log), BATCH):
+        store.append(encounter, log[start : start + BATCH])
+    return encounter
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--events", type=int, default=100_000)
+    parser.add_argument("--encounters", type=int, default=1000)
+    parser.add_argument("--per-encounter", type=int, default=100)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="combatlog-bench-"))
+    store = EncounterStore(f"sqlite:///{folder / 'bench.sqlite'}")
+    n = args.events
+    print(f"combatlog replay benchmark — SQLite file in {folder}")
+
+    seconds, long_id = timed(lambda: build_long(store, n))
+    report(f"write {n:,} events in batches of {BATCH}", n / seconds, "events/s")
+    many = [fight(args.per_encounter, seed=i) for i in range(args.encounters)]
+    seconds, ids = timed(lambda: [store.import_log(log) for log in many])
+    total = args.encounters * args.per_encounter
+    report(
+        f"import {args.encounters:,} encounters x {args.per_encounter} events",
+        total / seconds,
+        "events/s",
+    )
+
+    print("Replay of the long encounter")
+    library, _ = timed(lambda: store.load(long_id, snapshots=False), repeat=2)
+    report("library default repository.get (every event, no snapshot)", n / library, "events/s")
+    snap, _ = timed(lambda: store.load(long_id), repeat=2)
+    report("library repository.get with its snapshots", n / snap, "events/s")
+    read, facts = timed(lambda: store.facts(long_id), repeat=2)
+    report("read and decode the facts (store.facts)", n / read, "events/s")
+    fold_s, _ = timed(lambda: state_json(table_at(facts), n), repeat=2)
+    report("fold them into the table state", n / fold_s, "events/s")
+    rebuild, history = timed(lambda: History(store.facts(long_id)), repeat=2)
+    ratio = library / rebuild
+    target = f"target >= 250,000 and >= 10x library (x{ratio:.1f})"
+    report("table-state rebuild from the store (read + fold)", n / rebuild, "events/s", target)
+
+    print("State at a position and undo")
+    mid = n // 2
+    latencies = [timed(lambda: history.state(mid))[0] for _ in range(20)]
+    report(
+        f"state at position {mid:,} of {n:,} (median of 20)",
+        1000 * statistics.median(latencies),
+        "ms",
+        "target <= 10 ms",
+    )
+    short = History(facts[:10_000])
+    undo_s, _ = timed(lambda: _undo(short), repeat=1)
+    report(
+        "recompute after revoking position 10 of a 10k log", 1000 * undo_s, "ms", "target <= 50 ms"
+    )
+
+    print("Many small encounters")
+    seconds, _ = timed(lambda: [History(store.facts(i)).state() for i in ids])
+    report(
+        f"rebuild {args.encounters:,} encounters x {args.per_encounter} events",
+        total / seconds,
+        "events/s",
+    )
+    report("  per encounter", 1000 * seconds / len(ids), "ms")
+    store.close()
+
+
+def _undo(history: History) -> dict[str, Any]:
+    history.append(EventRevoked(target=10))
+    return history.state()
+
+
+if __name__ == "__main__":
+    main()
