@@ -34,8 +34,9 @@ class Fact(BaseModel):
 
     def to_json_dict(self) -> dict[str, Any]:
         """The event as one JSON Lines object: its wire type plus the fields that were given."""
-        body = self.model_dump(mode="json", exclude_unset=True, exclude={"type"})
-        return {"type": self.type_name, **body}
+        body = self.model_dump(mode="json", exclude_unset=True, exclude={"type", "at", "by"})
+        envelope = self.model_dump(mode="json", exclude_unset=True, include={"at", "by"})
+        return {"type": self.type_name, **body, **envelope}
 
 
 class EncounterCreated(Fact):

@@ -122,6 +122,8 @@ class LogIntegrity:
             self.joined_at[event.combatant] = position
         if isinstance(event, CombatEnded):
             self.ending_candidates.add(position)
+        if isinstance(event, EncounterCreated):
+            self.ruleset = event.ruleset
 
     def _check_options(self, event: EncounterCreated) -> None:
         try:

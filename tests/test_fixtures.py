@@ -188,7 +188,7 @@ def test_the_log_round_trips_through_json_lines(log: Path) -> None:
     events = read_log(log)
     written = write_jsonl(events)
     assert read_jsonl(written) == events
-    assert write_jsonl(read_jsonl(written)) == written
+    assert written == log.read_bytes()  # fixtures are kept in the canonical field order
 
 
 @logs

@@ -1,0 +1,11 @@
+"""The event store: encounters kept as event-sourced logs through the eventsourcing library."""
+
+from api.store.aggregate import Encounter
+from api.store.encounters import (
+    EncounterStore,
+    EncounterSummary,
+    UnknownEncounter,
+    VersionConflict,
+)
+
+__all__ = ["Encounter", "EncounterStore", "EncounterSummary", "UnknownEncounter", "VersionConflict"]

@@ -1,0 +1,126 @@
+"""The Encounter aggregate: it takes a fact after the log's integrity checks, never game rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate
+from eventsourcing.domain import Snapshot as LibrarySnapshot
+from eventsourcing.utils import register_topic
+from pydantic import BaseModel, ConfigDict
+
+from domain.events import EncounterCreated, Fact
+from domain.integrity import LogIntegrity
+
+ENCOUNTER_TOPIC = "combatlog:Encounter"
+SNAPSHOT_TOPIC = "combatlog:Encounter.Snapshot"
+SNAPSHOT_INTERVAL = 1000
+# The library's event time when a fact carries no `at`: fixed, so the store never reads the clock.
+UNSTAMPED = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def event_time(fact: Fact) -> datetime:
+    """The library event's timestamp: the fact's `at` when recorded, else UNSTAMPED."""
+    return fact.at or UNSTAMPED
+
+
+class EncounterState(BaseModel):
+    """What a snapshot keeps of an encounter besides its id and version."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    created_on: datetime
+    modified_on: datetime
+    integrity: LogIntegrity
+
+
+class Encounter(Aggregate):
+    """One encounter's log: version N is line N; the checks run before each event, not on replay."""
+
+    TOPIC = ENCOUNTER_TOPIC
+
+    class Event(Aggregate.Event):
+        """Base of the encounter's library events (each carries one fact)."""
+
+    @dataclass(frozen=True)
+    class Created(Event, Aggregate.Created):
+        """Line 1: the EncounterCreated fact."""
+
+        TOPIC = "combatlog:Encounter.Created"
+
+        fact: EncounterCreated
+
+    @dataclass(frozen=True)
+    class Recorded(Event):
+        """Line 2 onwards: any other fact."""
+
+        TOPIC = "combatlog:Encounter.Recorded"
+
+        fact: Fact
+
+        def apply(self, aggregate: Any) -> None:
+            aggregate.integrity.record(self.fact)
+
+    @dataclass(frozen=True)
+    class Snapshot(LibrarySnapshot):
+        """The encounter at a version, with its LogIntegrity, so loading skips the lines before."""
+
+        TOPIC = SNAPSHOT_TOPIC
+
+        @classmethod
+        def take(cls, aggregate: Any) -> Encounter.Snapshot:
+            state = EncounterState(
+                created_on=aggregate.created_on,
+                modified_on=aggregate.modified_on,
+                integrity=aggregate.integrity,
+            )
+            return cls(
+                originator_id=aggregate.id,
+                originator_version=aggregate.version,
+                timestamp=aggregate.modified_on,
+                topic=ENCOUNTER_TOPIC,
+                state=state.model_dump(mode="json"),
+            )
+
+        def mutate(self, _: None) -> Encounter:
+            return Encounter.restore(self.originator_id, self.originator_version, self.state)
+
+    def __init__(self, fact: EncounterCreated) -> None:
+        # LogIntegrity.check, not record, remembers the ruleset; replay only records.
+        self.integrity = LogIntegrity(ruleset=fact.ruleset)
+        self.integrity.record(fact)
+
+    @classmethod
+    def open(cls, created: EncounterCreated) -> Encounter:
+        """A new encounter whose first line is `created` (LogError if it cannot be)."""
+        LogIntegrity().check(created)
+        return cls._create(cls.Created, fact=created, timestamp=event_time(created))
+
+    def record(self, fact: Fact) -> None:
+        """Take `fact` as the next line (LogError naming its position if it cannot be)."""
+        self.integrity.check(fact)
+        self.trigger_event(self.Recorded, fact=fact, timestamp=event_time(fact))
+
+    @classmethod
+    def restore(cls, encounter_id: UUID, version: int, state: dict[str, Any]) -> Encounter:
+        """The encounter as a snapshot kept it."""
+        kept = EncounterState.model_validate(state)
+        encounter = object.__new__(cls)
+        encounter.__base_init__(encounter_id, version, kept.created_on)
+        encounter.modified_on = kept.modified_on
+        encounter.integrity = kept.integrity
+        return encounter
+
+
+register_topic(SNAPSHOT_TOPIC, Encounter.Snapshot)
+
+
+def replay(encounter: Encounter | None, events: Iterable[Any]) -> Encounter | None:
+    """Library events applied in order: project_aggregate without its costly Protocol check."""
+    for event in events:
+        encounter = event.mutate(encounter)
+    return encounter

@@ -1,0 +1,53 @@
+"""Store URLs (`memory:`, `sqlite:///path`, `postgresql://user@host/db`) as eventsourcing env."""
+
+from __future__ import annotations
+
+import getpass
+import os
+from collections.abc import Mapping
+from urllib.parse import unquote, urlsplit
+
+URL_VARIABLE = "COMBATLOG_DATABASE_URL"
+DEFAULT_URL = "sqlite:///combatlog.sqlite"
+SQLITE_PREFIX = "sqlite:///"
+
+
+def store_url(url: str | None, environ: Mapping[str, str] = os.environ) -> str:
+    """The URL given, else $COMBATLOG_DATABASE_URL, else a SQLite file in the working folder."""
+    return url or environ.get(URL_VARIABLE) or DEFAULT_URL
+
+
+def persistence_env(url: str) -> dict[str, str]:
+    """The library's persistence settings for a store URL; ValueError for one it cannot use."""
+    if url == "memory:":
+        return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
+    if url.startswith(SQLITE_PREFIX) and url != SQLITE_PREFIX:
+        # sqlite:///relative/path or sqlite:////absolute/path, as SQLAlchemy spells them.
+        return {
+            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+            "SQLITE_DBNAME": url[len(SQLITE_PREFIX) :],
+            "APPLICATION_RECORDER_TOPIC": "api.store.recorders:SQLiteFactRecorder",
+        }
+    if url.startswith(("postgresql://", "postgres://")):
+        return postgres_env(url)
+    raise ValueError(
+        f"unsupported store URL {url!r}: use memory:, sqlite:///PATH "
+        "or postgresql://USER@HOST:PORT/DBNAME"
+    )
+
+
+def postgres_env(url: str) -> dict[str, str]:
+    """POSTGRES_* settings; the tables are created on first use."""
+    parts = urlsplit(url)
+    dbname = unquote(parts.path.lstrip("/"))
+    if not dbname:
+        raise ValueError(f"store URL {url!r} names no database")
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.postgres",
+        "POSTGRES_DBNAME": dbname,
+        "POSTGRES_HOST": parts.hostname or "localhost",
+        "POSTGRES_PORT": str(parts.port or 5432),
+        "POSTGRES_USER": unquote(parts.username or "") or getpass.getuser(),
+        "POSTGRES_PASSWORD": unquote(parts.password or ""),
+        "CREATE_TABLE": "yes",
+    }

@@ -1,0 +1,198 @@
+"""EncounterStore: each encounter an event-sourced log, kept through the eventsourcing library."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from types import TracebackType
+from typing import Any, ClassVar, Self, cast
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import RecordConflictError, StoredEvent
+from eventsourcing.utils import EnvType, get_topic
+
+from api.store.aggregate import SNAPSHOT_INTERVAL, Encounter, replay
+from api.store.config import persistence_env, store_url
+from api.store.mapper import CREATED_TOPIC, FactMapper, OrjsonTranscoder
+from domain.events import EncounterCreated, Fact
+from domain.integrity import LogError
+from domain.jsonl import check_log
+
+STORAGE_ENV = {
+    "MAPPER_TOPIC": get_topic(FactMapper),
+    "TRANSCODER_TOPIC": get_topic(OrjsonTranscoder),
+}
+LIST_PAGE = 500
+
+
+class VersionConflict(Exception):
+    """The log moved on: a stale expected_version, or another writer got there first."""
+
+    def __init__(self, expected: int, actual: int) -> None:
+        self.expected = expected
+        self.actual = actual
+        super().__init__(f"expected version {expected}, but the log is at version {actual}")
+
+
+class UnknownEncounter(LookupError):
+    """No encounter with this id in the store."""
+
+    def __init__(self, encounter_id: UUID) -> None:
+        self.encounter_id = encounter_id
+        super().__init__(f"no encounter {encounter_id}")
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterSummary:
+    """One line of the list of encounters."""
+
+    id: UUID
+    name: str
+    ruleset: str
+    version: int
+
+
+class CombatLog(Application[UUID]):
+    """The library application: Postgres tables are `<name>_events` and `<name>_snapshots`."""
+
+    name = "CombatLog"
+    snapshotting_intervals: ClassVar[dict[type[Any], int]] = {Encounter: SNAPSHOT_INTERVAL}
+    snapshotting_projectors: ClassVar[dict[type[Any], Any]] = {Encounter: replay}
+
+    def __init__(self, env: EnvType, name: str | None = None) -> None:
+        if name:
+            self.name = name
+        super().__init__(env)
+
+
+class EncounterStore:
+    """Create, append to, read and list encounters (memory:, sqlite:/// or postgresql:// URL)."""
+
+    def __init__(self, url: str | None = None, *, name: str | None = None) -> None:
+        env = {**STORAGE_ENV, **persistence_env(store_url(url))}
+        self.application = CombatLog(env, name)
+        self.mapper = cast(FactMapper, self.application.mapper)
+
+    def create(self, created: EncounterCreated) -> UUID:
+        """A new encounter (a fresh uuid4) whose line 1 is `created`."""
+        encounter = Encounter.open(created)
+        self.application.save(encounter)
+        return encounter.id
+
+    def append(
+        self,
+        encounter_id: UUID,
+        facts: Sequence[Fact],
+        expected_version: int | None = None,
+        stamp: datetime | None = None,
+    ) -> int:
+        """Append all `facts` or none; returns the new version."""
+        encounter = self._get(encounter_id, projector_func=replay)
+        based_on = encounter.version
+        if expected_version is not None and expected_version != based_on:
+            raise VersionConflict(expected_version, based_on)
+        for fact in facts:
+            encounter.record(stamped(fact, stamp))
+        self._save(encounter, based_on)
+        return encounter.version
+
+    def import_log(self, facts: Sequence[Fact]) -> UUID:
+        """A whole log as a new encounter, checked whole first; `at` and `by` kept as given."""
+        if not facts:
+            raise LogError(1, "the log is empty; the first line must be EncounterCreated", "type")
+        check_log(facts)
+        encounter = Encounter.open(cast(EncounterCreated, facts[0]))
+        for fact in facts[1:]:
+            encounter.record(fact)
+        self.application.save(encounter)
+        return encounter.id
+
+    def facts(self, encounter_id: UUID, upto: int | None = None) -> list[Fact]:
+        """The log, lines 1..n (or 1..upto), decoded from the stored records without replay."""
+        if upto is not None and upto < 1:
+            self.version(encounter_id)
+            return []
+        with collector_paused():
+            return self.mapper.facts(self._select(encounter_id, lte=upto))
+
+    def version(self, encounter_id: UUID) -> int:
+        """How many lines the log holds."""
+        return self._select(encounter_id, desc=True, limit=1)[0].originator_version
+
+    def list_encounters(self) -> list[EncounterSummary]:
+        """Every encounter, oldest first, from the notification log's EncounterCreated records."""
+        recorder = self.application.recorder
+        summaries: list[EncounterSummary] = []
+        start: int | None = None
+        while True:
+            page = recorder.select_notifications(
+                start, LIST_PAGE, topics=[CREATED_TOPIC], inclusive_of_start=False
+            )
+            summaries += [self._summary(n) for n in page]
+            if len(page) < LIST_PAGE:
+                return summaries
+            start = page[-1].id
+
+    def load(self, encounter_id: UUID) -> Encounter:
+        """The aggregate by the library's default repository.get: latest snapshot, then replay."""
+        return self._get(encounter_id)
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.application.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def _get(self, encounter_id: UUID, **options: Any) -> Encounter:
+        try:
+            encounter: Encounter = self.application.repository.get(encounter_id, **options)
+        except AggregateNotFoundError:
+            raise UnknownEncounter(encounter_id) from None
+        return encounter
+
+    def _save(self, encounter: Encounter, based_on: int) -> None:
+        try:
+            self.application.save(encounter)
+        except RecordConflictError:
+            raise VersionConflict(based_on, self.version(encounter.id)) from None
+
+    def _select(self, encounter_id: UUID, **options: Any) -> list[StoredEvent]:
+        stored = list(self.application.recorder.select_events(encounter_id, **options))
+        if not stored:
+            raise UnknownEncounter(encounter_id)
+        return stored
+
+    def _summary(self, record: StoredEvent) -> EncounterSummary:
+        created = EncounterCreated.model_validate_json(self.mapper.plain(record.state))
+        encounter_id = UUID(str(record.originator_id))
+        version = self.version(encounter_id)
+        return EncounterSummary(encounter_id, created.name, created.ruleset, version)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """No cyclic GC while a long log is decoded: its objects all live on, so scans find nothing."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def stamped(fact: Fact, stamp: datetime | None) -> Fact:
+    """`fact` with `at` set to `stamp` when it has none."""
+    if stamp is None or fact.at is not None:
+        return fact
+    return fact.model_copy(update={"at": stamp})
