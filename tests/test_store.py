@@ -233,6 +233,9 @@ def test_loading_a_long_encounter_starts_from_its_latest_snapshot(
     monkeypatch.undo()
     assert encounter.integrity == check_log(store.facts(encounter_id))
     assert store.append(encounter_id, notes(1)) == 1006
+    assert store.load(encounter_id, snapshots=False).integrity == check_log(
+        store.facts(encounter_id)
+    )
 
 
 def test_two_writers_racing_for_the_same_line_one_wins_and_nothing_is_lost(

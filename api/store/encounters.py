@@ -11,7 +11,7 @@ from types import TracebackType
 from typing import Any, ClassVar, Self, cast
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError, Application, Repository
 from eventsourcing.persistence import RecordConflictError, StoredEvent
 from eventsourcing.utils import EnvType, get_topic
 
@@ -137,9 +137,19 @@ class EncounterStore:
                 return summaries
             start = page[-1].id
 
-    def load(self, encounter_id: UUID) -> Encounter:
-        """The aggregate by the library's default repository.get: latest snapshot, then replay."""
-        return self._get(encounter_id)
+    def load(self, encounter_id: UUID, snapshots: bool = True) -> Encounter:
+        """The aggregate by the library's default repository.get: latest snapshot, then replay.
+
+        With snapshots=False, a repository without a snapshot store replays every event (the
+        library's plain path, which the replay benchmark compares against).
+        """
+        if snapshots:
+            return self._get(encounter_id)
+        plain: Repository[UUID] = Repository(event_store=self.application.events)
+        try:
+            return cast(Encounter, plain.get(encounter_id))
+        except AggregateNotFoundError:
+            raise UnknownEncounter(encounter_id) from None
 
     def close(self) -> None:
         """Release the database connections."""
