@@ -20,7 +20,13 @@ from projections.table import table_at
 app = typer.Typer(
     help="combatlog: an event-sourced combat log for d20 games.", no_args_is_help=True
 )
-err = Console(stderr=True)
+
+
+def fail(message: str, code: int) -> typer.Exit:
+    """Say what went wrong on stderr, unwrapped and unstyled, and leave with `code`."""
+    typer.echo(f"combatlog: {message}", err=True)
+    return typer.Exit(code)
+
 
 DbOption = Annotated[
     str | None,
@@ -34,11 +40,9 @@ def _read_log(path: Path) -> list[Any]:
     try:
         return read_jsonl(path.read_bytes())
     except OSError as exc:
-        err.print(f"[red]cannot read {path}: {exc.strerror}[/red]")
-        raise typer.Exit(2) from None
+        raise fail(f"cannot read {path}: {exc.strerror}", 2) from None
     except LogError as exc:
-        err.print(f"[red]{path}: {exc}[/red]", highlight=False)
-        raise typer.Exit(1) from None
+        raise fail(f"{path}: {exc}", 1) from None
 
 
 @app.command()
@@ -52,10 +56,8 @@ def replay(
     """Replay a log file and print the table (CONTRACT §2), now or as it stood after line N."""
     events = _read_log(log)
     if at is not None and not 1 <= at <= len(events):
-        err.print(
-            f"[red]--at must be between 1 and {len(events)} (the log has {len(events)} lines)[/red]"
-        )
-        raise typer.Exit(2)
+        lines = len(events)
+        raise fail(f"--at must be between 1 and {lines} (the log has {lines} lines)", 2)
     state = state_json(table_at(events, at), at or len(events))
     if as_json:
         sys.stdout.write(orjson.dumps(state, option=orjson.OPT_INDENT_2).decode() + "\n")
@@ -142,14 +144,12 @@ def export_log(
     try:
         encounter_id = UUID(encounter)
     except ValueError:
-        err.print(f"[red]not an encounter id: {encounter}[/red]")
-        raise typer.Exit(2) from None
+        raise fail(f"not an encounter id: {encounter}", 2) from None
     store = EncounterStore(db)
     try:
         data = write_jsonl(store.facts(encounter_id))
     except UnknownEncounter:
-        err.print(f"[red]no encounter {encounter} in the store[/red]")
-        raise typer.Exit(1) from None
+        raise fail(f"no encounter {encounter} in the store", 1) from None
     finally:
         store.close()
     if out is None:
