@@ -142,15 +142,15 @@ def start_turn(table: Table, member_id: str) -> None:
 
 
 def _before_start(table: Table, member: Member) -> TurnStart:
-    conditions = {m.id: m.conditions for m in table.members.values() if m.conditions}
+    conditions = {i: table.members[i].conditions for i in table.timed}  # expiry touches no other
     return TurnStart(member.id, member.regular_turns, member.acted, member.readied, member.body,
                      conditions)  # fmt: skip
 
 
 def unstart(table: Table, start: TurnStart) -> None:
     """Undo a turn's start that nothing has followed yet: a delayer steps in before it."""
-    for member in table.members.values():
-        set_conditions(table, member, start.conditions.get(member.id, ()))
+    for member_id, conditions in start.conditions.items():
+        set_conditions(table, table.members[member_id], conditions)
     member = table.members[start.member_id]
     member.regular_turns, member.acted = start.regular_turns, start.acted
     member.readied, member.body = start.readied, start.body

@@ -79,11 +79,18 @@ def apply(table: Table, position: int, fact: Fact) -> None:
     """Evolve `table` in place by one fact in force (private to folds: callers get copies)."""
     table.position = position
     table.prior_start, table.just_started = table.just_started, None
-    STEPS.get(type(fact), _ignore)(table, fact)
+    STEPS.get(type(fact), _to_ruleset)(table, fact)
 
 
 def _ignore(table: Table, fact: Any) -> None:
     return None
+
+
+def _to_ruleset(table: Table, fact: Any) -> None:
+    """A fact the table has no step for (a ruleset's own) goes to the body it names."""
+    aimed = getattr(fact, "target", None) or getattr(fact, "combatant", None)
+    if isinstance(aimed, str):
+        _take(table, aimed, fact)
 
 
 def note(table: Table, text: str) -> None:
