@@ -84,6 +84,11 @@ def fact(kind: str, /, **fields: Any) -> Line:
     return {"type": kind, **fields}
 
 
+def amended(target: int, replacement: Line) -> Line:
+    """EventAmended: the line at `target` is to be read as `replacement`."""
+    return fact("EventAmended", target=target, replacement=replacement)
+
+
 def started() -> Line:
     return fact("CombatStarted")
 

@@ -1,8 +1,14 @@
-"""Shared pytest options: `--update-goldens` rewrites the replay fixtures' expected states."""
+"""Shared pytest options and fixtures: `--update-goldens`, and stores on memory or SQLite."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
+
+from api.store import EncounterStore
+from tests.store_helpers import OpenStore
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -19,3 +25,28 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def update_goldens(request: pytest.FixtureRequest) -> bool:
     """Whether this run rewrites the goldens (`pytest --update-goldens`)."""
     return bool(request.config.getoption("--update-goldens"))
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Any) -> str:
+    return f"sqlite:///{tmp_path}/combatlog.sqlite"
+
+
+@pytest.fixture
+def open_store(sqlite_url: str) -> Iterator[OpenStore]:
+    """Stores on one SQLite file, as separate processes would open it."""
+    opened: list[EncounterStore] = []
+
+    def open_one() -> EncounterStore:
+        opened.append(EncounterStore(sqlite_url))
+        return opened[-1]
+
+    yield open_one
+    for store in opened:
+        store.close()
+
+
+@pytest.fixture(params=["memory", "sqlite"])
+def store(request: pytest.FixtureRequest, sqlite_url: str) -> Iterator[EncounterStore]:
+    with EncounterStore("memory:" if request.param == "memory" else sqlite_url) as opened:
+        yield opened

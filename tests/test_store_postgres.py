@@ -10,22 +10,26 @@ from uuid import uuid4
 import pytest
 
 from api.store import EncounterStore
+from tests.store_helpers import OpenStore
 
 # The same tests, collected again here, run on this module's fixtures.
-from tests.test_store import (  # noqa: F401
-    OpenStore,
+from tests.test_store_appends import (  # noqa: F401
     test_a_bad_log_is_rejected_whole_on_import,
     test_a_batch_with_a_bad_third_fact_writes_nothing_and_names_its_line,
     test_a_writer_who_lost_the_race_to_the_database_gets_a_conflict,
     test_an_append_from_a_stale_version_is_a_conflict,
+    test_facts_without_a_time_get_the_shell_stamp_and_the_others_keep_theirs,
+    test_two_writers_racing_for_the_same_line_one_wins_and_nothing_is_lost,
+)
+from tests.test_store_loading import (  # noqa: F401
     test_an_encounter_survives_closing_and_reopening_the_database,
     test_an_unknown_encounter_is_reported_as_such,
-    test_every_fact_type_is_stored_as_its_json_line_under_its_pinned_topic,
     test_facts_upto_a_line_are_the_first_lines,
-    test_facts_without_a_time_get_the_shell_stamp_and_the_others_keep_theirs,
     test_loading_a_long_encounter_starts_from_its_latest_snapshot,
     test_the_list_shows_each_encounter_with_its_name_ruleset_and_version,
-    test_two_writers_racing_for_the_same_line_one_wins_and_nothing_is_lost,
+)
+from tests.test_store_topics import (  # noqa: F401
+    test_every_fact_type_is_stored_as_its_json_line_under_its_pinned_topic,
 )
 
 pytestmark = pytest.mark.postgres

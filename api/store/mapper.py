@@ -18,7 +18,7 @@ from domain.events import EVENT_TYPES, EncounterCreated, Event, Fact
 
 # A fact's stored state is `orjson.dumps(fact.to_json_dict())`, byte for byte a line of the
 # JSON Lines contract; its topic is `domain.events:<type>`, the class topic when first written,
-# frozen here and registered so a class that moves keeps resolving (tests/test_store.py pins
+# frozen here and registered so a class that moves keeps resolving (tests/test_store_topics.py pins
 # them). Snapshots, a cache rather than the contract, are zlib-compressed JSON (mostly the list
 # of line types, which compresses ~80x) under `combatlog:Encounter.Snapshot`.
 FACT_TOPICS: dict[type[Fact], str] = {

@@ -1,12 +1,10 @@
-"""Properties of every valid D&D 3.5 log: replay, undo, amend, `at`, totality, JSON Lines."""
+"""Hypothesis strategies: valid D&D 3.5 logs, built line by line under the log's own integrity."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from domain.events import (
@@ -27,7 +25,6 @@ from domain.events import (
     EventAmended,
     EventRestored,
     EventRevoked,
-    Fact,
     HealingApplied,
     InitiativeRolled,
     InitiativeTieBroken,
@@ -44,9 +41,7 @@ from domain.events import (
     TurnEnded,
 )
 from domain.integrity import LogError, LogIntegrity
-from domain.jsonl import check_log, read_jsonl, write_jsonl
 from projections.table import table_at
-from tests.builders import state
 
 FAST = settings(
     max_examples=60,
@@ -230,183 +225,3 @@ def logs(draw: Any, refs: bool = True, corrections: bool = True, steps: int = 30
     for _ in range(b.number(0, steps)):
         step(b)
     return b.events
-
-
-def table_view(events: Sequence[Fact]) -> dict[str, Any]:
-    """The state without what depends on line numbers: the version and the warnings."""
-    shown = state(events)
-    del shown["version"], shown["warnings"]
-    return shown
-
-
-def references(event: Fact) -> list[int]:
-    """The log positions a fact points at."""
-    match event:
-        case DamageDealt(attack=int(p)):
-            return [p]
-        case SavingThrowRolled(against=int(p)):
-            return [p]
-        case EventRevoked(target=p) | EventRestored(target=p):
-            return [p]
-        case EventAmended(target=p, replacement=r):
-            return [p, *references(r)]
-    return []
-
-
-def nothing_after_points_at(events: list[Event], p: int) -> bool:
-    """No line after `p` refers to `p` or later: removing line p renumbers no reference."""
-    return all(r < p for e in events[p:] for r in references(e))
-
-
-def accepts(events: list[Event], event: Fact) -> bool:
-    integrity = check_log(events)
-    try:
-        integrity.check(event)
-    except LogError:
-        return False
-    return True
-
-
-# --- the properties ---------------------------------------------------------------------------
-
-
-@FAST
-@given(logs())
-def test_replay_equals_live_the_state_after_each_append_ends_at_the_whole_log(
-    events: list[Event],
-) -> None:
-    after_each = [state(events[: k + 1]) for k in range(len(events))]
-
-    assert after_each[-1] == state(events)
-
-
-@FAST
-@given(logs(), st.integers(1, 7))
-def test_the_live_history_matches_a_fresh_fold_after_every_append(
-    events: list[Event], every: int
-) -> None:
-    from projections.history import History
-
-    live = History(every=every)
-    for k, event in enumerate(events, start=1):
-        live.append(event)
-        assert live.state() == state(events[:k])
-    assert [live.state(at) for at in range(1, len(events) + 1)] == [
-        state(events, at) for at in range(1, len(events) + 1)
-    ]
-
-
-@FAST
-@given(logs(), st.data())
-def test_undo_is_as_if_it_never_happened(events: list[Event], data: st.DataObject) -> None:
-    candidates = [
-        p for p in range(2, len(events) + 1)
-        if nothing_after_points_at(events, p) and accepts(events, EventRevoked(target=p))
-    ]  # fmt: skip
-    assume(candidates)
-    p = data.draw(st.sampled_from(candidates), label="revoked line")
-
-    undone = [*events, EventRevoked(target=p)]
-    never = events[: p - 1] + events[p:]
-
-    assert table_view(undone) == table_view(never)
-
-
-@FAST
-@given(logs(), st.data())
-def test_undo_then_redo_is_as_if_nothing_was_undone(
-    events: list[Event], data: st.DataObject
-) -> None:
-    candidates = [p for p in range(2, len(events) + 1) if accepts(events, EventRevoked(target=p))]
-    assume(candidates)
-    p = data.draw(st.sampled_from(candidates), label="revoked and restored line")
-
-    redone = [*events, EventRevoked(target=p), EventRestored(target=p)]
-
-    assert table_view(redone) == table_view(events)
-
-
-@FAST
-@given(logs(), st.data())
-def test_amending_is_as_if_it_was_always_the_replacement(
-    events: list[Event], data: st.DataObject
-) -> None:
-    corrected = {t for e in events if isinstance(e, EventRevoked | EventRestored | EventAmended)
-                 for t in [e.target]}  # fmt: skip
-    b = Builder(data.draw, refs=False, corrections=False)
-    b.integrity = check_log(events)
-    replacement = simple_fact(b)
-    candidates = [
-        p for p in range(2, len(events) + 1)
-        if p not in corrected and accepts(events, EventAmended(target=p, replacement=replacement))
-    ]  # fmt: skip
-    assume(candidates)
-    p = data.draw(st.sampled_from(candidates), label="amended line")
-
-    amended = [*events, EventAmended(target=p, replacement=replacement)]
-    always = [*events[: p - 1], replacement, *events[p:]]
-
-    assert table_view(amended) == table_view(always)
-
-
-@FAST
-@given(logs(), st.data())
-def test_the_state_at_k_is_the_fold_of_the_first_k_lines(
-    events: list[Event], data: st.DataObject
-) -> None:
-    k = data.draw(st.integers(1, len(events)), label="k")
-
-    assert state(events, k) == state(events[:k])
-
-
-@FAST
-@given(logs(steps=40))
-def test_folds_never_raise_on_a_valid_log(events: list[Event]) -> None:
-    for k in range(1, len(events) + 1):
-        shown = state(events, k)
-        assert shown["version"] == k
-        assert set(shown["order"]) <= set(shown["combatants"])
-        assert shown["turn"] is None or shown["turn"] in shown["combatants"]
-
-
-@FAST
-@given(logs(), st.data())
-def test_folds_never_raise_when_a_join_is_revoked_and_references_dangle(
-    events: list[Event], data: st.DataObject
-) -> None:
-    joins = [n for n, e in enumerate(events, start=1) if isinstance(e, CombatantJoined)]
-    undo = [
-        EventRevoked(target=p)
-        for p in data.draw(st.lists(st.sampled_from(joins), unique=True, min_size=1))
-    ]
-    ok = [u for u in undo if accepts(events, u)]
-    assume(ok)
-    events = [*events, *ok[:1]]
-    for u in ok[1:]:
-        if accepts(events, u):
-            events.append(u)
-
-    shown = state(events)
-
-    assert shown["version"] == len(events)
-
-
-@FAST
-@given(logs())
-def test_every_log_survives_json_lines_unchanged(events: list[Event]) -> None:
-    written = write_jsonl(events)
-
-    assert read_jsonl(written) == events
-    assert write_jsonl(read_jsonl(written)) == written
-
-
-@pytest.mark.slow
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
-@given(logs(steps=80))
-def test_long_logs_fold_the_same_live_and_replayed(events: list[Event]) -> None:
-    from projections.history import History
-
-    live = History(events, every=5)
-
-    assert live.state() == state(events)
-    assert read_jsonl(write_jsonl(events)) == events

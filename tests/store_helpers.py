@@ -1,0 +1,58 @@
+"""Store test helpers: a log holding every fact type, filler notes, a store opener's type."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from api.store import EncounterStore
+from domain.events import EVENT_ADAPTER, EncounterCreated, Fact, NoteAdded
+
+OpenStore = Callable[[], EncounterStore]
+
+CREATED = EncounterCreated(name="Goblin ambush", ruleset="dnd35")
+V, G = "valeros", "goblin"
+EVERY_TYPE: list[dict[str, Any]] = [
+    {"type": "EncounterCreated", "name": "Goblin ambush", "ruleset": "dnd35"},
+    {"type": "CombatantJoined", "combatant": V, "name": "Valeros", "side": "party",
+     "stats": {"max_hp": 12}},
+    {"type": "CombatantJoined", "combatant": G, "name": "Goblin", "side": "foes",
+     "stats": {"max_hp": 6}, "hidden": False},
+    {"type": "SurpriseDetermined", "aware": [V]},
+    {"type": "InitiativeRolled", "combatant": V, "natural": 15, "modifier": 2},
+    {"type": "InitiativeRolled", "combatant": G, "natural": 13, "modifier": 4},
+    {"type": "InitiativeTieBroken", "order": [V, G]},
+    {"type": "CombatStarted", "at": "2024-05-01T19:30:00Z", "by": "gm"},
+    {"type": "AttackMade", "attacker": V, "target": G, "natural": 14, "total": 18},
+    {"type": "DamageDealt", "target": G, "amount": 4, "attack": 9},
+    {"type": "ConditionApplied", "target": G, "condition": "shaken", "duration": {"rounds": 2}},
+    {"type": "TurnEnded", "combatant": V},
+    {"type": "Delayed", "combatant": G},
+    {"type": "DelayEnded", "combatant": G},
+    {"type": "ActionReadied", "combatant": G, "trigger": "valeros moves"},
+    {"type": "ReadiedActionTaken", "combatant": G, "before": V},
+    {"type": "HealingApplied", "target": G, "amount": 2},
+    {"type": "TemporaryHitPointsGained", "target": V, "amount": 5},
+    {"type": "TemporaryHitPointsLost", "target": V},
+    {"type": "ConditionRemoved", "target": G, "condition": "shaken"},
+    {"type": "SavingThrowRolled", "combatant": V, "save": "will", "natural": 12, "total": 14},
+    {"type": "CheckRolled", "combatant": G, "check": "stabilize", "natural": 7, "total": 7},
+    {"type": "ResolveSpent", "combatant": V, "amount": 1},
+    {"type": "RestTaken", "kind": "short"},
+    {"type": "NoteAdded", "text": "the goblin looks for a way out"},
+    {"type": "CombatantLeft", "combatant": G, "reason": "fled"},
+    {"type": "CombatEnded"},
+    {"type": "EventRevoked", "target": 17},
+    {"type": "EventRestored", "target": 17},
+    {"type": "EventAmended", "target": 10,
+     "replacement": {"type": "DamageDealt", "target": G, "amount": 5}},
+]  # fmt: skip
+
+
+def every_type() -> list[Fact]:
+    """A valid log holding each fact type at least once."""
+    return [EVENT_ADAPTER.validate_python(line) for line in EVERY_TYPE]
+
+
+def notes(count: int) -> list[Fact]:
+    return [NoteAdded(text=f"note {n}") for n in range(count)]

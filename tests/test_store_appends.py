@@ -1,0 +1,99 @@
+"""Appends and imports are atomic: a bad line writes nothing, a stale or racing writer conflicts."""
+
+from __future__ import annotations
+
+import threading
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from api.store import EncounterStore, VersionConflict
+from domain.events import EVENT_ADAPTER, NoteAdded
+from domain.integrity import LogError
+from tests.store_helpers import CREATED, OpenStore, every_type, notes
+
+
+def test_a_batch_with_a_bad_third_fact_writes_nothing_and_names_its_line(
+    store: EncounterStore,
+) -> None:
+    encounter_id = store.import_log(every_type()[:8])
+    stranger = EVENT_ADAPTER.validate_python({"type": "TurnEnded", "combatant": "kyra"})
+    batch = [*notes(2), stranger, *notes(1)]
+    with pytest.raises(LogError) as rejected:
+        store.append(encounter_id, batch)
+    assert (rejected.value.position, rejected.value.field) == (11, "combatant")
+    assert store.version(encounter_id) == 8
+    assert store.facts(encounter_id) == every_type()[:8]
+
+
+def test_an_append_from_a_stale_version_is_a_conflict(store: EncounterStore) -> None:
+    encounter_id = store.create(CREATED)
+    assert store.append(encounter_id, notes(2), expected_version=1) == 3
+    with pytest.raises(VersionConflict) as conflict:
+        store.append(encounter_id, notes(1), expected_version=1)
+    assert (conflict.value.expected, conflict.value.actual) == (1, 3)
+    assert store.version(encounter_id) == 3
+
+
+def test_facts_without_a_time_get_the_shell_stamp_and_the_others_keep_theirs(
+    store: EncounterStore,
+) -> None:
+    encounter_id = store.create(CREATED)
+    earlier, now = datetime(2024, 5, 1, 19, 0, tzinfo=UTC), datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
+    store.append(encounter_id, [NoteAdded(text="a"), NoteAdded(text="b", at=earlier)], stamp=now)
+    assert [f.at for f in store.facts(encounter_id)] == [None, now, earlier]
+
+
+def test_a_bad_log_is_rejected_whole_on_import(store: EncounterStore) -> None:
+    log = every_type()
+    log[11] = EVENT_ADAPTER.validate_python({"type": "TurnEnded", "combatant": "kyra"})
+    with pytest.raises(LogError) as rejected:
+        store.import_log(log)
+    assert rejected.value.position == 12
+    with pytest.raises(LogError):
+        store.import_log([])
+    assert store.list_encounters() == []
+
+
+def test_two_writers_racing_for_the_same_line_one_wins_and_nothing_is_lost(
+    open_store: OpenStore,
+) -> None:
+    writers = [open_store(), open_store()]
+    encounter_id = writers[0].create(CREATED)
+    start, outcomes = threading.Barrier(2), dict[int, int | tuple[int, int]]()
+
+    def write(n: int) -> None:
+        start.wait()
+        try:
+            outcomes[n] = writers[n].append(encounter_id, [NoteAdded(text=f"w{n}")], 1)
+        except VersionConflict as conflict:
+            outcomes[n] = (conflict.expected, conflict.actual)
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes.values(), key=str) == [(1, 2), 2]
+    winner = next(n for n, outcome in outcomes.items() if outcome == 2)
+    assert open_store().facts(encounter_id) == [CREATED, NoteAdded(text=f"w{winner}")]
+
+
+def test_a_writer_who_lost_the_race_to_the_database_gets_a_conflict(
+    open_store: OpenStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = open_store(), open_store()
+    encounter_id = first.create(CREATED)
+    get = second.application.repository.get
+
+    def read_then_lose_the_race(*args: Any, **kwargs: Any) -> Any:
+        encounter = get(*args, **kwargs)
+        first.append(encounter_id, [NoteAdded(text="first")])
+        return encounter
+
+    monkeypatch.setattr(second.application.repository, "get", read_then_lose_the_race)
+    with pytest.raises(VersionConflict) as conflict:
+        second.append(encounter_id, [NoteAdded(text="second")])
+    assert (conflict.value.expected, conflict.value.actual) == (1, 2)
+    assert first.facts(encounter_id) == [CREATED, NoteAdded(text="first")]

@@ -1,0 +1,77 @@
+"""Reading encounters back: facts up to a line, the list, snapshots, reopening, unknown ids."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import uuid4
+
+import pytest
+
+from api.store import EncounterStore, EncounterSummary, UnknownEncounter
+from domain.events import EncounterCreated
+from domain.jsonl import check_log
+from tests.store_helpers import EVERY_TYPE, OpenStore, every_type, notes
+
+SNAPSHOT_TOPIC = "combatlog:Encounter.Snapshot"
+
+
+def test_an_unknown_encounter_is_reported_as_such(store: EncounterStore) -> None:
+    nobody = uuid4()
+    for read in (store.version, store.facts, store.load):
+        with pytest.raises(UnknownEncounter):
+            read(nobody)
+    with pytest.raises(UnknownEncounter):
+        store.append(nobody, notes(1))
+
+
+def test_facts_upto_a_line_are_the_first_lines(store: EncounterStore) -> None:
+    encounter_id = store.import_log(every_type())
+    assert store.facts(encounter_id, upto=5) == every_type()[:5]
+    assert store.facts(encounter_id, upto=0) == []
+
+
+def test_the_list_shows_each_encounter_with_its_name_ruleset_and_version(
+    store: EncounterStore,
+) -> None:
+    first = store.import_log(every_type())
+    second = store.create(EncounterCreated(name="Bugbear den", ruleset="dnd35"))
+    store.append(second, notes(2))
+    assert store.list_encounters() == [
+        EncounterSummary(first, "Goblin ambush", "dnd35", len(EVERY_TYPE)),
+        EncounterSummary(second, "Bugbear den", "dnd35", 3),
+    ]
+
+
+def test_loading_a_long_encounter_starts_from_its_latest_snapshot(
+    store: EncounterStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    encounter_id = store.import_log(every_type()[:3])
+    store.append(encounter_id, notes(1002))
+    assert store.application.snapshots is not None
+    kept = store.application.snapshots.recorder.select_events(encounter_id)
+    assert [(s.originator_version, s.topic) for s in kept] == [(1000, SNAPSHOT_TOPIC)]
+    reads: list[int | None] = []
+    select = store.application.recorder.select_events
+
+    def spied(*args: Any, **options: Any) -> Any:
+        reads.append(options.get("gt"))
+        return select(*args, **options)
+
+    monkeypatch.setattr(store.application.recorder, "select_events", spied)
+    encounter = store.load(encounter_id)
+    assert (encounter.version, reads) == (1005, [1000])
+    monkeypatch.undo()
+    assert encounter.integrity == check_log(store.facts(encounter_id))
+    assert store.append(encounter_id, notes(1)) == 1006
+    assert store.load(encounter_id, snapshots=False).integrity == check_log(
+        store.facts(encounter_id)
+    )
+
+
+def test_an_encounter_survives_closing_and_reopening_the_database(open_store: OpenStore) -> None:
+    writer = open_store()
+    encounter_id = writer.import_log(every_type())
+    writer.close()
+    reader = open_store()
+    assert reader.facts(encounter_id) == every_type()
+    assert [s.id for s in reader.list_encounters()] == [encounter_id]
