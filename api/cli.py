@@ -169,3 +169,24 @@ def list_encounters(db: DbOption = None) -> None:
             typer.echo(f"{summary.id}  {summary.ruleset:<10} {summary.version:>6}  {summary.name}")
     finally:
         store.close()
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: DbOption = None,
+    workers: Annotated[int, typer.Option(help="Worker processes (use PostgreSQL for >1).")] = 1,
+) -> None:
+    """Run the HTTP API on the store; a first start seeds a demo encounter and prints its tokens."""
+    import os
+
+    import uvicorn
+
+    from api.demo import seed_demo
+
+    if db:
+        os.environ["COMBATLOG_DATABASE_URL"] = db
+    for line in seed_demo(os.environ.get("COMBATLOG_DATABASE_URL"), host, port):
+        typer.echo(line)
+    uvicorn.run("api.app:create_app", factory=True, host=host, port=port, workers=workers)

@@ -80,3 +80,19 @@ def warnings(table: Table) -> list[str]:
             found.append(f"{member.name} has no initiative and takes no turn")
     found += [f"initiative tie to settle: {', '.join(tied)}" for tied in order.pending_ties(table)]
     return found
+
+
+def player_state_json(table: Table, version: int) -> dict[str, Any]:
+    """The table as players may see it: hidden combatants left out, foes' vitals only as a word."""
+    state = state_json(table, version)
+    hidden = {m.id for m in table.members.values() if m.hidden}
+    state["order"] = [i for i in state["order"] if i not in hidden]
+    state["turn"] = None if state["turn"] in hidden else state["turn"]
+    state["combatants"] = {i: c for i, c in state["combatants"].items() if i not in hidden}
+    for member in table.members.values():
+        if member.id not in hidden and member.side != "party":
+            word = table.rules.descriptor(member.body, clock.ctx(table, member))
+            state["combatants"][member.id]["vitals"] = {"descriptor": word}
+    state["initiative_ties"] = [t for t in state["initiative_ties"] if not hidden.intersection(t)]
+    state["warnings"] = []
+    return state

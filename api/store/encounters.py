@@ -111,13 +111,17 @@ class EncounterStore:
         self.application.save(encounter)
         return encounter.id
 
-    def facts(self, encounter_id: UUID, upto: int | None = None) -> list[Fact]:
-        """The log, lines 1..n (or 1..upto), decoded from the stored records without replay."""
+    def facts(self, encounter_id: UUID, upto: int | None = None, after: int = 0) -> list[Fact]:
+        """The log, lines after+1..n (or ..upto), decoded from the stored records without replay."""
+        if (upto is not None and upto < 1) or after > 0:
+            self.version(encounter_id)  # UnknownEncounter when there is none
         if upto is not None and upto < 1:
-            self.version(encounter_id)
             return []
+        records = self.application.recorder.select_events(encounter_id, gt=after or None, lte=upto)
+        if not records and not after:
+            raise UnknownEncounter(encounter_id)
         with collector_paused():
-            return self.mapper.facts(self._select(encounter_id, lte=upto))
+            return self.mapper.facts(list(records)) if records else []
 
     def version(self, encounter_id: UUID) -> int:
         """How many lines the log holds."""

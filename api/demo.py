@@ -1,0 +1,30 @@
+"""The demo encounter a first start seeds, so a new user sees a fight at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from api.http.access import load_secret, token
+from api.store import EncounterStore
+from domain.jsonl import read_jsonl
+
+DEMO = Path(__file__).resolve().parents[1] / "replay_fixtures" / "dnd35" / "whole-fight.jsonl"
+
+
+def seed_demo(url: str | None, host: str, port: int) -> list[str]:
+    """Import the demo fight when the store holds no encounter; lines to print either way."""
+    store = EncounterStore(url)
+    try:
+        encounters = store.list_encounters()
+        if not encounters:
+            store.import_log(read_jsonl(DEMO.read_bytes()))
+            encounters = store.list_encounters()
+    finally:
+        store.close()
+    secret = load_secret(Path.cwd())
+    lines = [f"combatlog serving on http://{host}:{port}  (API docs: http://{host}:{port}/docs)"]
+    first = encounters[0]
+    lines.append(f"demo encounter {first.name!r}: {first.id}")
+    lines.append(f"  GM token:     {token(secret, first.id, 'gm')}")
+    lines.append(f"  player token: {token(secret, first.id, 'player')}")
+    return lines

@@ -1,0 +1,1 @@
+"""The HTTP API: FastAPI routes, problem details, tokens."""

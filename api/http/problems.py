@@ -1,0 +1,103 @@
+"""One error body everywhere: RFC 9457 problem details naming the field at fault."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+
+from api.dice import DiceError
+from api.store import UnknownEncounter, VersionConflict
+from domain.integrity import LogError
+
+PROBLEM = "application/problem+json"
+
+
+class FieldError(BaseModel):
+    """One field at fault and why."""
+
+    field: str
+    reason: str
+
+
+class Problem(BaseModel):
+    """RFC 9457 problem details, with the fields at fault."""
+
+    type: str = "about:blank"
+    title: str
+    status: int
+    detail: str
+    errors: list[FieldError] = []
+
+
+class HttpProblem(Exception):
+    """Raise to answer with a problem body."""
+
+    def __init__(self, status: int, title: str, detail: str, field: str | None = None) -> None:
+        self.status, self.title, self.detail, self.field = status, title, detail, field
+        super().__init__(detail)
+
+
+def problem(
+    status: int, title: str, detail: str, errors: list[FieldError] | None = None
+) -> JSONResponse:
+    body = Problem(title=title, status=status, detail=detail, errors=errors or [])
+    return JSONResponse(body.model_dump(), status_code=status, media_type=PROBLEM)
+
+
+def _dotted(loc: tuple[Any, ...] | list[Any]) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
+    text = ""
+    for part in parts:
+        text += f"[{part}]" if part.isdigit() else (f".{part}" if text else part)
+    return text or "body"
+
+
+def install(app: FastAPI) -> None:
+    """Map every failure the API can meet to its status and one problem body."""
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = [FieldError(field=_dotted(e["loc"]), reason=e["msg"]) for e in exc.errors()]
+        return problem(422, "Invalid request", errors[0].reason if errors else "invalid", errors)
+
+    @app.exception_handler(LogError)
+    async def rejected(_: Request, exc: LogError) -> JSONResponse:
+        field = exc.field or "facts"
+        detail = f"line {exc.position}: {exc.reason}"
+        return problem(
+            422,
+            "The log cannot take this fact",
+            detail,
+            [FieldError(field=field, reason=exc.reason)],
+        )
+
+    @app.exception_handler(DiceError)
+    async def bad_dice(_: Request, exc: DiceError) -> JSONResponse:
+        return problem(
+            422, "Bad dice notation", str(exc), [FieldError(field="roll", reason=str(exc))]
+        )
+
+    @app.exception_handler(UnknownEncounter)
+    async def unknown(_: Request, exc: UnknownEncounter) -> JSONResponse:
+        return problem(
+            404,
+            "No such encounter",
+            str(exc),
+            [FieldError(field="encounter_id", reason="not found")],
+        )
+
+    @app.exception_handler(VersionConflict)
+    async def conflict(_: Request, exc: VersionConflict) -> JSONResponse:
+        reason = f"the log is at version {exc.actual}"
+        return problem(
+            409, "The log moved on", str(exc), [FieldError(field="expected_version", reason=reason)]
+        )
+
+    @app.exception_handler(HttpProblem)
+    async def raised(_: Request, exc: HttpProblem) -> JSONResponse:
+        errors = [FieldError(field=exc.field, reason=exc.detail)] if exc.field else []
+        return problem(exc.status, exc.title, exc.detail, errors)

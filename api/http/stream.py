@@ -1,0 +1,92 @@
+"""The live stream: Server-Sent Events, one per log line (id = position), resumable."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+from uuid import UUID
+
+import orjson
+from fastapi import APIRouter, Header, Request
+from sse_starlette import EventSourceResponse
+
+from api.http.routes import ERRORS, Reader, Service, log_lines, player_log
+from api.service import Encounters
+from domain.events import Fact
+
+router = APIRouter(prefix="/encounters", tags=["live"], responses=ERRORS)
+
+
+class Hub:
+    """Fans appended lines out to the subscribers of each encounter, across threads."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.queues: dict[UUID, set[asyncio.Queue[int]]] = {}
+
+    def appended(self, encounter_id: UUID, version: int, facts: list[Fact]) -> None:
+        """Called by the service after each append (from any thread)."""
+        for queue in list(self.queues.get(encounter_id, ())):
+            self.loop.call_soon_threadsafe(queue.put_nowait, version)
+
+    def subscribe(self, encounter_id: UUID) -> asyncio.Queue[int]:
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        self.queues.setdefault(encounter_id, set()).add(queue)
+        return queue
+
+    def unsubscribe(self, encounter_id: UUID, queue: asyncio.Queue[int]) -> None:
+        self.queues.get(encounter_id, set()).discard(queue)
+
+
+@router.get("/{encounter_id}/stream", response_class=EventSourceResponse)
+async def stream(
+    encounter_id: UUID,
+    request: Request,
+    caller: Reader,
+    service: Service,
+    last_event_id: Annotated[int | None, Header(ge=0)] = None,
+) -> EventSourceResponse:
+    """Every line from after Last-Event-ID on, then each new one as it is appended."""
+    hub: Hub = request.app.state.hub
+    queue = hub.subscribe(encounter_id)
+    sent = last_event_id or 0
+
+    async def messages() -> AsyncIterator[dict[str, Any]]:
+        nonlocal sent
+        try:
+            while True:
+                history = await asyncio.to_thread(service.history, encounter_id)
+                for message in lines_after(service, encounter_id, sent, caller, history.events):
+                    sent = message["id"]
+                    yield message
+                await queue.get()
+        finally:
+            hub.unsubscribe(encounter_id, queue)
+
+    return EventSourceResponse(messages(), ping=15)
+
+
+def lines_after(
+    service: Encounters, encounter_id: UUID, sent: int, caller: str, events: list[Fact]
+) -> list[dict[str, Any]]:
+    """The SSE messages for lines after `sent` (players: hidden lines as empty placeholders)."""
+    lines = log_lines(events)[sent:]
+    if not lines:
+        return []
+    shown = {
+        line.position: line
+        for line in (player_log(service, encounter_id, lines) if caller != "gm" else lines)
+    }
+    return [
+        {
+            "id": line.position,
+            "event": "line",
+            "data": orjson.dumps(
+                shown[line.position].model_dump(mode="json")
+                if line.position in shown
+                else {"position": line.position, "fact": None}
+            ).decode(),
+        }
+        for line in lines
+    ]

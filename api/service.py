@@ -1,0 +1,156 @@
+"""The encounter service: appends facts through the store, keeps each table hot, tells listeners."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID
+
+from api.store import EncounterStore
+from domain.events import (
+    EncounterCreated,
+    EventAmended,
+    EventRestored,
+    EventRevoked,
+    Fact,
+    TableFact,
+)
+from domain.integrity import LogError
+from projections.history import History
+
+Clock = Callable[[], datetime]
+Listener = Callable[[UUID, int, list[Fact]], None]
+UNDOABLE_KINDS = ("EncounterCreated", "EventRevoked", "EventRestored")
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Appended:
+    """What an append did: the lines it wrote (first..version) and the facts as stored."""
+
+    first: int
+    version: int
+    facts: list[Fact]
+
+
+@dataclass(slots=True)
+class Encounters:
+    """Every encounter's log and table; safe for threads within one process."""
+
+    store: EncounterStore
+    clock: Clock = utc_now
+    listeners: list[Listener] = field(default_factory=list)
+    _histories: dict[UUID, History] = field(default_factory=dict)
+    _locks: dict[UUID, threading.Lock] = field(default_factory=dict)
+    _guard: threading.Lock = field(default_factory=threading.Lock)
+    _replies: dict[tuple[UUID, str], Appended] = field(default_factory=dict)
+
+    def create(self, created: EncounterCreated, by: str | None = None) -> UUID:
+        """A new encounter; line 1 is `created`, stamped with the time and who recorded it."""
+        return self.store.create(self._stamp(created, by))  # type: ignore[arg-type]
+
+    def import_log(self, facts: Sequence[Fact]) -> UUID:
+        """A whole log as a new encounter, checked whole; `at` and `by` kept as given."""
+        return self.store.import_log(facts)
+
+    def history(self, encounter_id: UUID) -> History:
+        """The encounter's tables, caught up with the store first: never staler than the log."""
+        with self._lock(encounter_id):
+            return self._caught_up(encounter_id)
+
+    def append(
+        self,
+        encounter_id: UUID,
+        facts: Sequence[Fact],
+        expected_version: int | None = None,
+        by: str | None = None,
+        key: str | None = None,
+    ) -> Appended:
+        """Append all facts or none; a retried `key` returns the first reply and appends nothing."""
+        with self._lock(encounter_id):
+            if key is not None and (encounter_id, key) in self._replies:
+                return self._replies[(encounter_id, key)]
+            stamped = [self._stamp(f, by) for f in facts]
+            version = self.store.append(encounter_id, stamped, expected_version)
+            self._caught_up(encounter_id)
+            appended = Appended(version - len(stamped) + 1, version, stamped)
+            if key is not None:
+                self._replies[(encounter_id, key)] = appended
+        for listener in list(self.listeners):
+            listener(encounter_id, version, stamped)
+        return appended
+
+    def undo(self, encounter_id: UUID, position: int | None = None, **how: Any) -> Appended:
+        """Revoke line `position`, or the latest line that can be revoked."""
+        target = position or latest_undoable(self.history(encounter_id).events)
+        return self.append(encounter_id, [EventRevoked(target=target)], **how)
+
+    def redo(self, encounter_id: UUID, position: int | None = None, **how: Any) -> Appended:
+        """Restore line `position`, or the line most recently revoked that is still revoked."""
+        target = position or latest_revoked(self.history(encounter_id).events)
+        return self.append(encounter_id, [EventRestored(target=target)], **how)
+
+    def amend(
+        self, encounter_id: UUID, position: int, replacement: TableFact, **how: Any
+    ) -> Appended:
+        """Correct the ruling at `position`: the replacement takes effect there."""
+        amendment = EventAmended(target=position, replacement=replacement)
+        return self.append(encounter_id, [amendment], **how)
+
+    def _caught_up(self, encounter_id: UUID) -> History:
+        history = self._histories.get(encounter_id)
+        if history is None:
+            history = History(self.store.facts(encounter_id))
+            self._histories[encounter_id] = history
+            return history
+        for fact in self.store.facts(encounter_id, after=history.version):
+            history.append(fact)
+        return history
+
+    def _lock(self, encounter_id: UUID) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(encounter_id, threading.Lock())
+
+    def _stamp(self, fact: Fact, by: str | None) -> Fact:
+        changes: dict[str, Any] = {}
+        if fact.at is None:
+            changes["at"] = self.clock()
+        if fact.by is None and by is not None:
+            changes["by"] = by
+        return fact.model_copy(update=changes) if changes else fact
+
+
+def latest_undoable(events: Sequence[Fact]) -> int:
+    """The latest line that is a fact or an amendment and not already revoked."""
+    revoked = revoked_positions(events)
+    for position in range(len(events), 1, -1):
+        kind = events[position - 1].type_name
+        if kind not in UNDOABLE_KINDS and position not in revoked:
+            return position
+    raise LogError(len(events) + 1, "there is nothing to undo", "target")
+
+
+def latest_revoked(events: Sequence[Fact]) -> int:
+    """The target of the latest EventRevoked whose target is still revoked."""
+    revoked = revoked_positions(events)
+    for event in reversed(events):
+        if isinstance(event, EventRevoked) and event.target in revoked:
+            return event.target
+    raise LogError(len(events) + 1, "there is nothing to redo", "target")
+
+
+def revoked_positions(events: Sequence[Fact]) -> set[int]:
+    """Positions revoked and not restored, as the whole log stands."""
+    revoked: set[int] = set()
+    for event in events:
+        if isinstance(event, EventRevoked):
+            revoked.add(event.target)
+        elif isinstance(event, EventRestored):
+            revoked.discard(event.target)
+    return revoked
