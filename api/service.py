@@ -49,7 +49,6 @@ class Encounters:
     _histories: dict[UUID, History] = field(default_factory=dict)
     _locks: dict[UUID, threading.Lock] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
-    _replies: dict[tuple[UUID, str], Appended] = field(default_factory=dict)
 
     def create(self, created: EncounterCreated, by: str | None = None) -> UUID:
         """A new encounter; line 1 is `created`, stamped with the time and who recorded it."""
@@ -72,18 +71,17 @@ class Encounters:
         by: str | None = None,
         key: str | None = None,
     ) -> Appended:
-        """Append all facts or none; a retried `key` returns the first reply and appends nothing."""
+        """Append all facts or none; a retried `key` returns the first reply and appends nothing
+        (the key is stored with the facts, so this holds across restarts and workers)."""
         with self._lock(encounter_id):
-            if key is not None and (encounter_id, key) in self._replies:
-                return self._replies[(encounter_id, key)]
             stamped = [self._stamp(f, by) for f in facts]
-            version = self.store.append(encounter_id, stamped, expected_version)
-            self._caught_up(encounter_id)
-            appended = Appended(version - len(stamped) + 1, version, stamped)
-            if key is not None:
-                self._replies[(encounter_id, key)] = appended
+            first, version = self.store.append_once(
+                encounter_id, stamped, expected_version, key=key
+            )
+            history = self._caught_up(encounter_id)
+            appended = Appended(first, version, history.events[first - 1 : version])
         for listener in list(self.listeners):
-            listener(encounter_id, version, stamped)
+            listener(encounter_id, version, appended.facts)
         return appended
 
     def undo(self, encounter_id: UUID, position: int | None = None, **how: Any) -> Appended:

@@ -19,13 +19,17 @@ Label = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 Ruleset = Literal["dnd35", "d20modern", "true20", "starfinder", "orcus"]
 
 
+ENVELOPE = {"at", "by", "key"}
+
+
 class Fact(BaseModel):
-    """Base of every event: the envelope the service adds (`at`, `by`) is optional and kept."""
+    """Base of every event: the envelope the service adds (`at`, `by`, `key`) is optional, kept."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     at: datetime | None = None
     by: Label | None = None
+    key: Label | None = None  # the Idempotency-Key of the request that recorded it
 
     @property
     def type_name(self) -> str:
@@ -34,8 +38,8 @@ class Fact(BaseModel):
 
     def to_json_dict(self) -> dict[str, Any]:
         """The event as one JSON Lines object: its wire type plus the fields that were given."""
-        body = self.model_dump(mode="json", exclude_unset=True, exclude={"type", "at", "by"})
-        envelope = self.model_dump(mode="json", exclude_unset=True, include={"at", "by"})
+        body = self.model_dump(mode="json", exclude_unset=True, exclude={"type", *ENVELOPE})
+        envelope = self.model_dump(mode="json", exclude_unset=True, include=ENVELOPE)
         return {"type": self.type_name, **body, **envelope}
 
 
@@ -281,6 +285,14 @@ class ResolveSpent(Fact):
     purpose: Label | None = None
 
 
+class ConvictionSpent(Fact):
+    """A hero spent a Conviction point (True20), for the purpose named."""
+
+    type: Literal["ConvictionSpent"] = "ConvictionSpent"
+    combatant: CombatantId
+    purpose: Label | None = None
+
+
 class RestTaken(Fact):
     """The party rested (short or long, as the system names them)."""
 
@@ -339,6 +351,7 @@ TableFact: TypeAlias = Annotated[
     | SavingThrowRolled
     | CheckRolled
     | ResolveSpent
+    | ConvictionSpent
     | RestTaken
     | NoteAdded
     | CombatEnded,
@@ -374,7 +387,8 @@ EVENT_TYPES: dict[str, type[Fact]] = {
         ReadiedActionTaken, AttackMade, DamageDealt, HealingApplied, TemporaryHitPointsGained,
         TemporaryHitPointsLost,
         ConditionApplied, ConditionRemoved, SavingThrowRolled, CheckRolled, ResolveSpent,
-        RestTaken, NoteAdded, CombatEnded, EventRevoked, EventRestored, EventAmended,
+        ConvictionSpent, RestTaken, NoteAdded, CombatEnded, EventRevoked, EventRestored,
+        EventAmended,
     )
 }  # fmt: skip
 

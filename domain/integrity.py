@@ -51,6 +51,7 @@ class LogIntegrity:
     amendments: dict[int, list[int]] = field(default_factory=dict)
     replacement_types: dict[int, str] = field(default_factory=dict)
     ending_candidates: set[int] = field(default_factory=set)
+    receipts: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -85,6 +86,9 @@ class LogIntegrity:
         position = self.version + 1
         kind = event.type_name
         self.types.append(kind)
+        if event.key is not None:
+            first = self.receipts.get(event.key, (position, position))[0]
+            self.receipts[event.key] = (first, position)
         self._remember(event, position)
         match event:
             case EventRevoked(target=t):

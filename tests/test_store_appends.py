@@ -97,3 +97,24 @@ def test_a_writer_who_lost_the_race_to_the_database_gets_a_conflict(
         second.append(encounter_id, [NoteAdded(text="second")])
     assert (conflict.value.expected, conflict.value.actual) == (1, 2)
     assert first.facts(encounter_id) == [CREATED, NoteAdded(text="first")]
+
+
+def test_a_retried_append_with_the_same_key_writes_once_even_through_another_store(
+    open_store: OpenStore,
+) -> None:
+    first, second = open_store(), open_store()
+    encounter_id = first.create(CREATED)
+    assert first.append_once(encounter_id, notes(2), key="req-1") == (2, 3)
+    assert second.append_once(encounter_id, notes(2), key="req-1") == (2, 3)
+    assert second.append_once(encounter_id, notes(1), key="req-2") == (4, 4)
+    assert first.append_once(encounter_id, notes(1), key="req-2") == (4, 4)
+    assert [f.key for f in second.facts(encounter_id)] == [None, "req-1", "req-1", "req-2"]
+
+
+def test_a_failed_append_leaves_no_trace_in_the_cached_encounter(store: EncounterStore) -> None:
+    encounter_id = store.import_log(every_type()[:8])
+    stranger = EVENT_ADAPTER.validate_python({"type": "TurnEnded", "combatant": "nobody"})
+    with pytest.raises(LogError):
+        store.append(encounter_id, [*notes(1), stranger])
+    assert store.append(encounter_id, notes(1)) == 9
+    assert store.load(encounter_id).integrity.version == 9

@@ -58,6 +58,9 @@ def test_loading_a_long_encounter_starts_from_its_latest_snapshot(
         return select(*args, **options)
 
     monkeypatch.setattr(store.application.recorder, "select_events", spied)
+    assert store.load(encounter_id).version == 1005  # cached: fast-forwarded past line 1005
+    store.evict(encounter_id)
+    reads.clear()
     encounter = store.load(encounter_id)
     assert (encounter.version, reads) == (1005, [1000])
     monkeypatch.undo()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
@@ -25,6 +25,10 @@ from domain.jsonl import check_log
 STORAGE_ENV = {
     "MAPPER_TOPIC": get_topic(FactMapper),
     "TRANSCODER_TOPIC": get_topic(OrjsonTranscoder),
+    # The library's aggregate cache, fast-forwarded from the store on each get (so other writers'
+    # lines are seen); no deep copy, so a failed append evicts the aggregate it touched.
+    "AGGREGATE_CACHE_MAXSIZE": "1000",
+    "DEEPCOPY_FROM_AGGREGATE_CACHE": "n",
 }
 LIST_PAGE = 500
 
@@ -91,14 +95,34 @@ class EncounterStore:
         stamp: datetime | None = None,
     ) -> int:
         """Append all `facts` or none; returns the new version."""
+        return self.append_once(encounter_id, facts, expected_version, stamp)[1]
+
+    def append_once(
+        self,
+        encounter_id: UUID,
+        facts: Sequence[Fact],
+        expected_version: int | None = None,
+        stamp: datetime | None = None,
+        key: str | None = None,
+    ) -> tuple[int, int]:
+        """Append all `facts` or none: (first, last) line written. A `key` seen before on this
+        encounter (by any worker) returns the lines it wrote then, and appends nothing."""
         encounter = self._get(encounter_id, projector_func=replay)
+        if key is not None and key in encounter.integrity.receipts:
+            return encounter.integrity.receipts[key]
         based_on = encounter.version
         if expected_version is not None and expected_version != based_on:
             raise VersionConflict(expected_version, based_on)
-        for fact in facts:
-            encounter.record(stamped(fact, stamp))
-        self._save(encounter, based_on)
-        return encounter.version
+        try:
+            for fact in facts:
+                encounter.record(keyed(stamped(fact, stamp), key))
+            self._save(encounter, based_on)
+        except Exception:
+            self.evict(encounter_id)
+            if key is not None and key in self._get(encounter_id).integrity.receipts:
+                return self._get(encounter_id).integrity.receipts[key]  # another worker's reply
+            raise
+        return based_on + 1, encounter.version
 
     def import_log(self, facts: Sequence[Fact]) -> UUID:
         """A whole log as a new encounter, checked whole first; `at` and `by` kept as given."""
@@ -174,6 +198,13 @@ class EncounterStore:
             raise UnknownEncounter(encounter_id) from None
         return encounter
 
+    def evict(self, encounter_id: UUID) -> None:
+        """Drop a cached aggregate that a failed append may have changed."""
+        cache = self.application.repository.cache
+        if cache is not None:
+            with suppress(KeyError):
+                cache.get(encounter_id, evict=True)
+
     def _save(self, encounter: Encounter, based_on: int) -> None:
         try:
             self.application.save(encounter)
@@ -203,6 +234,11 @@ def collector_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+def keyed(fact: Fact, key: str | None) -> Fact:
+    """`fact` carrying the Idempotency-Key of the request that recorded it."""
+    return fact if key is None else fact.model_copy(update={"key": key})
 
 
 def stamped(fact: Fact, stamp: datetime | None) -> Fact:
