@@ -11,6 +11,7 @@ from fastapi import FastAPI, Request, Response
 
 from api.http import problems, routes, stream
 from api.http.access import load_secret
+from api.relay import Relay
 from api.service import Encounters
 from api.store import EncounterStore
 
@@ -25,11 +26,15 @@ def create_app(url: str | None = None, folder: Path | None = None) -> FastAPI:
         store = EncounterStore(url)
         app.state.encounters = Encounters(store)
         app.state.secret = load_secret(folder or Path.cwd())
-        app.state.hub = stream.Hub(asyncio.get_running_loop())
-        app.state.encounters.listeners.append(app.state.hub.appended)
+        hub = app.state.hub = stream.Hub(asyncio.get_running_loop())
+        app.state.encounters.listeners.append(hub.appended)
+        relay = Relay(store, lambda encounter_id, version: hub.appended(encounter_id, version, []))
+        relay.start()
         try:
             yield
         finally:
+            relay.stop()
+            relay.join(timeout=1)
             store.close()
 
     app = FastAPI(
