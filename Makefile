@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 .PHONY: serve test bench
 
 serve: $(VENV)/.installed
-	$(BIN)/combatlog replay replay_fixtures/dnd35/whole-fight.jsonl
+	$(BIN)/combatlog serve
 
 test: $(VENV)/.installed
 	$(BIN)/ruff check .

@@ -187,6 +187,8 @@ def serve(
 
     if db:
         os.environ["COMBATLOG_DATABASE_URL"] = db
-    for line in seed_demo(os.environ.get("COMBATLOG_DATABASE_URL"), host, port):
+    lines, name, table = seed_demo(os.environ.get("COMBATLOG_DATABASE_URL"), host, port)
+    print_table(table, name=name)
+    for line in lines:
         typer.echo(line)
     uvicorn.run("api.app:create_app", factory=True, host=host, port=port, workers=workers)

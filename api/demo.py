@@ -3,22 +3,26 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from api.http.access import load_secret, token
 from api.store import EncounterStore
 from domain.jsonl import read_jsonl
+from projections.history import History
 
 DEMO = Path(__file__).resolve().parents[1] / "replay_fixtures" / "dnd35" / "whole-fight.jsonl"
 
 
-def seed_demo(url: str | None, host: str, port: int) -> list[str]:
-    """Import the demo fight when the store holds no encounter; lines to print either way."""
+def seed_demo(url: str | None, host: str, port: int) -> tuple[list[str], str, dict[str, Any]]:
+    """Import the demo fight when the store holds no encounter: lines to print, the first
+    encounter's name and its table."""
     store = EncounterStore(url)
     try:
         encounters = store.list_encounters()
         if not encounters:
             store.import_log(read_jsonl(DEMO.read_bytes()))
             encounters = store.list_encounters()
+        table = History(store.facts(encounters[0].id)).state()
     finally:
         store.close()
     secret = load_secret(Path.cwd())
@@ -27,4 +31,5 @@ def seed_demo(url: str | None, host: str, port: int) -> list[str]:
     lines.append(f"demo encounter {first.name!r}: {first.id}")
     lines.append(f"  GM token:     {token(secret, first.id, 'gm')}")
     lines.append(f"  player token: {token(secret, first.id, 'player')}")
-    return lines
+    lines.append(f"  its table: GET /encounters/{first.id}/state with the GM token")
+    return lines, first.name, table
