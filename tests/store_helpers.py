@@ -38,6 +38,7 @@ EVERY_TYPE: list[dict[str, Any]] = [
     {"type": "SavingThrowRolled", "combatant": V, "save": "will", "natural": 12, "total": 14},
     {"type": "CheckRolled", "combatant": G, "check": "stabilize", "natural": 7, "total": 7},
     {"type": "ResolveSpent", "combatant": V, "amount": 1},
+    {"type": "ConvictionSpent", "combatant": V, "purpose": "fatigue"},
     {"type": "RestTaken", "kind": "short"},
     {"type": "NoteAdded", "text": "the goblin looks for a way out"},
     {"type": "CombatantLeft", "combatant": G, "reason": "fled"},

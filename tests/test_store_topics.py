@@ -42,6 +42,7 @@ PINNED_TOPICS = {
     "SavingThrowRolled": "domain.events:SavingThrowRolled",
     "CheckRolled": "domain.events:CheckRolled",
     "ResolveSpent": "domain.events:ResolveSpent",
+    "ConvictionSpent": "domain.events:ConvictionSpent",
     "RestTaken": "domain.events:RestTaken",
     "NoteAdded": "domain.events:NoteAdded",
     "CombatEnded": "domain.events:CombatEnded",

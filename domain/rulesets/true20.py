@@ -1,0 +1,244 @@
+"""True20 (seed 001, shared/rules/true20.md): the Toughness damage track, with no hit points.
+
+How the log records what the text needs (CONTRACT §1 plus one new fact, ConvictionSpent):
+- A hit: DamageDealt with `amount` = the damage bonus (critical increase included, +3 unless the
+  weapon says otherwise) and `save` = {natural, total, bonus?}. The save is recomputed as
+  natural + bonus − the track's penalty now, so undoing or amending an earlier hit changes it;
+  without `bonus` the recorded `total` is taken as announced. No `save`: no mark, and a warning.
+- Dying: CheckRolled `constitution` (against `dying`) at the top of each round (A6, A17), its
+  total recomputed as natural + Constitution − wounded's shaken when the stats give Constitution;
+  option hourly_fort: SavingThrowRolled `fortitude` against `dying`, as recorded. Stabilizing:
+  CheckRolled `heal` by another with `target` (Difficulty 15), or HealingApplied (the Cure power).
+- Recovery: CheckRolled `recovery` with `against` the box (or `fatigue`); without `against`, the
+  first checked of unconscious, staggered, dazed, wounded, disabled, else fatigue. Time passing
+  out of the rounds: RestTaken `minute`, `hour`, `day` or `long` (ten hours: all fatigue goes);
+  inside the fight, every 10 rounds are a minute (bruises and dazed fade).
+- Fatigue: ConditionApplied `winded`, `fatigued`, `exhausted` (or `fatigue`: one more level) is
+  a fatigue result; `extra effort` on a hero costs a level at the top of the next round;
+  ConvictionSpent purpose `fatigue` then shakes it off, `recovery` ensures the next recovery
+  check (A25), `erase` erases all bruised, dazed and hurt (L348: after a conflict; not checked).
+- A disabled character's standard or strenuous action: ConditionApplied `strenuous` (A16),
+  taking effect as its turn ends.
+- Refocus (L210-211): InitiativeRolled with natural 20 and the usual modifier, entered once the
+  refocusing turn has ended; it places the combatant from the next round on (A32). When the
+  refocuser is last in the order the next round has begun by then, so it loses that round:
+  placing it needs a turn-order hook the projections do not offer (reported, not done).
+- Ties: higher Dexterity, then the GM's InitiativeTieBroken holding the roll-off (L138, A3).
+
+Gaps (digest §0.3), and what this module does about them:
+- G1 (combat sequence list), G3 (awareness examples), G6 (surprise-attack situations): the
+  order rules of CONTRACT §2 and SurpriseDetermined stand in for them.
+- G2 (extra effort benefits): only the fatigue cost is tracked. G4 (grapple effects): grappled
+  and pinned are conditions with their Defense effects only. G5 (minions): no minion rule is
+  invented; a minion is an ordinary combatant. G7 (Conviction pool): spends are recorded, the
+  pool is not counted. G8 (Cover, Startle, Slam), G9 (feats), G10 (skills, powers), G11 (weapon
+  and armor numbers), G12 (darkness): not tracked; the GM's numbers arrive in the facts.
+Not tracked: movement, loads, all-out endurance (A20), coup de grace (A26), objects (A27, A28,
+A30), dazzled (A31), panicked (A33), the free-action cap (A34), recovery schedules (A24: each
+check names its condition; the tracker does not time them), effective Str/Dex (A19).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.events import (
+    AttackMade,
+    CheckRolled,
+    ConvictionSpent,
+    DamageDealt,
+    Fact,
+    HealingApplied,
+    RestTaken,
+    SavingThrowRolled,
+)
+from domain.rulesets import true20_care as care
+from domain.rulesets import true20_conditions as conditions
+from domain.rulesets.base import Ctx, Outcome, Ruleset
+from domain.rulesets.true20_options import Options, Stats
+from domain.rulesets.true20_track import Track, hit, mark, penalty
+
+FORTITUDE = ("fortitude", "fort")
+
+
+class True20Ruleset:
+    """The Toughness damage track behind the Ruleset protocol."""
+
+    name = "true20"
+    round_hooks = True
+    options_model = Options
+    stats_model = Stats
+
+    def new_body(self, ctx: Ctx) -> Track:
+        return Track()
+
+    def take(self, body: Track, fact: Fact, ctx: Ctx) -> Track:
+        if body.dead:
+            return body
+        options: Options = ctx.options
+        match fact:
+            case DamageDealt():
+                return self._hit(body, fact, ctx)
+            case CheckRolled():
+                return self._check(body, fact, ctx)
+            case SavingThrowRolled(save=save, against="dying") if save.lower() in FORTITUDE:
+                due = body.has("dying") and options.dying_procedure == "hourly_fort"
+                return care.dying_save(body, fact) if due else body
+            case HealingApplied():
+                return care.stabilize(body)  # 001 "Dying" L364: the Cure power
+            case RestTaken(kind=kind) if kind in care.REST_ROUNDS:
+                body = care.elapse(body, care.REST_ROUNDS[kind], options)
+                return care.with_fatigue(body, ctx.position, "rested") if kind == "long" else body
+            case ConvictionSpent():
+                return self._conviction(body, fact, ctx)
+            case _:
+                return body
+
+    def _hit(self, body: Track, fact: DamageDealt, ctx: Ctx) -> Track:
+        options: Options = ctx.options
+        if fact.save is None:
+            return body._replace(unsaved=ctx.position)
+        was_dying = body.has("dying")
+        shaken = conditions.shaken(body, ctx.conditions)
+        body, new = hit(body._replace(unsaved=None), fact, options, shaken)
+        window = 1 if ctx.own_turn and options.lost_action == "one_round" else 2
+        if "wounded" in new:
+            body = body._replace(stun=window)  # 001 "Wounded" L341: stunned for one round
+        if "dazed" in new or "staggered" in new:  # 001 L338-339: one full-round action lost
+            body = body._replace(lost=window, lost_defense=body.lost_defense or "staggered" in new)
+        if "dazed" in new:
+            body = body._replace(dazed_age=0)
+        if body.has("dying") and not was_dying:
+            body = care.becomes_dying(body, options)
+        return body
+
+    def _check(self, body: Track, fact: CheckRolled, ctx: Ctx) -> Track:
+        options: Options = ctx.options
+        own = fact.target is None or fact.target == fact.combatant
+        kind = fact.check.lower()
+        shaken = conditions.shaken(body, ctx.conditions)
+        total = care.check_total(fact, ctx.stats.constitution, shaken)
+        dying = body.has("dying") and options.dying_procedure == "per_round_con"
+        if kind in ("constitution", "dying") and own and dying and fact.against in (None, "dying"):
+            return care.dying_check(body, fact, total)
+        if kind == "heal" and not own:
+            return care.heal_check(body, fact)
+        if kind == "recovery" and own:
+            return care.recovery(body, fact, total, ctx.position, options)
+        return body
+
+    def _conviction(self, body: Track, fact: ConvictionSpent, ctx: Ctx) -> Track:
+        purpose = (fact.purpose or "").lower()
+        if purpose == "fatigue":
+            return care.with_fatigue(body, ctx.position, "shake")  # 001 L56
+        if purpose == "recovery":
+            return body._replace(conviction=True)  # 001 L347
+        if purpose == "erase":
+            body = mark(body, "dazed", -body.count("dazed"))  # 001 L348
+            return body._replace(bruised=0, hurt=0, bruise_clock=0, hurt_clock=0)
+        return body
+
+    def turn_started(self, body: Track, ctx: Ctx) -> Track:
+        if ctx.options.round_start_hooks == "own_turn" and ctx.phase != "setup":
+            body = self._round_begins(body, ctx)
+        if body.stun == 2 or body.lost == 2:
+            body = body._replace(stun=min(body.stun, 1), lost=min(body.lost, 1))
+        return body
+
+    def turn_ended(self, body: Track, ctx: Ctx) -> Track:
+        body = self._exert(body, ctx)
+        if body.stun == 1 or body.lost == 1:
+            lost = 0 if body.lost == 1 else body.lost
+            body = body._replace(stun=0 if body.stun == 1 else body.stun, lost=lost,
+                                 lost_defense=body.lost_defense and lost > 0)  # fmt: skip
+        return body
+
+    def round_started(self, body: Track, ctx: Ctx) -> Track:
+        if body.dead:
+            return body
+        body = care.elapse(body, 1, ctx.options)  # 001 L148: ten rounds are a minute
+        if ctx.options.round_start_hooks == "top_of_round":
+            body = self._round_begins(body, ctx)
+        return body
+
+    def _round_begins(self, body: Track, ctx: Ctx) -> Track:
+        """001 L56, L342-343 (A6): extra-effort fatigue falls due, the disabled collapse, and
+        the dying check is called for."""
+        options: Options = ctx.options
+        efforts = care.exertions(body, ctx.conditions, care.EFFORT)
+        for position in efforts:
+            body = care.with_fatigue(body, position, "effort")
+        body = body._replace(charged=body.charged | set(efforts))
+        if body.collapse_due:
+            body = mark(body._replace(collapse_due=False), "dying")
+            body = care.becomes_dying(body, options)
+        if body.has("dying") and options.dying_procedure == "per_round_con":
+            body = body._replace(dying_due=True)
+        return body
+
+    def _exert(self, body: Track, ctx: Ctx) -> Track:
+        """001 "Disabled" L342, L362 (A16): a strenuous action knocks the disabled out."""
+        strained = care.exertions(body, ctx.conditions, care.STRENUOUS)
+        if not strained:
+            return body
+        body = body._replace(charged=body.charged | set(strained))
+        if not body.has("disabled") or body.has("dying") or body.dead:
+            return body
+        body = body if body.has("unconscious") else mark(body, "unconscious")
+        if ctx.options.disabled_dying_timing == "immediate":
+            return care.becomes_dying(mark(body, "dying"), ctx.options)
+        return body._replace(collapse_due=True)
+
+    def flat_footed(self, ctx: Ctx) -> bool:
+        """001 "Flat-Footed" L139: until the first regular turn (A1 option: first action)."""
+        if ctx.phase == "ended":
+            return False
+        if ctx.options.flat_footed_until == "first_action":
+            return not ctx.acted
+        return ctx.regular_turns == 0
+
+    def statuses(self, body: Track, ctx: Ctx) -> tuple[str, ...]:
+        return conditions.statuses(body, ctx, self.flat_footed(ctx))
+
+    def vitals(self, body: Track, options: Any) -> dict[str, int]:
+        """CONTRACT §2: the tallies and the Toughness save penalties against each kind."""
+        shaken = body.has("wounded")
+        return {
+            "bruised": body.bruised,
+            "hurt": body.hurt,
+            "lethal_save_penalty": penalty(body, False, options, shaken),
+            "nonlethal_save_penalty": penalty(body, True, options, shaken),
+        }
+
+    def descriptor(self, body: Track, ctx: Ctx) -> str:
+        return conditions.descriptor(body)
+
+    def warnings(self, body: Track, name: str) -> tuple[str, ...]:
+        found = []
+        if body.unsaved is not None and not body.dead:
+            found.append(f"{name} took damage with no Toughness save (line {body.unsaved}); "
+                         "no mark was made")  # fmt: skip
+        if body.dying_due and not body.dead:
+            found.append(f"{name} is dying: roll the dying check (Constitution or Fortitude, "
+                         f"Difficulty {care.DYING_DIFFICULTY + body.dying_saves})")  # fmt: skip
+        return tuple(found)
+
+    def takes_turn(self, body: Track) -> bool:
+        return not body.dead
+
+    def tie_breaker(self, stats: Any, modifier: int) -> int | None:
+        """001 (Initiative) L138: ties go to the higher Dexterity, then a roll-off (the GM's)."""
+        dexterity: int = stats.dexterity
+        return dexterity
+
+    def attack_outcome(self, attack: AttackMade, body: Track, ctx: Ctx) -> Outcome | None:
+        return conditions.attack_outcome(attack, body, ctx, self.flat_footed(ctx) and not body.dead)
+
+    def save_succeeds(self, save: SavingThrowRolled) -> bool | None:
+        """001 L121-135: total ≥ Difficulty; saves have no natural 1/20 rule (digest §0.2)."""
+        if save.outcome is not None:
+            return save.outcome == "success"
+        return None if save.dc is None else save.total >= save.dc
+
+
+RULESET: Ruleset[Track] = True20Ruleset()

@@ -1,0 +1,160 @@
+"""True20 after the hit (seed 001 L343-353): dying, stabilizing, recovery, fading and fatigue."""
+
+from __future__ import annotations
+
+from domain.events import CheckRolled, SavingThrowRolled
+from domain.rulesets.base import Effect
+from domain.rulesets.true20_options import Options
+from domain.rulesets.true20_track import SHAKEN, Track, mark
+
+DYING_DIFFICULTY = 10  # 001 "Dying" L343: a Constitution check (Difficulty 10) each round
+STABLE_MARGIN = 10  # 001 "Dying" L343: "succeeds by 10 or more (Difficulty 20)" → stable
+HEAL_DIFFICULTY = 15  # 001 "Dying" L364: another can stabilize with a Heal check (Difficulty 15)
+RECOVERY_DIFFICULTY = 10  # 001 "Recovery" L345: a Constitution check (Difficulty 10)
+CONVICTION_ROLL = 10  # 001 "Recovery" L347: "Conviction always grants you a roll of 10"
+ROUNDS_PER_MINUTE = 10  # 001 "(The round)" L148: a round is about 6 seconds
+BRUISE_FADE = ROUNDS_PER_MINUTE  # 001 "Recovery" L348: bruised and dazed fade one per minute
+HURT_FADE = 60 * ROUNDS_PER_MINUTE  # 001 "Recovery" L348: hurt fades one per hour
+REST_ROUNDS = {"minute": BRUISE_FADE, "hour": HURT_FADE, "day": 24 * HURT_FADE,
+               "long": 10 * HURT_FADE}  # fmt: skip  # 001 "Recovery" L353: ten hours clear fatigue
+RECOVERABLE = ("unconscious", "staggered", "dazed", "wounded", "disabled")  # 001 L346
+FATIGUE_LEVELS = ("winded", "fatigued", "exhausted")  # 001 "Fatigue" L349-352, in order
+FATIGUE_RESULTS = (*FATIGUE_LEVELS, "fatigue")  # condition labels that are a fatigue result
+COLLAPSED = len(FATIGUE_LEVELS) + 1  # 001 "Exhausted" L352: one more result → unconscious
+EFFORT = ("extra effort", "extra_effort")  # condition labels declaring extra effort (001 L55)
+STRENUOUS = ("strenuous", "strenuous action")  # a disabled character's exertion (001 L342, L362)
+
+
+def becomes_dying(track: Track, options: Options) -> Track:
+    """The dying box is newly checked: no longer stable; the first check is due (A17)."""
+    due = options.dying_procedure == "hourly_fort"  # 001 L363: "immediately make a Fortitude save"
+    return track._replace(stable=False, dying_due=due, dying_saves=0)
+
+
+def stabilize(track: Track) -> Track:
+    """001 L343, L385: no longer dying, still unconscious and disabled."""
+    if not track.has("dying"):
+        return track
+    track = mark(track, "dying", -track.count("dying"))._replace(stable=True, dying_due=False)
+    for box in ("disabled", "unconscious"):
+        track = track if track.has(box) else mark(track, box)
+    return track
+
+
+def check_total(fact: CheckRolled, constitution: int | None, shaken: bool) -> int:
+    """A Constitution check recomputed: natural + Con − wounded's shaken (checks, L341)."""
+    if constitution is None:
+        return fact.total
+    return fact.natural + constitution - (SHAKEN if shaken else 0)
+
+
+def dying_check(track: Track, fact: CheckRolled, total: int) -> Track:
+    """001 "Dying" L343: failure kills, success lives a round, success by 10 stabilizes."""
+    difficulty = fact.dc or DYING_DIFFICULTY
+    passed = total >= difficulty if fact.outcome is None else fact.outcome == "success"
+    if not passed:
+        return mark(track, "dead")._replace(dying_due=False)
+    if total >= difficulty + STABLE_MARGIN:
+        return stabilize(track)
+    return track._replace(dying_due=False)
+
+
+def dying_save(track: Track, fact: SavingThrowRolled) -> Track:
+    """A17 option, 001 L363-364: Fortitude 10, +1 per hour; by 10 or a natural 20 stabilizes."""
+    difficulty = fact.dc or DYING_DIFFICULTY + track.dying_saves
+    passed = fact.total >= difficulty if fact.outcome is None else fact.outcome == "success"
+    if not passed:
+        return mark(track, "dead")._replace(dying_due=False)
+    if fact.natural == 20 or fact.total >= difficulty + STABLE_MARGIN:
+        return stabilize(track)
+    return track._replace(dying_due=False, dying_saves=track.dying_saves + 1)
+
+
+def heal_check(track: Track, fact: CheckRolled) -> Track:
+    """001 "Dying" L364: another character's Heal check (Difficulty 15) stabilizes."""
+    difficulty = fact.dc or HEAL_DIFFICULTY
+    passed = fact.total >= difficulty if fact.outcome is None else fact.outcome == "success"
+    return stabilize(track) if passed else track
+
+
+def recovery(track: Track, fact: CheckRolled, total: int, position: int, options: Options) -> Track:
+    """001 "Recovery" L345-347: Con 10 erases the condition it is for (A24: one per check)."""
+    if track.conviction:
+        track = track._replace(conviction=False)
+        if options.conviction_recovery == "automatic":
+            total = RECOVERY_DIFFICULTY  # A25: the roll of 10 ensures success
+        else:
+            total += CONVICTION_ROLL - fact.natural
+    passed = total >= (fact.dc or RECOVERY_DIFFICULTY)
+    passed = passed if fact.outcome is None else fact.outcome == "success"
+    against = fact.against or next((b for b in RECOVERABLE if track.has(b)), "fatigue")
+    if not passed:
+        return track
+    if against in FATIGUE_RESULTS:
+        return with_fatigue(track, position, "recover")
+    if against == "unconscious":
+        track = with_fatigue(track, position, "wake")
+    if against in RECOVERABLE and track.has(against):
+        track = mark(track, against, -1)
+    if not (track.has("unconscious") or track.has("disabled")):
+        track = track._replace(stable=False)
+    return track
+
+
+def with_fatigue(track: Track, position: int, kind: str) -> Track:
+    """Remember a fatigue change the body itself saw (effort, recovery, rest, Conviction)."""
+    return track._replace(fatigue=(*track.fatigue, (position, kind)))
+
+
+def fatigue_level(track: Track, conditions: tuple[Effect, ...], options: Options) -> int:
+    """001 "Fatigue" L349-353: each result one level on (A21, A22); 4 is unconscious."""
+    results = [(c.position, c.name.lower()) for c in conditions
+               if c.name.lower() in FATIGUE_RESULTS]  # fmt: skip
+    level = 0
+    for _, kind in sorted(results + list(track.fatigue)):
+        level = _fatigue_step(level, kind, options)
+    return level
+
+
+def _fatigue_step(level: int, kind: str, options: Options) -> int:
+    if kind == "effort":
+        kind = "winded" if options.extra_effort_fatigue == "winded" else "fatigued"
+    if kind in FATIGUE_RESULTS:
+        named = FATIGUE_LEVELS.index(kind) + 1 if kind in FATIGUE_LEVELS else 0
+        least = 0 if options.become_fatigued == "one_level" else named
+        return min(COLLAPSED, max(least, level + 1))
+    if kind in ("recover", "shake"):
+        return max(0, level - 1)
+    if kind == "wake":
+        return min(level, COLLAPSED - 1)
+    return 0 if kind == "rested" else level
+
+
+def elapse(track: Track, rounds: int, options: Options) -> Track:
+    """001 "Recovery" L348: bruised and dazed fade one per minute, hurt one per hour (A23)."""
+    hurt, hurt_clock = _fade(track.hurt, track.hurt_clock, rounds, HURT_FADE)
+    track = track._replace(hurt=hurt, hurt_clock=hurt_clock)
+    dazed = track.count("dazed")
+    if options.fading == "one_in_total":
+        left, clock = _fade(dazed + track.bruised, track.bruise_clock, rounds, BRUISE_FADE)
+        gone = dazed + track.bruised - left
+        track = mark(track, "dazed", -min(dazed, gone))
+        return track._replace(bruised=track.bruised - max(0, gone - dazed), bruise_clock=clock)
+    bruised, clock = _fade(track.bruised, track.bruise_clock, rounds, BRUISE_FADE)
+    still, age = _fade(dazed, track.dazed_age, rounds, BRUISE_FADE)
+    track = mark(track, "dazed", still - dazed)
+    return track._replace(bruised=bruised, bruise_clock=clock, dazed_age=age)
+
+
+def _fade(count: int, clock: int, rounds: int, period: int) -> tuple[int, int]:
+    if count == 0:
+        return 0, 0
+    clock += rounds
+    count -= min(count, clock // period)
+    return count, (clock % period if count else 0)
+
+
+def exertions(track: Track, conditions: tuple[Effect, ...], names: tuple[str, ...]) -> list[int]:
+    """Positions of the conditions named `names` that the body has not yet charged for."""
+    return [c.position for c in conditions
+            if c.name.lower() in names and c.position not in track.charged]  # fmt: skip
