@@ -40,16 +40,19 @@ class Stats(BaseModel):
 
 
 def attack_outcome(
-    attack: AttackMade, defenses: dict[str, int], flat_footed: bool
+    attack: AttackMade, defenses: dict[str, int], flat_footed: bool, full: str = "ac"
 ) -> Outcome | None:
-    """000 "ATTACK ROLL": natural 1 misses, 20 hits, else total ≥ AC; a confirmed threat crits."""
+    """000 "ATTACK ROLL": natural 1 misses, 20 hits, else total ≥ AC; a confirmed threat crits.
+
+    `full` names the defense an attack targets by default (d20 Modern: `defense`).
+    """
     if attack.outcome is not None:
         return attack.outcome
     if attack.natural == 1:
         return "miss"
-    armor = defenses.get(attack.defense or ("flat_footed" if flat_footed else "ac"))
+    armor = defenses.get(attack.defense or ("flat_footed" if flat_footed else full))
     if armor is None:
-        armor = defenses.get("ac")
+        armor = defenses.get(full)
     if armor is None:
         return "hit" if attack.natural == 20 else None
     if attack.natural != 20 and attack.total < armor:
@@ -72,12 +75,17 @@ class HitPointRuleset:
     def massive_threshold(self, stats: Any) -> int | None:
         return MASSIVE_DAMAGE
 
+    def massive_failure(self, options: Any) -> int | None:
+        """What a failed massive damage save drops HP to; None: it kills (000 L1142-1143)."""
+        return None
+
     def new_body(self, ctx: Ctx) -> hp.HitPoints:
         return hp.HitPoints(hp=ctx.stats.max_hp, max_hp=ctx.stats.max_hp)
 
     def take(self, body: hp.HitPoints, fact: Fact, ctx: Ctx) -> hp.HitPoints:
         me = getattr(fact, "target", None) or getattr(fact, "combatant", "")
-        return hp.take(body, fact, ctx, self.massive_threshold(ctx.stats), str(me))
+        threshold, fails_to = self.massive_threshold(ctx.stats), self.massive_failure(ctx.options)
+        return hp.take(body, fact, ctx, threshold, str(me), fails_to)
 
     def turn_started(self, body: hp.HitPoints, ctx: Ctx) -> hp.HitPoints:
         return body if body.stabilize_due == body.dying else body._replace(stabilize_due=body.dying)

@@ -31,7 +31,9 @@ MAGICAL = (
 class HitPointOptions(CommonOptions):
     """House rules for the hit point track; each default is the digest's recommended reading."""
 
-    massive_damage_counts_nonlethal: bool = Field(False, description="A7: nonlethal counts to 50.")
+    massive_damage_counts_nonlethal: bool = Field(
+        False, description="A7: nonlethal damage counts toward the massive damage threshold."
+    )
     massive_damage_before_temp_hp: bool = Field(
         True, description="A7: count an attack's damage before temporary HP absorb it."
     )
@@ -181,18 +183,29 @@ def _rolled(outcome: str | None, derived: bool) -> bool:
     return derived if outcome is None else outcome == "success"
 
 
-def save(body: HitPoints, fact: SavingThrowRolled) -> HitPoints:
-    """The Fortitude save a massive hit calls for: failing it kills whatever the HP."""
+def save(body: HitPoints, fact: SavingThrowRolled, fails_to: int | None = None) -> HitPoints:
+    """The Fortitude save a massive hit calls for: failing it kills whatever the HP (3.5), or
+    drops HP to `fails_to` when given (d20 Modern: -1, dying; lower HP stay as they are)."""
     due = body.massive_due
     if due is None or fact.save.lower() not in ("fortitude", "fort"):
         return body
     if fact.against not in (None, due, "massive_damage", "massive damage"):
         return body
     survived = ruling(fact.outcome, fact.natural, fact.total, fact.dc or MASSIVE_SAVE_DC)
-    return body._replace(massive_due=None, killed_by=None if survived else "massive damage")
+    if survived or fails_to is None:
+        return body._replace(massive_due=None, killed_by=None if survived else "massive damage")
+    dropped = min(body.hp, fails_to)
+    return body._replace(massive_due=None, hp=dropped, stable=False, conscious_again=False)
 
 
-def take(body: HitPoints, fact: Fact, ctx: Ctx, threshold: int | None, me: str) -> HitPoints:
+def take(
+    body: HitPoints,
+    fact: Fact,
+    ctx: Ctx,
+    threshold: int | None,
+    me: str,
+    massive_fails_to: int | None = None,
+) -> HitPoints:
     """Route a fact aimed at this combatant to the rule it triggers."""
     options: HitPointOptions = ctx.options
     match fact:
@@ -207,7 +220,7 @@ def take(body: HitPoints, fact: Fact, ctx: Ctx, threshold: int | None, me: str) 
         case CheckRolled():
             return check(body, fact, own=fact.combatant == me and fact.target in (None, me))
         case SavingThrowRolled():
-            return save(body, fact)
+            return save(body, fact, massive_fails_to)
         case _:
             return body
 
