@@ -1,4 +1,4 @@
-"""Hypothesis strategies: valid D&D 3.5 logs, built line by line under the log's own integrity."""
+"""Hypothesis strategies: valid logs of every ruleset, built line by line under the log's rules."""
 
 from __future__ import annotations
 
@@ -51,11 +51,15 @@ FAST = settings(
 FIGHTERS = ["valeros", "kyra", "ezren", "goblin-1", "goblin-2", "bugbear"]
 CONDITIONS = ["shaken", "bless", "prone", "held", "on fire"]
 
+SYSTEMS = ["dnd35", "d20modern", "true20"]  # the rulesets the properties run over
+COMMON = {
+    "duration_key": st.sampled_from(["count", "slot"]),
+    "flat_footed_until": st.sampled_from(["first_regular_turn", "first_action"]),
+}
 OPTIONS = st.fixed_dictionaries(
     {},
     optional={
-        "duration_key": st.sampled_from(["count", "slot"]),
-        "flat_footed_until": st.sampled_from(["first_regular_turn", "first_action"]),
+        **COMMON,
         "massive_damage_counts_nonlethal": st.booleans(),
         "massive_damage_before_temp_hp": st.booleans(),
         "nonlethal_at_zero": st.sampled_from(["only_when_nonlethal", "literal"]),
@@ -65,11 +69,16 @@ OPTIONS = st.fixed_dictionaries(
 )
 
 
+OPTIONS_OF = {"dnd35": OPTIONS, "d20modern": OPTIONS,
+              "true20": st.fixed_dictionaries({}, optional=COMMON)}  # fmt: skip
+
+
 class Builder:
     """A log under construction: every line is checked by the log's own integrity rules."""
 
-    def __init__(self, draw: Any, refs: bool, corrections: bool) -> None:
+    def __init__(self, draw: Any, refs: bool, corrections: bool, ruleset: str = "dnd35") -> None:
         self.draw, self.refs, self.corrections = draw, refs, corrections
+        self.ruleset = ruleset
         self.integrity = LogIntegrity()
         self.events: list[Event] = []
 
@@ -98,11 +107,33 @@ class Builder:
         return [n for n, e in enumerate(self.events, start=1) if isinstance(e, kind)]
 
 
-def joined(b: Builder, combatant: str) -> CombatantJoined:
+def stats_for(b: Builder) -> dict[str, Any]:
+    """Random stats as the encounter's ruleset names them (CONTRACT §1)."""
+    ac = b.number(10, 22)
+    if b.ruleset == "true20":
+        return {"initiative_modifier": b.number(-2, 5), "dexterity": b.number(-1, 4),
+                "constitution": b.number(-1, 3), "toughness": b.number(0, 6),
+                "defenses": {"defense": ac}}  # fmt: skip
     stats: dict[str, Any] = {"max_hp": b.number(1, 60), "initiative_modifier": b.number(-2, 5)}
+    armor = "defense" if b.ruleset == "d20modern" else "ac"
+    if b.ruleset == "d20modern":
+        stats["constitution"] = b.number(3, 18)
     if b.draw(st.booleans()):
-        ac = b.number(10, 22)
-        stats["defenses"] = {"ac": ac, "touch": ac - 4, "flat_footed": ac - 2}
+        stats["defenses"] = {armor: ac, "touch": ac - 4, "flat_footed": ac - 2}
+    return stats
+
+
+def damage(b: Builder, who: str, amount: int, **fields: Any) -> DamageDealt:
+    """A hit; True20's carries the target's Toughness save as rolled."""
+    if b.ruleset == "true20":
+        natural = b.number(1, 20)
+        fields["save"] = {"natural": natural, "total": natural + 3, "bonus": 3}
+        amount = min(amount, 12)
+    return DamageDealt(target=who, amount=amount, **fields)
+
+
+def joined(b: Builder, combatant: str) -> CombatantJoined:
+    stats = stats_for(b)
     side = b.pick(["party", "foes"])
     return CombatantJoined(combatant=combatant, name=combatant.title(), side=side, stats=stats)
 
@@ -124,7 +155,7 @@ def simple_fact(b: Builder) -> TableFact:
     who = b.pick(b.ids)
     match b.number(0, 9):
         case 0 | 1 | 2:
-            return DamageDealt(target=who, amount=b.number(0, 60), nonlethal=b.number(0, 4) == 0)
+            return damage(b, who, b.number(0, 60), nonlethal=b.number(0, 4) == 0)
         case 3:
             return HealingApplied(target=who, amount=b.number(0, 20),
                                   kind=b.pick([None, "magical", "natural"]))  # fmt: skip
@@ -167,7 +198,7 @@ def step(b: Builder) -> None:
         total = natural + b.number(-2, 10)
         if b.add(AttackMade(attacker=who, target=b.pick(b.ids), natural=natural, total=total)):
             attack = len(b.events) if b.refs else None
-            b.add(DamageDealt(target=b.pick(b.ids), amount=b.number(1, 12), attack=attack))
+            b.add(damage(b, b.pick(b.ids), b.number(1, 12), attack=attack))
     elif kind == 11:
         b.add(b.pick([Delayed, ActionReadied])(combatant=whose_turn(b)))
     elif kind == 12:
@@ -208,9 +239,10 @@ def correction(b: Builder) -> None:
 
 @st.composite
 def logs(draw: Any, refs: bool = True, corrections: bool = True, steps: int = 30) -> list[Event]:
-    """A valid D&D 3.5 log: encounter, 2-6 combatants, initiative, a start, then a random fight."""
-    b = Builder(draw, refs, corrections)
-    b.add(EncounterCreated(name="Fuzzed fight", ruleset="dnd35", options=draw(OPTIONS)))
+    """A valid log of a random ruleset: encounter, 2-6 combatants, initiative, a start, a fight."""
+    ruleset = draw(st.sampled_from(SYSTEMS))
+    b = Builder(draw, refs, corrections, ruleset)
+    b.add(EncounterCreated(name="Fuzzed fight", ruleset=ruleset, options=draw(OPTIONS_OF[ruleset])))
     for combatant in FIGHTERS[: b.number(2, 6)]:
         b.add(joined(b, combatant))
     if draw(st.booleans()):

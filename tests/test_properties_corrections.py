@@ -99,7 +99,8 @@ def test_amending_is_as_if_it_was_always_the_replacement(
 ) -> None:
     corrected = {t for e in events if isinstance(e, EventRevoked | EventRestored | EventAmended)
                  for t in [e.target]}  # fmt: skip
-    b = Builder(data.draw, refs=False, corrections=False)
+    ruleset = getattr(events[0], "ruleset", "dnd35")
+    b = Builder(data.draw, refs=False, corrections=False, ruleset=ruleset)
     b.integrity = check_log(events)
     replacement = simple_fact(b)
     candidates = [
