@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from domain.events import RoundsDuration, TurnDuration
 from domain.rulesets.base import Ctx
-from projections.order import in_order, settle_tie
+from projections.order import in_order, insert, settle_tie
 from projections.view import NEVER, Condition, Member, Table, TurnStart, set_conditions
 
 Due = Callable[[Condition, int], bool]
@@ -108,7 +108,10 @@ def _new_round(table: Table) -> None:
     table.began_this_round = set()
     for tied in table.deferred_ties:
         settle_tie(table, tied)
-    table.deferred_ties = []
+    for member_id in table.deferred_moves:
+        if member_id in table.order:
+            insert(table, member_id)
+    table.deferred_ties, table.deferred_moves = [], []
     now = table.round
     _expire_rounds(table, lambda c, end: now > end)
     _round_hooks(table)

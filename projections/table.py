@@ -151,7 +151,9 @@ def _leave(table: Table, fact: CombatantLeft) -> None:
 
 
 def _initiative(table: Table, fact: InitiativeRolled) -> None:
-    """Mid-fight newcomers (a product rule; the texts are silent) are placed by result."""
+    """Mid-fight newcomers (a product rule; the texts are silent) are placed by result now; a
+    new result for someone already in the order (True20's refocus, a GM's re-roll) moves it
+    from the next round on, so no one acts twice or not at all this round."""
     roller = table.members.get(fact.combatant)
     if roller is None:
         return
@@ -160,7 +162,9 @@ def _initiative(table: Table, fact: InitiativeRolled) -> None:
     for member in sharing:
         member.initiative = fact.natural + fact.modifier
         member.count, member.modifier, member.placed = member.initiative, fact.modifier, False
-        if table.started:
+        if table.started and member.id in table.order:
+            table.deferred_moves.append(member.id)
+        elif table.started:
             _enter(table, member.id)
 
 

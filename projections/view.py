@@ -92,6 +92,7 @@ class Table:
     began_this_round: set[str] = field(default_factory=set)
     last_ended: str | None = None
     deferred_ties: list[list[str]] = field(default_factory=list)
+    deferred_moves: list[str] = field(default_factory=list)
     timed: set[str] = field(default_factory=set)
     just_started: TurnStart | None = None
     prior_start: TurnStart | None = None
@@ -129,6 +130,7 @@ def copy_table(table: Table) -> Table:
         began_this_round=set(table.began_this_round),
         last_ended=table.last_ended,
         deferred_ties=list(table.deferred_ties),
+        deferred_moves=list(table.deferred_moves),
         timed=set(table.timed),
         just_started=table.just_started,
         prior_start=table.prior_start,

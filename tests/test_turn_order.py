@@ -195,3 +195,13 @@ def test_a_newcomer_is_flat_footed_until_its_first_turn() -> None:
     # digest 1.5 (product rule, by analogy with 000 Flat-Footed L216-218)
     assert "flat_footed" in statuses(abc(*joiner(12), *ended("b", "c")), "d")
     assert "flat_footed" not in statuses(abc(*joiner(12), *ended("b", "c", "a")), "d")
+
+
+def test_a_new_result_for_someone_already_in_the_order_moves_it_from_the_next_round() -> None:
+    # True20 refocus (001 L210-211) and GM re-rolls: this round's turns stand, no one acts twice
+    lines = [fight(*ABC), turn_ended("a"), turn_ended("b"), rolled("c", 20, 0)]
+    now = view(*lines)
+    assert (now["order"], now["turn"]) == (["a", "b", "c"], "c")
+    after = view(*lines, turn_ended("c"))
+    assert (after["round"], after["order"], after["turn"]) == (2, ["c", "a", "b"], "c")
+    assert view(*lines, turn_ended("c"), turn_ended("c"))["turn"] == "a"

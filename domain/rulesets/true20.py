@@ -19,10 +19,9 @@ How the log records what the text needs (CONTRACT §1 plus one new fact, Convict
   check (A25), `erase` erases all bruised, dazed and hurt (L348: after a conflict; not checked).
 - A disabled character's standard or strenuous action: ConditionApplied `strenuous` (A16),
   taking effect as its turn ends.
-- Refocus (L210-211): InitiativeRolled with natural 20 and the usual modifier, entered once the
-  refocusing turn has ended; it places the combatant from the next round on (A32). When the
-  refocuser is last in the order the next round has begun by then, so it loses that round:
-  placing it needs a turn-order hook the projections do not offer (reported, not done).
+- Refocus (L210-211): InitiativeRolled with natural 20 and the usual modifier, entered during
+  the refocusing turn; a new result for someone already in the order takes its place from the
+  next round on (projections/table.py), so it acts at 20 + modifier from then (A32).
 - Ties: higher Dexterity, then the GM's InitiativeTieBroken holding the roll-off (L138, A3).
 
 Gaps (digest §0.3), and what this module does about them:
