@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: serve test bench
+.PHONY: serve test bench bench-service
 
 serve: $(VENV)/.installed
 	$(BIN)/combatlog serve
@@ -16,6 +16,9 @@ test: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/replay.py
+
+bench-service: $(VENV)/.installed
+	$(BIN)/python benchmarks/service.py
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

@@ -1,0 +1,223 @@
+"""Service benchmark: `combatlog serve` driven over loopback by appenders and live subscribers."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks._service_load import GRACE, JOINS, Encounter, Run, appenders, naive, subscribers
+
+POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
+HOST = "127.0.0.1"
+
+
+def report(label: str, value: float, unit: str, target: str = "", ok: bool | None = None) -> None:
+    mark = "" if ok is None else ("  met" if ok else "  MISSED")
+    print(f"  {label:<58} {value:>12,.1f} {unit:<9} {target}{mark}", flush=True)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (nearest rank) of `values`, in milliseconds."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    return 1000 * ordered[min(len(ordered) - 1, max(0, math.ceil(q / 100 * len(ordered)) - 1))]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return int(probe.getsockname()[1])
+
+
+def cpu_of(pid: int) -> float:
+    """CPU seconds (user + system, all threads) the process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextmanager
+def server(folder: Path, url: str, env: dict[str, str]) -> Iterator[tuple[str, int]]:
+    """`combatlog serve` (one worker) on a free loopback port; killed on the way out."""
+    port = free_port()
+    command = Path(sys.executable).with_name("combatlog")
+    command = command if command.exists() else Path(shutil.which("combatlog") or "combatlog")
+    args = [str(command), "serve", "--host", HOST, "--port", str(port), "--db", url]
+    log = (folder / "server.log").open("wb")
+    process = subprocess.Popen(
+        args, cwd=folder, env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT,
+        start_new_session=True,  # Ctrl-C reaches us, and we stop it
+    )  # fmt: skip
+    base = f"http://{HOST}:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None or time.monotonic() > deadline:
+                tail = (folder / "server.log").read_text(errors="replace")[-2000:]
+                raise SystemExit(f"the server did not start:\n{tail}")
+            try:
+                if httpx.get(f"{base}/encounters", trust_env=False, timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        yield base, process.pid
+    finally:
+        process.terminate()
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+def open_encounters(base: str, count: int, name: str) -> list[Encounter]:
+    """`count` new encounters, each with its combatants joined: (id, GM token, player token)."""
+    opened = []
+    with httpx.Client(base_url=base, trust_env=False, timeout=30) as http:
+        for n in range(count):
+            body = http.post("/encounters", json={"name": f"{name} {n}", "ruleset": "dnd35"})
+            reply = body.raise_for_status().json()
+            auth = {"Authorization": f"Bearer {reply['gm_token']}"}
+            path = f"/encounters/{reply['id']}/facts"
+            http.post(path, json={"facts": JOINS}, headers=auth).raise_for_status()
+            opened.append((reply["id"], reply["gm_token"], reply["player_token"]))
+    return opened
+
+
+def errors_of(run: Run) -> str:
+    return ", ".join(f"{kind}: {n}" for kind, n in run.errors.most_common()) or "none"
+
+
+def bench(pool: Any, label: str, url: str, env: dict[str, str], args: argparse.Namespace) -> None:
+    """One backend: appends through the service, the naive path, then live subscribers."""
+    folder = Path(tempfile.mkdtemp(prefix="combatlog-service-"))
+    try:
+        with server(folder, url, env) as (base, pid):
+            print(f"{label}: combatlog serve (1 worker) at {base}, pid {pid}, in {folder}")
+            load = open_encounters(base, args.clients, "load")
+            live = open_encounters(base, args.live_encounters, "live")
+            rate, done = appends(pool, base, pid, load, args)
+            naive_url = url if url.startswith("postgres") else f"sqlite:///{folder}/naive.sqlite"
+            naive_path(pool, naive_url, env, rate, done, args)
+            subscribed(pool, base, pid, live, args)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def appends(
+    pool: Any, base: str, pid: int, load: list[Encounter], args: argparse.Namespace
+) -> tuple[float, int]:
+    print(f"Appends: {args.clients} clients, one encounter each, {args.seconds:g} s")
+    cpu = cpu_of(pid)
+    run = pool.apply(appenders, (base, load, args.seconds))
+    served_cpu, done = cpu_of(pid) - cpu, len(run.latencies)
+    rate, p99 = done / run.seconds, percentile(run.latencies, 99)
+    report("service: commands/s", rate, "cmd/s", "target >= 1,500", rate >= 1500)
+    report("service: p50 latency", percentile(run.latencies, 50), "ms")
+    report("service: p99 latency", p99, "ms", "target <= 20 ms", p99 <= 20)
+    report("service: commands done", done, "cmd", f"errors: {errors_of(run)}", not run.errors)
+    report("server CPU during the run", 100 * served_cpu / run.seconds, "% core")
+    report("load generator CPU during the run", 100 * run.cpu / run.seconds, "% core")
+    return rate, done
+
+
+def naive_path(
+    pool: Any, url: str, env: dict[str, str], rate: float, done: int, args: argparse.Namespace
+) -> None:
+    each, cap = max(1, math.ceil(done / args.clients)), 2 * args.seconds
+    print(f"Naive path: {args.clients} threads x {each} appends, load + append + save, no cache")
+    run = pool.apply(naive, (url, env, args.clients, each, cap))
+    slow = len(run.latencies) / run.seconds
+    report("naive: commands/s", slow, "cmd/s", f"service/naive x{rate / slow:.2f}")
+    report("naive: p50 latency", percentile(run.latencies, 50), "ms")
+    report("naive: p99 latency", percentile(run.latencies, 99), "ms")
+    note = f"{run.note or 'all done'}; errors: {errors_of(run)}"
+    report("naive: commands done", len(run.latencies), "cmd", note)
+
+
+def subscribed(
+    pool: Any, base: str, pid: int, live: list[Encounter], args: argparse.Namespace
+) -> None:
+    count, rate, seconds = args.subscribers, args.rate, args.live_seconds
+    print(
+        f"Live: {count} SSE subscribers on {len(live)} encounters (GM and player tokens),"
+        f" a writer at {rate:g} facts/s for {seconds:g} s"
+    )
+    cpu = cpu_of(pid)
+    run = pool.apply(subscribers, (base, live, count, rate, seconds))
+    served_cpu, p99 = cpu_of(pid) - cpu, percentile(run.latencies, 99)
+    report("append-to-subscriber p50", percentile(run.latencies, 50), "ms")
+    report("append-to-subscriber p99", p99, "ms", "target <= 50 ms", p99 <= 50)
+    lost = f"of {run.expected:,}; errors: {errors_of(run)}"
+    ok = run.lost == 0 and run.expected > 0
+    report(
+        f"lines lost (unreceived {GRACE:g} s after the last append)", run.lost, "lines", lost, ok
+    )
+    report("server CPU during the run", 100 * served_cpu / run.seconds, "% core")
+    report("subscribers' and writer's CPU during the run", 100 * run.cpu / run.seconds, "% core")
+
+
+@contextmanager
+def postgres_schema() -> Iterator[str]:
+    """A fresh schema for the library's tables (its POSTGRES_SCHEMA setting), dropped after."""
+    import psycopg
+
+    schema = f"combatlog_bench_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(POSTGRES, autocommit=True) as connection:
+        connection.execute(f'CREATE SCHEMA "{schema}"')
+        try:
+            yield schema
+        finally:
+            connection.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+def quiet_child() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the pool
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=10, help="append phase length")
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--subscribers", type=int, default=100)
+    parser.add_argument("--live-encounters", type=int, default=10)
+    parser.add_argument("--rate", type=float, default=100, help="facts/s while subscribed")
+    parser.add_argument("--live-seconds", type=float, default=5)
+    parser.add_argument("--postgres", action="store_true", help=f"a second run on {POSTGRES}")
+    args = parser.parse_args()
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started in background
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    cores, usable, busy = os.cpu_count(), len(os.sched_getaffinity(0)), os.getloadavg()[0]
+    print(f"combatlog service benchmark — {cores} cores ({usable} usable), load average {busy:.2f}")
+    with multiprocessing.get_context("spawn").Pool(1, initializer=quiet_child) as pool:
+        bench(pool, "SQLite", "sqlite:///bench.sqlite", {}, args)
+        if args.postgres:
+            with postgres_schema() as schema:
+                env = {"POSTGRES_SCHEMA": schema}
+                bench(pool, f"PostgreSQL (schema {schema})", POSTGRES, env, args)
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except KeyboardInterrupt:
+        sys.exit(130)
