@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from http import HTTPStatus
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
+from starlette.exceptions import HTTPException
 
 from api.dice import DiceError
 from api.store import UnknownEncounter, VersionConflict
@@ -96,6 +98,13 @@ def install(app: FastAPI) -> None:
         return problem(
             409, "The log moved on", str(exc), [FieldError(field="expected_version", reason=reason)]
         )
+
+    @app.exception_handler(HTTPException)
+    async def framework(_: Request, exc: HTTPException) -> JSONResponse:
+        """The framework's own refusals (a method not allowed, a body that is not JSON)."""
+        answer = problem(exc.status_code, HTTPStatus(exc.status_code).phrase, str(exc.detail))
+        answer.headers.update(exc.headers or {})
+        return answer
 
     @app.exception_handler(HttpProblem)
     async def raised(_: Request, exc: HttpProblem) -> JSONResponse:

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from api.dice import resolve_roll
 from api.http import schemas
 from api.http.access import Role, role_of, token
+from api.http.player import player_lines
 from api.http.problems import HttpProblem, Problem
 from api.service import Encounters
 from domain.events import EncounterCreated, Fact, TableFact
@@ -111,9 +112,9 @@ def table_state(
 @router.get("/{encounter_id}/log", response_model=list[schemas.LogLine])
 def log(encounter_id: UUID, caller: Reader, service: Service) -> list[schemas.LogLine]:
     """Every line with its position, time, author, and whether it is revoked or amended."""
-    events = service.history(encounter_id).events
-    lines = log_lines(events)
-    return lines if caller == "gm" else player_log(service, encounter_id, lines)
+    history = service.history(encounter_id)
+    lines = log_lines(history.events)
+    return lines if caller == "gm" else player_lines(history.table(), history.events, lines)
 
 
 @router.post("/{encounter_id}/undo", status_code=201, response_model=schemas.Appended)
@@ -224,35 +225,6 @@ def log_lines(events: list[Fact]) -> list[schemas.LogLine]:
         )
         for p, e in enumerate(events, 1)
     ]
-
-
-def player_log(
-    service: Encounters, encounter_id: UUID, lines: list[schemas.LogLine]
-) -> list[schemas.LogLine]:
-    """The log without lines about hidden combatants and without numbers about foes."""
-    table = service.history(encounter_id).table()
-    hidden = {m.id for m in table.members.values() if m.hidden}
-    foes = {m.id for m in table.members.values() if m.side != "party"}
-    shown = []
-    for line in lines:
-        named = set(_named(line.fact))
-        if named & hidden:
-            continue
-        fact = dict(line.fact)
-        if fact.get("target") in foes:
-            for number in ("amount", "value", "save"):
-                fact.pop(number, None)
-        if fact.get("type") == "CombatantJoined" and fact.get("combatant") in foes:
-            fact.pop("stats", None)
-        shown.append(line.model_copy(update={"fact": fact}))
-    return shown
-
-
-def _named(fact: dict[str, Any]) -> list[str]:
-    names = [fact.get(k) for k in ("combatant", "target", "attacker", "before")]
-    replacement = fact.get("replacement") or {}
-    names += [replacement.get(k) for k in ("combatant", "target", "attacker")]
-    return [n for n in names if isinstance(n, str)]
 
 
 __all__ = ["TableFact", "router"]

@@ -11,9 +11,10 @@ import orjson
 from fastapi import APIRouter, Header, Request
 from sse_starlette import EventSourceResponse
 
-from api.http.routes import ERRORS, Reader, Service, log_lines, player_log
-from api.service import Encounters
+from api.http.player import player_lines
+from api.http.routes import ERRORS, Reader, Service, log_lines
 from domain.events import Fact
+from projections.history import History
 
 router = APIRouter(prefix="/encounters", tags=["live"], responses=ERRORS)
 
@@ -57,8 +58,8 @@ async def stream(
         try:
             while True:
                 history = await asyncio.to_thread(service.history, encounter_id)
-                for message in lines_after(service, encounter_id, sent, caller, history.events):
-                    sent = message["id"]
+                for message in lines_after(history, sent, caller):
+                    sent = int(message["id"])
                     yield message
                 await queue.get()
         finally:
@@ -67,26 +68,24 @@ async def stream(
     return EventSourceResponse(messages(), ping=15)
 
 
-def lines_after(
-    service: Encounters, encounter_id: UUID, sent: int, caller: str, events: list[Fact]
-) -> list[dict[str, Any]]:
+def lines_after(history: History, sent: int, caller: str) -> list[dict[str, Any]]:
     """The SSE messages for lines after `sent` (players: hidden lines as empty placeholders)."""
-    lines = log_lines(events)[sent:]
+    lines = log_lines(history.events)[sent:]
     if not lines:
         return []
-    shown = {
-        line.position: line
-        for line in (player_log(service, encounter_id, lines) if caller != "gm" else lines)
-    }
+    positions = range(sent + 1, lines[-1].position + 1)
+    if caller != "gm":
+        lines = player_lines(history.table(), history.events, lines)
+    shown = {line.position: line for line in lines}
     return [
         {
-            "id": line.position,
+            "id": str(position),  # sse-starlette writes ids as text
             "event": "line",
             "data": orjson.dumps(
-                shown[line.position].model_dump(mode="json")
-                if line.position in shown
-                else {"position": line.position, "fact": None}
+                shown[position].model_dump(mode="json")
+                if position in shown
+                else {"position": position, "fact": None}
             ).decode(),
         }
-        for line in lines
+        for position in positions
     ]

@@ -4,17 +4,26 @@ from __future__ import annotations
 
 import getpass
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from urllib.parse import unquote, urlsplit
 
 URL_VARIABLE = "COMBATLOG_DATABASE_URL"
+NAME_VARIABLE = "COMBATLOG_STORE_NAME"
 DEFAULT_URL = "sqlite:///combatlog.sqlite"
 SQLITE_PREFIX = "sqlite:///"
+POSTGRES_PREFIXES = ("postgresql://", "postgres://")
+TABLES_LOCK = 0x636F6D6261746C6F  # any key both workers agree on: "combatlo" in ASCII
 
 
 def store_url(url: str | None, environ: Mapping[str, str] = os.environ) -> str:
     """The URL given, else $COMBATLOG_DATABASE_URL, else a SQLite file in the working folder."""
     return url or environ.get(URL_VARIABLE) or DEFAULT_URL
+
+
+def store_name(name: str | None, environ: Mapping[str, str] = os.environ) -> str | None:
+    """The name given, else $COMBATLOG_STORE_NAME: PostgreSQL tables `<name>_events` and so on."""
+    return name or environ.get(NAME_VARIABLE) or None
 
 
 def persistence_env(url: str) -> dict[str, str]:
@@ -28,7 +37,7 @@ def persistence_env(url: str) -> dict[str, str]:
             "SQLITE_DBNAME": url[len(SQLITE_PREFIX) :],
             "APPLICATION_RECORDER_TOPIC": "api.store.recorders:SQLiteFactRecorder",
         }
-    if url.startswith(("postgresql://", "postgres://")):
+    if url.startswith(POSTGRES_PREFIXES):
         return postgres_env(url)
     raise ValueError(
         f"unsupported store URL {url!r}: use memory:, sqlite:///PATH "
@@ -51,3 +60,17 @@ def postgres_env(url: str) -> dict[str, str]:
         "POSTGRES_PASSWORD": unquote(parts.password or ""),
         "CREATE_TABLE": "yes",
     }
+
+
+@contextmanager
+def tables_locked(url: str) -> Iterator[None]:
+    """One worker at a time creates the library's tables and functions: on PostgreSQL, two
+    workers starting together would race on CREATE OR REPLACE FUNCTION and one would fail."""
+    if not url.startswith(POSTGRES_PREFIXES):
+        yield
+        return
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True, connect_timeout=10) as connection:
+        connection.execute("SELECT pg_advisory_lock(%s)", (TABLES_LOCK,))
+        yield  # the lock ends with the session

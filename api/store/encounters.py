@@ -16,7 +16,7 @@ from eventsourcing.persistence import RecordConflictError, StoredEvent
 from eventsourcing.utils import EnvType, get_topic
 
 from api.store.aggregate import SNAPSHOT_INTERVAL, Encounter, replay
-from api.store.config import persistence_env, store_url
+from api.store.config import persistence_env, store_name, store_url, tables_locked
 from api.store.mapper import CREATED_TOPIC, FactMapper, OrjsonTranscoder
 from domain.events import EncounterCreated, Fact
 from domain.integrity import LogError
@@ -77,8 +77,10 @@ class EncounterStore:
     """Create, append to, read and list encounters (memory:, sqlite:/// or postgresql:// URL)."""
 
     def __init__(self, url: str | None = None, *, name: str | None = None) -> None:
-        env = {**STORAGE_ENV, **persistence_env(store_url(url))}
-        self.application = CombatLog(env, name)
+        url = store_url(url)
+        env = {**STORAGE_ENV, **persistence_env(url)}
+        with tables_locked(url):
+            self.application = CombatLog(env, store_name(name))
         self.mapper = cast(FactMapper, self.application.mapper)
 
     def create(self, created: EncounterCreated) -> UUID:
