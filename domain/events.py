@@ -170,6 +170,7 @@ class DamageDealt(Fact):
     target: CombatantId
     amount: NonNegative
     nonlethal: Flag = False
+    on_miss: Flag = False  # a power's "Miss:" damage: applies even though `attack` missed
     damage_type: Label | None = None
     source: Label | None = None
     attack: Position | None = None

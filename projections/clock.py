@@ -26,6 +26,7 @@ def ctx(table: Table, member: Member) -> Ctx:
         member.regular_turns,
         member.acted,
         member.conditions,
+        table.phase == "surprise" and member.id not in (table.aware or ()),
     )
 
 

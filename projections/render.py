@@ -93,6 +93,10 @@ def player_state_json(table: Table, version: int) -> dict[str, Any]:
         if member.id not in hidden and member.side != "party":
             word = table.rules.descriptor(member.body, clock.ctx(table, member))
             state["combatants"][member.id]["vitals"] = {"descriptor": word}
+    for shown in state["combatants"].values():
+        for condition in shown["conditions"]:
+            if condition.get("source") in hidden:
+                del condition["source"]
     state["initiative_ties"] = [t for t in state["initiative_ties"] if not hidden.intersection(t)]
     state["warnings"] = []
     return state

@@ -260,7 +260,7 @@ def _damage(table: Table, fact: DamageDealt) -> None:
     if attack is not None and attack > table.attacks_forgotten:
         if attack not in table.attacks:
             return note(table, f"damage refers to line {attack}, no attack in force; not applied")
-        if table.attacks[attack] == "miss":
+        if table.attacks[attack] == "miss" and not fact.on_miss:
             return note(table, f"the attack at line {attack} missed; its damage is not applied")
     _take(table, fact.target, fact)
 
@@ -297,7 +297,7 @@ def _condition_removed(table: Table, fact: ConditionRemoved) -> None:
 def _save(table: Table, fact: SavingThrowRolled) -> None:
     _take(table, fact.combatant, fact)
     against = fact.against
-    if against is None or not table.rules.save_succeeds(fact):
+    if against is None or not table.rules.save_succeeds(fact, table.options):
         return
 
     def ends(c: Condition) -> bool:

@@ -137,6 +137,17 @@ def test_a_missed_attack_deals_no_damage(
     assert struck(line, defenses) == vitals(hp)
 
 
+def test_damage_marked_on_miss_applies_though_its_attack_missed() -> None:
+    """Extension: a power's "Miss:" damage (Orcus "Miss: half damage") cites the attack and is
+    applied when it misses; revoking the attack still takes it away."""
+    goblin = joined(GOBLIN, 20, side="foes", stats={"defenses": AC15})
+    setup = [created(), joined(V), goblin, attack(V, GOBLIN, 9, 14)]
+    half = damage(GOBLIN, 3, attack=FIRST, on_miss=True)
+    assert state(log(*setup, half))["combatants"][GOBLIN]["vitals"] == vitals(17)
+    undone = log(*setup, half, fact("EventRevoked", target=FIRST))
+    assert state(undone)["combatants"][GOBLIN]["vitals"] == vitals(20)
+
+
 def test_amending_a_miss_into_a_hit_applies_the_damage_that_cited_it() -> None:
     ruled_hit = {**attack(V, GOBLIN, 9, 14, outcome="hit")}
 

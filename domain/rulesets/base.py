@@ -76,6 +76,7 @@ class Ctx(NamedTuple):
     regular_turns: int
     acted: bool
     conditions: tuple[Effect, ...] = ()
+    surprised: bool = False  # in the surprise round and not among those the GM ruled aware
 
 
 class Ruleset(Protocol[Body]):
@@ -133,8 +134,9 @@ class Ruleset(Protocol[Body]):
     def attack_outcome(self, attack: AttackMade, body: Body, ctx: Ctx) -> Outcome | None:
         """hit / miss / critical from the roll and the target's defenses; None if unknown."""
 
-    def save_succeeds(self, save: SavingThrowRolled) -> bool | None:
-        """Whether a save succeeds against its DC (None when the log cannot tell)."""
+    def save_succeeds(self, save: SavingThrowRolled, options: Any) -> bool | None:
+        """Whether a save succeeds against its DC (None when the log cannot tell), under the
+        encounter's options (Orcus A3 makes natural 1/20 on saves a house rule)."""
 
 
 def ruling(outcome: str | None, natural: int, total: int, dc: int | None) -> bool | None:

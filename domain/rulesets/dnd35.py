@@ -130,7 +130,7 @@ class HitPointRuleset:
         flat = attack.defense is None and "flat_footed" in defenses and self.flat_footed(ctx)
         return attack_outcome(attack, defenses, flat and not body.dead)
 
-    def save_succeeds(self, save: SavingThrowRolled) -> bool | None:
+    def save_succeeds(self, save: SavingThrowRolled, options: Any) -> bool | None:
         """000 "SAVING THROWS" L174-201: natural 1 fails, natural 20 succeeds, else total ≥ DC."""
         return ruling(save.outcome, save.natural, save.total, save.dc)
 

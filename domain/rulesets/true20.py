@@ -233,7 +233,7 @@ class True20Ruleset:
     def attack_outcome(self, attack: AttackMade, body: Track, ctx: Ctx) -> Outcome | None:
         return conditions.attack_outcome(attack, body, ctx, self.flat_footed(ctx) and not body.dead)
 
-    def save_succeeds(self, save: SavingThrowRolled) -> bool | None:
+    def save_succeeds(self, save: SavingThrowRolled, options: Any) -> bool | None:
         """001 L121-135: total ≥ Difficulty; saves have no natural 1/20 rule (digest §0.2)."""
         if save.outcome is not None:
             return save.outcome == "success"
