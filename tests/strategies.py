@@ -51,7 +51,8 @@ FAST = settings(
 FIGHTERS = ["valeros", "kyra", "ezren", "goblin-1", "goblin-2", "bugbear"]
 CONDITIONS = ["shaken", "bless", "prone", "held", "on fire"]
 
-SYSTEMS = ["dnd35", "d20modern", "true20"]  # the rulesets the properties run over
+# the rulesets the properties run over
+SYSTEMS = ["dnd35", "d20modern", "true20", "orcus", "starfinder"]
 COMMON = {
     "duration_key": st.sampled_from(["count", "slot"]),
     "flat_footed_until": st.sampled_from(["first_regular_turn", "first_action"]),
@@ -69,8 +70,46 @@ OPTIONS = st.fixed_dictionaries(
 )
 
 
+STARFINDER_OPTIONS = st.fixed_dictionaries(
+    {},
+    optional={
+        **COMMON,
+        "first_drop_costs_resolve": st.booleans(),
+        "damage_while_stable_costs_resolve": st.booleans(),
+        "first_big_hit_costs_two": st.booleans(),
+        "grace_protects_from_damage": st.booleans(),
+        "massive_at_zero_counts": st.sampled_from(["hit_points", "raw"]),
+        "nonlethal_massive_damage": st.booleans(),
+        "nonlethal_at_zero_hp": st.sampled_from(["no_effect", "stabilizes"]),
+        "monster_death": st.sampled_from(["at_zero", "three_rounds"]),
+    },
+)
+ORCUS_OPTIONS = st.fixed_dictionaries(
+    {},
+    optional={
+        **COMMON,
+        "death_save_timing": st.sampled_from(["start", "end"]),
+        "min_damage": st.sampled_from([0, 1]),
+        "staggered_value": st.sampled_from(["round_down", "exact"]),
+        "unconscious_helpless": st.booleans(),
+        "persistent_stacking": st.sampled_from(["each", "highest_per_type"]),
+        "two_types": st.sampled_from(["all_types", "any_type"]),
+        "start_of_turn_order": st.sampled_from(["regeneration_first", "persistent_first"]),
+        "stable_when_damaged": st.sampled_from(["stays_stable", "dying_again"]),
+        "knockout_hp": st.sampled_from(["keep", "zero"]),
+        "death_save_twenty": st.sampled_from(["total", "natural"]),
+        "natural_saves": st.sampled_from(["automatic", "total_only"]),
+        "no_negative_hp": st.booleans(),
+        "monsters_die_at_zero": st.booleans(),
+        "temp_hp_choice": st.sampled_from(["higher", "newest"]),
+        "rank_hp": st.sampled_from(["as_given", "multiply"]),
+    },
+)
+
+
 OPTIONS_OF = {"dnd35": OPTIONS, "d20modern": OPTIONS,
-              "true20": st.fixed_dictionaries({}, optional=COMMON)}  # fmt: skip
+              "true20": st.fixed_dictionaries({}, optional=COMMON),
+              "orcus": ORCUS_OPTIONS, "starfinder": STARFINDER_OPTIONS}  # fmt: skip
 
 
 class Builder:
@@ -114,7 +153,25 @@ def stats_for(b: Builder) -> dict[str, Any]:
         return {"initiative_modifier": b.number(-2, 5), "dexterity": b.number(-1, 4),
                 "constitution": b.number(-1, 3), "toughness": b.number(0, 6),
                 "defenses": {"defense": ac}}  # fmt: skip
+    if b.ruleset == "starfinder":
+        return {"max_hp": b.number(1, 60), "max_stamina": b.number(0, 30),
+                "max_resolve": b.number(0, 8), "initiative_modifier": b.number(-2, 5),
+                "dexterity": b.number(-1, 5), "defenses": {"eac": ac, "kac": ac + 2}}  # fmt: skip
     stats: dict[str, Any] = {"max_hp": b.number(1, 60), "initiative_modifier": b.number(-2, 5)}
+    if b.ruleset == "orcus":
+        level = b.number(1, 30)
+        stats |= {
+            "level": level,
+            "role": b.pick(["standard", "mook", "elite", "boss"]),
+            "defenses": {"ac": ac, "fortitude": ac - 2, "reflex": ac - 3, "will": ac - 1},
+            "resist": {b.pick(["fire", "cold", "all"]): b.number(0, 10)},
+            "vulnerable": {b.pick(["radiant", "fire"]): b.number(0, 10)},
+            "regeneration": b.number(0, 3),
+            "death_saves": b.pick([None, True, False]),
+        }
+        if b.draw(st.booleans()):
+            stats["recoveries"] = b.number(0, 3)
+        return stats
     armor = "defense" if b.ruleset == "d20modern" else "ac"
     if b.ruleset == "d20modern":
         stats["constitution"] = b.number(3, 18)
