@@ -67,21 +67,37 @@ def client(base: str, token: str | None = None, **options: Any) -> httpx.AsyncCl
     return httpx.AsyncClient(base_url=base, headers=headers, trust_env=False, **options)
 
 
-def appenders(base: str, encounters: list[Encounter], seconds: float) -> Run:
-    """One connection per encounter appending single facts with expected_version for `seconds`."""
-    return measured(lambda run: asyncio.run(_appenders(run, base, encounters, seconds)))
+def appenders(
+    base: str, encounters: list[Encounter], seconds: float, rate: float | None = None
+) -> Run:
+    """One connection per encounter appending single facts with expected_version for `seconds`:
+    each as soon as the last is answered, or, given a `rate` per client, on a fixed schedule
+    (latency then counts from the scheduled time, so a slow server is not hidden by waiting)."""
+    return measured(lambda run: asyncio.run(_appenders(run, base, encounters, seconds, rate)))
 
 
-async def _appenders(run: Run, base: str, encounters: list[Encounter], seconds: float) -> None:
+async def _appenders(
+    run: Run, base: str, encounters: list[Encounter], seconds: float, rate: float | None
+) -> None:
     deadline = time.perf_counter() + seconds
     host, port = base.removeprefix("http://").split(":")
     await asyncio.gather(
-        *(_appender(run, host, int(port), e, gm, deadline) for e, gm, _ in encounters)
+        *(
+            _appender(run, host, int(port), e, gm, deadline, rate, n / len(encounters))
+            for n, (e, gm, _) in enumerate(encounters)
+        )
     )
 
 
 async def _appender(
-    run: Run, host: str, port: int, encounter_id: str, gm: str, deadline: float
+    run: Run,
+    host: str,
+    port: int,
+    encounter_id: str,
+    gm: str,
+    deadline: float,
+    rate: float | None = None,
+    phase: float = 0.0,
 ) -> None:
     """A minimal HTTP/1.1 keep-alive client: httpx costs ~2 ms of client CPU a request here."""
     head = (
@@ -90,11 +106,17 @@ async def _appender(
     ).encode()
     version: int | None = 1 + len(JOINS)
     connection: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+    began = time.perf_counter() + (phase / rate if rate else 0.0)  # spread clients' sends
     for n in range(10**9):
-        if time.perf_counter() >= deadline:
+        start = time.perf_counter()
+        if rate:
+            start = began + n / rate
+            if start >= deadline:
+                break
+            await asyncio.sleep(max(0.0, start - time.perf_counter()))
+        elif start >= deadline:
             break
         body = orjson.dumps({"facts": [fact(n)], "expected_version": version})
-        start = time.perf_counter()
         try:
             reader, writer = connection or await asyncio.open_connection(host, port)
             connection = reader, writer

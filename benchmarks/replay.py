@@ -17,6 +17,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from api.service import rebuilt
 from api.store import EncounterStore
 from benchmarks.synthetic import fight
 from domain.events import EventRevoked
@@ -81,7 +82,7 @@ def main() -> None:
     report("read and decode the facts (store.facts)", n / read, "events/s")
     fold_s, _ = timed(lambda: state_json(table_at(facts), n), repeat=2)
     report("fold them into the table state", n / fold_s, "events/s")
-    rebuild, history = timed(lambda: History(store.facts(long_id)), repeat=2)
+    rebuild, history = timed(lambda: rebuilt(store, long_id), repeat=2)
     ratio = library / rebuild
     target = f"target >= 250,000 and >= 10x library (x{ratio:.1f})"
     report("table-state rebuild from the store (read + fold)", n / rebuild, "events/s", target)
@@ -102,7 +103,7 @@ def main() -> None:
     )
 
     print("Many small encounters")
-    seconds, _ = timed(lambda: [History(store.facts(i)).state() for i in ids])
+    seconds, _ = timed(lambda: [rebuilt(store, i).state() for i in ids])
     report(
         f"rebuild {args.encounters:,} encounters x {args.per_encounter} events",
         total / seconds,

@@ -6,7 +6,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
+from api.app import create_app
 from api.store import EncounterStore
 from tests.store_helpers import OpenStore
 
@@ -50,3 +52,11 @@ def open_store(sqlite_url: str) -> Iterator[OpenStore]:
 def store(request: pytest.FixtureRequest, sqlite_url: str) -> Iterator[EncounterStore]:
     with EncounterStore("memory:" if request.param == "memory" else sqlite_url) as opened:
         yield opened
+
+
+@pytest.fixture
+def client(tmp_path: Any) -> Iterator[TestClient]:
+    """The app on a SQLite file of its own, through its lifespan."""
+    app = create_app(f"sqlite:///{tmp_path / 'api.sqlite'}", folder=tmp_path)
+    with TestClient(app) as test_client:
+        yield test_client

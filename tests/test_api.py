@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from api.app import MAX_BODY, create_app
+from api.app import MAX_BODY
 
 PARTY = [
     {"type": "CombatantJoined", "combatant": "valeros", "name": "Valeros", "side": "party",
@@ -19,13 +17,6 @@ PARTY = [
     {"type": "CombatantJoined", "combatant": "sniper", "name": "Sniper", "side": "foes",
      "hidden": True, "stats": {"max_hp": 9}},
 ]  # fmt: skip
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'api.sqlite'}", folder=tmp_path)
-    with TestClient(app) as test_client:
-        yield test_client
 
 
 @pytest.fixture
@@ -188,6 +179,27 @@ def test_a_retried_append_with_the_same_key_appends_once(
         ]["hp"]
         == 4
     )
+
+
+def test_a_token_may_ride_in_the_query_where_no_header_can_be_sent(
+    client: TestClient, opened: dict[str, Any]
+) -> None:
+    player = client.get(url(opened, f"state?token={opened['player_token']}"))
+    assert player.status_code == 200 and "sniper" not in player.json()["combatants"]
+    wrong = client.get(url(opened, "state?token=nope"))
+    assert wrong.status_code == 403
+    both = client.get(url(opened, "state?token=nope"), headers=opened["gm"])
+    assert both.status_code == 200 and "sniper" in both.json()["combatants"]
+
+
+def test_an_empty_idempotency_key_is_refused_and_nothing_is_appended(
+    client: TestClient, opened: dict[str, Any]
+) -> None:
+    headers = {**opened["gm"], "Idempotency-Key": ""}
+    reply = client.post(url(opened, "redo"), json={"position": 2}, headers=headers)
+    assert reply.status_code == 422
+    assert reply.json()["errors"][0]["field"] == "Idempotency-Key"
+    assert client.get(url(opened, "state"), headers=opened["gm"]).json()["version"] == 4
 
 
 def test_undo_redo_and_amend_recompute_the_table(

@@ -29,6 +29,8 @@ def fresh_app() -> FastAPI:
     return create_app(f"sqlite:///{folder / 'schema.sqlite'}", folder=folder)
 
 
+# A JSON Lines body (import) is sent as the text it is.
+schemathesis.serializer.alias("application/x-ndjson", "text/plain")
 app = fresh_app()
 # Loading starts the app's lifespan, which schemathesis ends at exit. The live stream is left
 # out: its response never ends (tests/test_live_stream.py covers it on a real server).
@@ -65,3 +67,28 @@ def test_no_operation_answers_with_a_server_error_and_every_error_is_a_problem(
         case.path_parameters["encounter_id"] = encounter["id"]
     case.headers = {**(case.headers or {}), "Authorization": f"Bearer {encounter['gm_token']}"}
     case.call_and_validate(checks=[not_a_server_error], additional_checks=[problem_details])
+
+
+def test_the_openapi_document_shows_an_example_of_every_body_and_errors_as_problems() -> None:
+    """A client author reads what to send and what comes back from the document alone."""
+    document = app.openapi()
+    components = document["components"]["schemas"]
+
+    def has_example(content: dict[str, Any]) -> bool:
+        if "example" in content or "examples" in content:
+            return True
+        ref = content.get("schema", {}).get("$ref", "")
+        items = content.get("schema", {}).get("items", {}).get("$ref", "")
+        named = components.get((ref or items).rsplit("/", 1)[-1], {})
+        return "examples" in named
+
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            for media, content in operation.get("requestBody", {}).get("content", {}).items():
+                assert has_example(content), (method, path, media)
+            for status, response in operation["responses"].items():
+                for media, content in response.get("content", {}).items():
+                    if status.startswith("2"):
+                        assert has_example(content), (method, path, status, media)
+                    if status.startswith("4"):
+                        assert media == "application/problem+json", (method, path, status)

@@ -9,9 +9,12 @@ from typing import Any
 import pytest
 
 from api.store import EncounterStore, VersionConflict
-from domain.events import EVENT_ADAPTER, NoteAdded
+from domain.events import EVENT_ADAPTER, CombatantJoined, DamageDealt, NoteAdded
 from domain.integrity import LogError
 from tests.store_helpers import CREATED, OpenStore, every_type, notes
+
+JOIN = CombatantJoined(combatant="goblin", name="Goblin", side="foes", stats={"max_hp": 6})
+DAMAGE = DamageDealt(target="goblin", amount=3)
 
 
 def test_a_batch_with_a_bad_third_fact_writes_nothing_and_names_its_line(
@@ -83,20 +86,35 @@ def test_two_writers_racing_for_the_same_line_one_wins_and_nothing_is_lost(
 def test_a_writer_who_lost_the_race_to_the_database_gets_a_conflict(
     open_store: OpenStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Each read of the log is overtaken by another writer: the retry on a fresh read loses too."""
     first, second = open_store(), open_store()
     encounter_id = first.create(CREATED)
     get = second.application.repository.get
 
     def read_then_lose_the_race(*args: Any, **kwargs: Any) -> Any:
         encounter = get(*args, **kwargs)
-        first.append(encounter_id, [NoteAdded(text="first")])
+        first.append(encounter_id, [NoteAdded(text=f"first {encounter.version}")])
         return encounter
 
     monkeypatch.setattr(second.application.repository, "get", read_then_lose_the_race)
     with pytest.raises(VersionConflict) as conflict:
         second.append(encounter_id, [NoteAdded(text="second")])
-    assert (conflict.value.expected, conflict.value.actual) == (1, 2)
-    assert first.facts(encounter_id) == [CREATED, NoteAdded(text="first")]
+    assert (conflict.value.expected, conflict.value.actual) == (2, 3)
+    assert first.facts(encounter_id) == [
+        CREATED, NoteAdded(text="first 1"), NoteAdded(text="first 2")
+    ]  # fmt: skip
+
+
+def test_a_writer_on_a_stale_cached_log_appends_after_the_other_writers_lines(
+    open_store: OpenStore,
+) -> None:
+    """Two workers: the second's cached aggregate is behind; its append lands after, not over."""
+    first, second = open_store(), open_store()
+    encounter_id = first.create(CREATED)
+    second.append(encounter_id, [NoteAdded(text="second 1")])  # cached in `second` at 2
+    first.append(encounter_id, [JOIN])  # the log moves on to 3 behind `second`'s back
+    assert second.append_once(encounter_id, [DAMAGE]) == (4, 4)  # names the combatant at 3
+    assert first.facts(encounter_id)[1:] == [NoteAdded(text="second 1"), JOIN, DAMAGE]
 
 
 def test_a_retried_append_with_the_same_key_writes_once_even_through_another_store(

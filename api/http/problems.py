@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException
 
 from api.dice import DiceError
@@ -27,6 +27,16 @@ class FieldError(BaseModel):
 
 class Problem(BaseModel):
     """RFC 9457 problem details, with the fields at fault."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {"type": "about:blank", "title": "Invalid fact", "status": 422,
+                 "detail": "unknown combatant 'goblin-9'",
+                 "errors": [{"field": "facts[0].target", "reason": "unknown combatant 'goblin-9'"}]}
+            ]
+        }
+    )  # fmt: skip
 
     type: str = "about:blank"
     title: str
@@ -50,6 +60,16 @@ def problem(
     return JSONResponse(body.model_dump(), status_code=status, media_type=PROBLEM)
 
 
+def as_problems(schema: dict[str, Any]) -> dict[str, Any]:
+    """Every 4xx response body documented as application/problem+json, not application/json."""
+    for operation in (op for ops in schema.get("paths", {}).values() for op in ops.values()):
+        for status, response in operation.get("responses", {}).items():
+            content = response.get("content", {})
+            if status.startswith("4") and "application/json" in content:
+                content[PROBLEM] = content.pop("application/json")
+    return schema
+
+
 def _dotted(loc: tuple[Any, ...] | list[Any]) -> str:
     parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
     text = ""
@@ -59,7 +79,16 @@ def _dotted(loc: tuple[Any, ...] | list[Any]) -> str:
 
 
 def install(app: FastAPI) -> None:
-    """Map every failure the API can meet to its status and one problem body."""
+    """Map every failure the API can meet to its status and one problem body, and say so in the
+    OpenAPI document (error bodies as application/problem+json)."""
+    plain_openapi = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = as_problems(plain_openapi())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
+from fastapi.concurrency import run_in_threadpool
 
 from api.dice import resolve_roll
 from api.http import schemas
 from api.http.access import Role, role_of, token
 from api.http.player import player_lines
 from api.http.problems import HttpProblem, Problem
-from api.service import Encounters
+from api.service import Appended, Encounters
 from domain.events import EncounterCreated, Fact, TableFact
 from domain.integrity import LogError
 from domain.jsonl import parse_event, read_jsonl, write_jsonl
+from projections.history import History
 from projections.render import player_state_json
 
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -28,10 +31,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }  # fmt: skip
 router = APIRouter(prefix="/encounters", tags=["encounters"], responses=ERRORS)
 Auth = Annotated[str | None, Header(description="Bearer <gm or player token>")]
-IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)]
+IdempotencyKey = Annotated[
+    str | None, Header(alias="Idempotency-Key", min_length=1, max_length=200)
+]
 
 
-def encounters(request: Request) -> Encounters:
+async def encounters(request: Request) -> Encounters:
     service: Encounters = request.app.state.encounters
     return service
 
@@ -39,13 +44,28 @@ def encounters(request: Request) -> Encounters:
 Service = Annotated[Encounters, Depends(encounters)]
 
 
-def role(request: Request, encounter_id: UUID, authorization: Auth = None) -> Role:
+TokenQuery = Annotated[
+    str | None,
+    Query(
+        alias="token",
+        max_length=200,
+        description="The token, for clients that cannot send headers (a browser's EventSource); "
+        "the Authorization header wins when both are given.",
+    ),
+]
+
+
+async def role(
+    request: Request, encounter_id: UUID, authorization: Auth = None, given: TokenQuery = None
+) -> Role:
     """The caller's role on this encounter (401 without a token, 403 with a wrong one)."""
-    encounters(request).store.version(encounter_id)  # 404 before 401/403 for unknown encounters
+    request.app.state.encounters.exists(encounter_id)  # 404 before 401/403 (cached once seen)
+    if authorization is None and given is not None:
+        authorization = f"Bearer {given}"
     return role_of(request.app.state.secret, encounter_id, authorization)
 
 
-def gm(caller: Annotated[Role, Depends(role)]) -> Role:
+async def gm(caller: Annotated[Role, Depends(role)]) -> Role:
     """Only the GM may write."""
     if caller != "gm":
         raise HttpProblem(403, "GM only", "the player token is read-only", "authorization")
@@ -76,7 +96,7 @@ def list_encounters(service: Service) -> list[schemas.Summary]:
 
 
 @router.post("/{encounter_id}/facts", status_code=201, response_model=schemas.Appended)
-def append_facts(
+async def append_facts(
     encounter_id: UUID,
     body: schemas.NewFacts,
     _: Writer,
@@ -84,13 +104,18 @@ def append_facts(
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
     """Append facts, all or none, after `expected_version` when given."""
-    version = service.store.version(encounter_id)
-    facts = [_fact(raw, version + n, f"facts[{n - 1}]") for n, raw in enumerate(body.facts, 1)]
-    done = service.append(encounter_id, facts, body.expected_version, by="gm", key=key)
+    facts = [_fact(raw, n, f"facts[{n - 1}]") for n, raw in enumerate(body.facts, 1)]
+    done = await writing(
+        service, encounter_id, service.append, encounter_id, facts, body.expected_version,
+        by="gm", key=key,
+    )  # fmt: skip
     return schemas.Appended(first=done.first, version=done.version)
 
 
-@router.get("/{encounter_id}/state")
+@router.get(
+    "/{encounter_id}/state",
+    responses={200: {"content": {"application/json": {"example": schemas.STATE_EXAMPLE}}}},
+)
 def table_state(
     encounter_id: UUID,
     caller: Reader,
@@ -100,25 +125,30 @@ def table_state(
     ] = None,
 ) -> dict[str, Any]:
     """The table state (CONTRACT §2), now or after line `at`; players get the player view."""
-    history = service.history(encounter_id)
-    if at is not None and at > history.version:
-        raise HttpProblem(422, "No such line", f"the log has {history.version} lines", "at")
-    version = at or history.version
-    if caller == "gm":
-        return history.state(at)
-    return player_state_json(history.table(at), version)
+
+    def view(history: History) -> dict[str, Any]:
+        if at is not None and at > history.version:
+            raise HttpProblem(422, "No such line", f"the log has {history.version} lines", "at")
+        if caller == "gm":
+            return history.state(at)
+        return player_state_json(history.table(at), at or history.version)
+
+    return service.read(encounter_id, view)
 
 
 @router.get("/{encounter_id}/log", response_model=list[schemas.LogLine])
 def log(encounter_id: UUID, caller: Reader, service: Service) -> list[schemas.LogLine]:
     """Every line with its position, time, author, and whether it is revoked or amended."""
-    history = service.history(encounter_id)
-    lines = log_lines(history.events)
-    return lines if caller == "gm" else player_lines(history.table(), history.events, lines)
+
+    def view(history: History) -> list[schemas.LogLine]:
+        lines = log_lines(history.events)
+        return lines if caller == "gm" else player_lines(history.table(), history.events, lines)
+
+    return service.read(encounter_id, view)
 
 
 @router.post("/{encounter_id}/undo", status_code=201, response_model=schemas.Appended)
-def undo(
+async def undo(
     encounter_id: UUID,
     body: schemas.Correction,
     _: Writer,
@@ -126,14 +156,15 @@ def undo(
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
     """Revoke line `position`, or the latest fact in force."""
-    done = service.undo(
-        encounter_id, body.position, expected_version=body.expected_version, by="gm", key=key
-    )
+    done = await writing(
+        service, encounter_id, service.undo, encounter_id, body.position,
+        expected_version=body.expected_version, by="gm", key=key,
+    )  # fmt: skip
     return schemas.Appended(first=done.first, version=done.version)
 
 
 @router.post("/{encounter_id}/redo", status_code=201, response_model=schemas.Appended)
-def redo(
+async def redo(
     encounter_id: UUID,
     body: schemas.Correction,
     _: Writer,
@@ -141,14 +172,15 @@ def redo(
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
     """Restore line `position`, or the line most recently revoked."""
-    done = service.redo(
-        encounter_id, body.position, expected_version=body.expected_version, by="gm", key=key
-    )
+    done = await writing(
+        service, encounter_id, service.redo, encounter_id, body.position,
+        expected_version=body.expected_version, by="gm", key=key,
+    )  # fmt: skip
     return schemas.Appended(first=done.first, version=done.version)
 
 
 @router.post("/{encounter_id}/amend", status_code=201, response_model=schemas.Appended)
-def amend(
+async def amend(
     encounter_id: UUID,
     body: schemas.Amendment,
     _: Writer,
@@ -157,26 +189,70 @@ def amend(
 ) -> schemas.Appended:
     """Correct the ruling at `position`; everything after it is recomputed."""
     replacement = _fact(body.replacement, body.position, "replacement")
-    done = service.amend(
-        encounter_id, body.position, replacement,  # type: ignore[arg-type]
+    done = await writing(
+        service, encounter_id, service.amend, encounter_id, body.position, replacement,
         expected_version=body.expected_version, by="gm", key=key,
     )  # fmt: skip
     return schemas.Appended(first=done.first, version=done.version)
 
 
-@router.get("/{encounter_id}/export", response_class=Response)
+@router.get(
+    "/{encounter_id}/export",
+    response_class=Response,
+    responses={
+        200: {
+            "description": "The log, one fact a line (CONTRACT §1)",
+            "content": {
+                "application/x-ndjson": {
+                    "schema": {"type": "string"},
+                    "example": schemas.JSONL_EXAMPLE,
+                }
+            },
+        }
+    },
+)
 def export(encounter_id: UUID, _: Writer, service: Service) -> Response:
     """The whole log as JSON Lines (GM only: it holds every number)."""
-    data = write_jsonl(service.history(encounter_id).events)
+    data = service.read(encounter_id, lambda history: write_jsonl(history.events))
     return Response(data, media_type="application/x-ndjson")
 
 
-@router.post("/import", status_code=201, response_model=schemas.Opened)
+@router.post(
+    "/import",
+    status_code=201,
+    response_model=schemas.Opened,
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "description": "A whole log as JSON Lines; line 1 is EncounterCreated",
+            "content": {
+                "application/x-ndjson": {
+                    "schema": {"type": "string"},
+                    "example": schemas.JSONL_EXAMPLE,
+                }
+            },
+        }
+    },
+)
 async def import_log(request: Request, service: Service) -> schemas.Opened:
     """Store a JSON Lines log (the request body) as a new encounter; checked whole first."""
     facts = read_jsonl(await request.body())
     encounter_id = service.import_log(facts)
     return _opened(request, encounter_id, len(facts))
+
+
+async def writing(
+    service: Encounters,
+    encounter_id: UUID,
+    command: Callable[..., Appended],
+    *args: Any,
+    **kwargs: Any,
+) -> Appended:
+    """Run an append on the event loop when the store is embedded and the encounter free (a
+    thread hop costs more than the append), else in the thread pool."""
+    if service.quick(encounter_id):
+        return command(*args, **kwargs)
+    return await run_in_threadpool(command, *args, **kwargs)
 
 
 def _fact(raw: dict[str, Any], position: int, field: str) -> Fact:
@@ -204,8 +280,8 @@ def vars_of(summary: Any) -> dict[str, Any]:
     }
 
 
-def log_lines(events: list[Fact]) -> list[schemas.LogLine]:
-    """Each line with whether it is revoked now and the amendment in force for it, if any."""
+def log_lines(events: list[Fact], after: int = 0) -> list[schemas.LogLine]:
+    """Each line after `after`, with whether it is revoked now and the amendment in force."""
     revoked: set[int] = set()
     amended: dict[int, list[int]] = {}
     for position, event in enumerate(events, 1):
@@ -223,7 +299,7 @@ def log_lines(events: list[Fact]) -> list[schemas.LogLine]:
             revoked=p in revoked,
             amended_by=next((a for a in reversed(amended.get(p, [])) if a not in revoked), None),
         )
-        for p, e in enumerate(events, 1)
+        for p, e in enumerate(events[after:], after + 1)
     ]
 
 

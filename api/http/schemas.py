@@ -7,8 +7,44 @@ from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field
 
-FACT_EXAMPLE = {"type": "DamageDealt", "target": "goblin-2", "amount": 7, "attack": 12}
-ROLL_EXAMPLE = {"type": "AttackMade", "attacker": "valeros", "target": "goblin-2", "roll": "1d20+5"}
+FACT_EXAMPLE: dict[str, Any] = {
+    "type": "DamageDealt",
+    "target": "goblin-2",
+    "amount": 7,
+    "attack": 12,
+}
+ROLL_EXAMPLE: dict[str, Any] = {
+    "type": "AttackMade",
+    "attacker": "valeros",
+    "target": "goblin-2",
+    "roll": "1d20+5",
+}
+
+
+JSONL_EXAMPLE = (
+    '{"type":"EncounterCreated","name":"Goblin ambush","ruleset":"dnd35"}\n'
+    '{"type":"CombatantJoined","combatant":"goblin-2","name":"Goblin","side":"foes",'
+    '"stats":{"max_hp":6,"defenses":{"ac":15}}}\n'
+)
+STATE_EXAMPLE: dict[str, Any] = {
+    "ruleset": "dnd35", "version": 14, "phase": "combat", "round": 2, "turn": "goblin-2",
+    "order": ["valeros", "goblin-2"], "initiative_ties": [], "warnings": [],
+    "combatants": {
+        "goblin-2": {
+            "name": "Goblin", "side": "foes", "kind": "npc", "initiative": 12,
+            "vitals": {"hp": -1, "max_hp": 6, "nonlethal": 0, "temp_hp": 0},
+            "statuses": ["dying"], "conditions": [
+                {"name": "shaken", "source": "valeros", "remaining_rounds": 1}
+            ],
+        }
+    },
+}  # fmt: skip
+ID_EXAMPLE = "3f2b8c1e-6a4d-4e8f-9b2a-7c1d5e9f0a42"
+
+
+def example(*cases: dict[str, Any]) -> ConfigDict:
+    """Model-level examples shown in the OpenAPI document."""
+    return ConfigDict(json_schema_extra={"examples": list(cases)})
 
 
 class Body(BaseModel):
@@ -18,6 +54,20 @@ class Body(BaseModel):
 class NewEncounter(Body):
     """An encounter to open: its name, rules system and house rules."""
 
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {"name": "Goblin ambush", "ruleset": "dnd35"},
+                {
+                    "name": "Troll bridge",
+                    "ruleset": "orcus",
+                    "options": {"natural_saves": "total_only"},
+                },
+            ]
+        },
+    )
+
     name: str = Field(min_length=1, max_length=200, examples=["Goblin ambush"])
     ruleset: Literal["dnd35", "d20modern", "true20", "starfinder", "orcus"] = "dnd35"
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"temp_hp_model": "pool"}])
@@ -25,6 +75,10 @@ class NewEncounter(Body):
 
 class Opened(BaseModel):
     """A new encounter and its two tokens (shown once; keep them)."""
+
+    model_config = example(
+        {"id": ID_EXAMPLE, "version": 1, "gm_token": "gm_5e0c…", "player_token": "player_91ab…"}
+    )
 
     id: UUID
     version: int
@@ -35,6 +89,10 @@ class Opened(BaseModel):
 class Summary(BaseModel):
     """One encounter in the list."""
 
+    model_config = example(
+        {"id": ID_EXAMPLE, "name": "Goblin ambush", "ruleset": "dnd35", "version": 42}
+    )
+
     id: UUID
     name: str
     ruleset: str
@@ -43,6 +101,16 @@ class Summary(BaseModel):
 
 class NewFacts(Body):
     """Facts to append, all or none. A fact may give `roll` (dice notation) instead of its dice."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {"facts": [FACT_EXAMPLE], "expected_version": 12},
+                {"facts": [ROLL_EXAMPLE]},
+            ]
+        },
+    )
 
     facts: list[dict[str, Any]] = Field(
         min_length=1, max_length=500, examples=[[FACT_EXAMPLE], [ROLL_EXAMPLE]],
@@ -57,12 +125,24 @@ class NewFacts(Body):
 class Correction(Body):
     """Undo or redo: a position, or none for the latest."""
 
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{}, {"position": 12, "expected_version": 40}]},
+    )
+
     position: int | None = Field(None, ge=2)
     expected_version: int | None = Field(None, ge=1)
 
 
 class Amendment(Body):
     """A corrected ruling for a past position."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{"position": 13, "replacement": FACT_EXAMPLE, "reason": "it was 7"}]
+        },
+    )
 
     position: int = Field(ge=2)
     replacement: dict[str, Any] = Field(examples=[FACT_EXAMPLE])
@@ -73,12 +153,19 @@ class Amendment(Body):
 class Appended(BaseModel):
     """The lines written: first..version."""
 
+    model_config = example({"first": 43, "version": 44})
+
     first: int
     version: int
 
 
 class LogLine(BaseModel):
     """One line of the log with what became of it."""
+
+    model_config = example(
+        {"position": 13, "fact": {**FACT_EXAMPLE, "at": "2026-11-24T19:02:11Z", "by": "gm"},
+         "revoked": False, "amended_by": 20}
+    )  # fmt: skip
 
     position: int
     fact: dict[str, Any]

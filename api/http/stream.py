@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from functools import partial
 from typing import Annotated, Any
 from uuid import UUID
 
@@ -25,9 +26,14 @@ class Hub:
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.queues: dict[UUID, set[asyncio.Queue[int]]] = {}
+        self.told: dict[UUID, int] = {}
 
     def appended(self, encounter_id: UUID, version: int, facts: list[Fact]) -> None:
-        """Called by the service after each append (from any thread)."""
+        """Called after each append, by this worker's service or the relay (from any thread);
+        a version already told (the relay reporting this worker's own append) wakes no one."""
+        if version <= self.told.get(encounter_id, 0):
+            return
+        self.told[encounter_id] = version
         for queue in list(self.queues.get(encounter_id, ())):
             self.loop.call_soon_threadsafe(queue.put_nowait, version)
 
@@ -40,7 +46,24 @@ class Hub:
         self.queues.get(encounter_id, set()).discard(queue)
 
 
-@router.get("/{encounter_id}/stream", response_class=EventSourceResponse)
+STREAM_EXAMPLE = (
+    'id: 13\nevent: line\ndata: {"position":13,"fact":{"type":"DamageDealt","target":"goblin-2",'
+    '"amount":7},"revoked":false,"amended_by":null}\n\n'
+)
+
+
+@router.get(
+    "/{encounter_id}/stream",
+    response_class=EventSourceResponse,
+    responses={
+        200: {
+            "description": "Server-Sent Events: one per log line, its id the position",
+            "content": {
+                "text/event-stream": {"schema": {"type": "string"}, "example": STREAM_EXAMPLE}
+            },
+        }
+    },
+)
 async def stream(
     encounter_id: UUID,
     request: Request,
@@ -57,8 +80,8 @@ async def stream(
         nonlocal sent
         try:
             while True:
-                history = await asyncio.to_thread(service.history, encounter_id)
-                for message in lines_after(history, sent, caller):
+                view = partial(lines_after, sent=sent, caller=caller)
+                for message in await asyncio.to_thread(service.read, encounter_id, view):
                     sent = int(message["id"])
                     yield message
                 await queue.get()
@@ -70,7 +93,7 @@ async def stream(
 
 def lines_after(history: History, sent: int, caller: str) -> list[dict[str, Any]]:
     """The SSE messages for lines after `sent` (players: hidden lines as empty placeholders)."""
-    lines = log_lines(history.events)[sent:]
+    lines = log_lines(history.events, after=sent)
     if not lines:
         return []
     positions = range(sent + 1, lines[-1].position + 1)

@@ -6,6 +6,14 @@ from api.store.encounters import (
     EncounterSummary,
     UnknownEncounter,
     VersionConflict,
+    collector_paused,
 )
 
-__all__ = ["Encounter", "EncounterStore", "EncounterSummary", "UnknownEncounter", "VersionConflict"]
+__all__ = [
+    "Encounter",
+    "EncounterStore",
+    "EncounterSummary",
+    "UnknownEncounter",
+    "VersionConflict",
+    "collector_paused",
+]

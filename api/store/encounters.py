@@ -16,8 +16,15 @@ from eventsourcing.persistence import RecordConflictError, StoredEvent
 from eventsourcing.utils import EnvType, get_topic
 
 from api.store.aggregate import SNAPSHOT_INTERVAL, Encounter, replay
-from api.store.config import persistence_env, store_name, store_url, tables_locked
+from api.store.config import (
+    POSTGRES_PREFIXES,
+    persistence_env,
+    store_name,
+    store_url,
+    tables_locked,
+)
 from api.store.mapper import CREATED_TOPIC, FactMapper, OrjsonTranscoder
+from api.store.recorders import SQLiteFactRecorder
 from domain.events import EncounterCreated, Fact
 from domain.integrity import LogError
 from domain.jsonl import check_log
@@ -25,9 +32,11 @@ from domain.jsonl import check_log
 STORAGE_ENV = {
     "MAPPER_TOPIC": get_topic(FactMapper),
     "TRANSCODER_TOPIC": get_topic(OrjsonTranscoder),
-    # The library's aggregate cache, fast-forwarded from the store on each get (so other writers'
-    # lines are seen); no deep copy, so a failed append evicts the aggregate it touched.
+    # The library's aggregate cache, not fast-forwarded: an append on a cached aggregate that
+    # another worker has moved on from conflicts on save (the version is taken), and is retried
+    # once on a fresh one. No deep copy, so a failed append evicts the aggregate it touched.
     "AGGREGATE_CACHE_MAXSIZE": "1000",
+    "AGGREGATE_CACHE_FASTFORWARD": "n",
     "DEEPCOPY_FROM_AGGREGATE_CACHE": "n",
 }
 LIST_PAGE = 500
@@ -77,11 +86,14 @@ class EncounterStore:
     """Create, append to, read and list encounters (memory:, sqlite:/// or postgresql:// URL)."""
 
     def __init__(self, url: str | None = None, *, name: str | None = None) -> None:
-        url = store_url(url)
+        self.url = url = store_url(url)
         env = {**STORAGE_ENV, **persistence_env(url)}
         with tables_locked(url):
             self.application = CombatLog(env, store_name(name))
         self.mapper = cast(FactMapper, self.application.mapper)
+        # An embedded store (memory or a SQLite file) appends in well under a millisecond and
+        # never waits on another process's lock, so callers may append without a thread hop.
+        self.embedded = not url.startswith(POSTGRES_PREFIXES)
 
     def create(self, created: EncounterCreated) -> UUID:
         """A new encounter (a fresh uuid4) whose line 1 is `created`."""
@@ -109,22 +121,33 @@ class EncounterStore:
     ) -> tuple[int, int]:
         """Append all `facts` or none: (first, last) line written. A `key` seen before on this
         encounter (by any worker) returns the lines it wrote then, and appends nothing."""
-        encounter = self._get(encounter_id, projector_func=replay)
-        if key is not None and key in encounter.integrity.receipts:
-            return encounter.integrity.receipts[key]
-        based_on = encounter.version
-        if expected_version is not None and expected_version != based_on:
-            raise VersionConflict(expected_version, based_on)
-        try:
-            for fact in facts:
-                encounter.record(keyed(stamped(fact, stamp), key))
-            self._save(encounter, based_on)
-        except Exception:
-            self.evict(encounter_id)
-            if key is not None and key in self._get(encounter_id).integrity.receipts:
-                return self._get(encounter_id).integrity.receipts[key]  # another worker's reply
-            raise
-        return based_on + 1, encounter.version
+        for fresh in (False, True):  # a cached aggregate may be stale: retry once on a fresh one
+            if fresh:
+                self.evict(encounter_id)
+            encounter = self._get(encounter_id, projector_func=replay)
+            if key is not None and key in encounter.integrity.receipts:
+                return encounter.integrity.receipts[key]
+            based_on = encounter.version
+            if expected_version is not None and expected_version != based_on:
+                if fresh:
+                    raise VersionConflict(expected_version, based_on)
+                continue
+            try:
+                for fact in facts:
+                    encounter.record(keyed(stamped(fact, stamp), key))
+                self.application.save(encounter)
+            except (RecordConflictError, LogError) as exc:
+                if not fresh:  # perhaps stale: another worker's lines decide (next loop evicts)
+                    continue
+                self.evict(encounter_id)
+                if isinstance(exc, LogError):
+                    raise
+                raise VersionConflict(based_on, self.version(encounter_id)) from None
+            except Exception:
+                self.evict(encounter_id)
+                raise
+            return based_on + 1, encounter.version
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def import_log(self, facts: Sequence[Fact]) -> UUID:
         """A whole log as a new encounter, checked whole first; `at` and `by` kept as given."""
@@ -143,11 +166,16 @@ class EncounterStore:
             self.version(encounter_id)  # UnknownEncounter when there is none
         if upto is not None and upto < 1:
             return []
-        records = self.application.recorder.select_events(encounter_id, gt=after or None, lte=upto)
-        if not records and not after:
+        recorder = self.application.recorder
+        if isinstance(recorder, SQLiteFactRecorder):
+            states = recorder.select_states(encounter_id, gt=after or None, lte=upto)
+        else:
+            records = recorder.select_events(encounter_id, gt=after or None, lte=upto)
+            states = [record.state for record in records]
+        if not states and not after:
             raise UnknownEncounter(encounter_id)
         with collector_paused():
-            return self.mapper.facts(list(records)) if records else []
+            return self.mapper.facts(states) if states else []
 
     def version(self, encounter_id: UUID) -> int:
         """How many lines the log holds."""
@@ -206,12 +234,6 @@ class EncounterStore:
         if cache is not None:
             with suppress(KeyError):
                 cache.get(encounter_id, evict=True)
-
-    def _save(self, encounter: Encounter, based_on: int) -> None:
-        try:
-            self.application.save(encounter)
-        except RecordConflictError:
-            raise VersionConflict(based_on, self.version(encounter.id)) from None
 
     def _select(self, encounter_id: UUID, **options: Any) -> list[StoredEvent]:
         stored = list(self.application.recorder.select_events(encounter_id, **options))

@@ -74,9 +74,9 @@ class FactMapper(Mapper[UUID]):
             return cast(DomainEventProtocol[UUID], snapshot)
         return fact_event(originator_id, version, fact_class.model_validate_json(state))
 
-    def facts(self, stored_events: list[StoredEvent]) -> list[Fact]:
-        """Stored records straight to facts: one JSON array validated in one pydantic call."""
-        states = [self.plain(s.state) for s in stored_events]
+    def facts(self, stored_states: list[bytes]) -> list[Fact]:
+        """Stored states straight to facts: one JSON array validated in one pydantic call."""
+        states = [self.plain(state) for state in stored_states]
         return cast(list[Fact], FACT_LIST.validate_json(b"[" + b",".join(states) + b"]"))
 
     def wrap(self, data: bytes) -> bytes:

@@ -1,0 +1,33 @@
+"""The service's cached tables stay equal to the log, whoever wrote it (workers on one store)."""
+
+from __future__ import annotations
+
+from api.service import Encounters
+from api.store import EncounterStore
+from domain.events import NoteAdded
+from tests.store_helpers import CREATED
+
+
+def test_a_retry_answered_from_another_workers_receipt_shows_the_stored_lines(
+    sqlite_url: str,
+) -> None:
+    """Worker B has the log cached up to line 1; worker A appends with key k; the client's retry
+    reaches B with the same key (and, say, an edited body): B answers A's lines, and B's table
+    shows what is stored, not the retried body."""
+    a, b = Encounters(EncounterStore(sqlite_url)), Encounters(EncounterStore(sqlite_url))
+    encounter = a.create(CREATED)
+    assert b.history(encounter).version == 1
+    first = a.append(encounter, [NoteAdded(text="as sent first")], key="k")
+    again = b.append(encounter, [NoteAdded(text="as retried")], key="k")
+    assert (again.first, again.version) == (first.first, first.version) == (2, 2)
+    stored = a.store.facts(encounter)
+    assert b.history(encounter).events == stored
+    assert [getattr(f, "text", None) for f in stored] == [None, "as sent first"]
+
+
+def test_lines_written_by_this_worker_are_cached_as_stored(sqlite_url: str) -> None:
+    service = Encounters(EncounterStore(sqlite_url))
+    encounter = service.create(CREATED)
+    service.history(encounter)
+    service.append(encounter, [NoteAdded(text="one"), NoteAdded(text="two")])
+    assert service.history(encounter).events == service.store.facts(encounter)
