@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from api.cli_stats import analytics_app, stats
 from domain.integrity import LogError
 from domain.jsonl import read_jsonl, write_jsonl
 from projections.render import state_json
@@ -20,6 +21,8 @@ from projections.table import table_at
 app = typer.Typer(
     help="combatlog: an event-sourced combat log for d20 games.", no_args_is_help=True
 )
+app.command("stats")(stats)
+app.add_typer(analytics_app, name="analytics")
 
 
 def fail(message: str, code: int) -> typer.Exit:
@@ -115,19 +118,22 @@ def print_table(state: dict[str, Any], name: str) -> None:
 
 @app.command("import")
 def import_log(
-    log: Annotated[Path, typer.Argument(help="A combat log in JSON Lines.")],
+    logs: Annotated[list[Path], typer.Argument(help="Combat logs in JSON Lines.")],
     db: DbOption = None,
 ) -> None:
-    """Check a log file whole and store it as a new encounter; prints the encounter id."""
+    """Check each log file whole and store it as a new encounter; prints each encounter id
+    (a progress bar on the terminal for several files)."""
+    from api.cli_stats import progress_bar
     from api.store import EncounterStore
 
-    events = _read_log(log)
     store = EncounterStore(db)
     try:
-        encounter_id = store.import_log(events)
+        with progress_bar("importing") as update:
+            for done, log in enumerate(logs, 1):
+                typer.echo(str(store.import_log(_read_log(log))))
+                update(done, len(logs))
     finally:
         store.close()
-    typer.echo(str(encounter_id))
 
 
 @app.command("export")
@@ -191,4 +197,7 @@ def serve(
     print_table(table, name=name)
     for line in lines:
         typer.echo(line)
-    uvicorn.run("api.app:create_app", factory=True, host=host, port=port, workers=workers)
+    os.environ.setdefault("COMBATLOG_ANALYTICS_PROCESS", "1")  # analytics off the serving core
+    uvicorn.run(
+        "api.app:create_app", factory=True, host=host, port=port, workers=workers, access_log=False
+    )

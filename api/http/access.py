@@ -36,6 +36,25 @@ def token(secret: bytes, encounter_id: UUID, role: Role) -> str:
     return f"{role}_" + digest.hex()[:40]
 
 
+def analytics_token(secret: bytes) -> str:
+    """The operator's token for reports across every encounter of this service."""
+    digest = hmac.new(secret, b"analytics", hashlib.sha256).digest()
+    return "stats_" + digest.hex()[:40]
+
+
+def check_analytics(secret: bytes, authorization: str | None) -> None:
+    """401 without a token, 403 unless it is the analytics token."""
+    if not authorization or not authorization.lower().startswith("bearer "):
+        raise HttpProblem(
+            401, "Token needed", "send Authorization: Bearer <analytics token>", "authorization"
+        )
+    if not hmac.compare_digest(authorization[7:].strip(), analytics_token(secret)):
+        raise HttpProblem(
+            403, "Wrong token", "reports across encounters need the analytics token",
+            "authorization",
+        )  # fmt: skip
+
+
 def role_of(secret: bytes, encounter_id: UUID, authorization: str | None) -> Role:
     """The role a bearer token grants on this encounter; 401 without one, 403 for a wrong one."""
     if not authorization or not authorization.lower().startswith("bearer "):

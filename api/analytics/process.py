@@ -1,0 +1,52 @@
+"""The analytics keeper in a process of its own, so the serving process's core stays on requests.
+
+`combatlog serve` runs it this way; an app made in-process (tests, embedding) keeps it on a
+thread. The child opens its own store on the same URL and ends when the service stops it or
+when its parent is gone (even after a SIGKILL of the parent: it watches its parent's pid)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from multiprocessing.process import BaseProcess
+
+from api.analytics.model import Analytics, Keeper
+from api.store import EncounterStore
+
+ENV = "COMBATLOG_ANALYTICS_PROCESS"  # "1": the service's keeper runs in a process of its own
+
+
+def wanted(url: str) -> bool:
+    """Whether the keeper should run in a process: asked for, and a store another process can
+    open (not the in-memory one)."""
+    return os.environ.get(ENV) == "1" and url != "memory:"
+
+
+def start(url: str, every: float) -> BaseProcess:
+    """The keeper in a fresh interpreter (spawn), started."""
+    context = multiprocessing.get_context("spawn")
+    child = context.Process(
+        target=_keep, args=(url, every, os.getpid()), name="combatlog-analytics", daemon=False
+    )
+    child.start()
+    return child
+
+
+def stop(child: BaseProcess) -> None:
+    """SIGTERM (a page in flight rolls back; the next catch-up takes it again), then wait."""
+    child.terminate()
+    child.join(timeout=5)
+
+
+def _keep(url: str, every: float, parent: int) -> None:
+    store = EncounterStore(url)
+    keeper = Keeper(Analytics(store), every)
+    keeper.start()
+    try:
+        while keeper.is_alive() and os.getppid() == parent:
+            time.sleep(0.5)
+    finally:
+        keeper.stop()
+        keeper.join(timeout=5)
+        store.close()

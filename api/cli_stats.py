@@ -1,0 +1,137 @@
+"""`combatlog stats` and `combatlog analytics rebuild`: analytics on the command line."""
+
+from __future__ import annotations
+
+import csv
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Annotated, Any
+
+import orjson
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table as RichTable
+
+analytics_app = typer.Typer(help="The analytics read model.", no_args_is_help=True)
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db", help="Store URL (default: $COMBATLOG_DATABASE_URL or sqlite:///combatlog.sqlite)."
+    ),
+]
+COLUMNS = ("combatant", "name", "side", "encounters", "damage_dealt", "damage_dealt_lethal",
+           "damage_dealt_nonlethal", "damage_taken", "healing_received", "attacks", "hits",
+           "hit_rate", "criticals", "natural_1s", "natural_20s", "knockouts", "kills",
+           "knocked_out", "deaths")  # fmt: skip
+
+
+@contextmanager
+def progress_bar(label: str) -> Iterator[Any]:
+    """A rich progress bar on stderr (drawn only on a terminal); yields update(done, total)."""
+    console = Console(stderr=True)
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
+        task = progress.add_task(label, total=None)
+
+        def update(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        yield update
+
+
+@analytics_app.command("rebuild")
+def rebuild(db: DbOption = None) -> None:
+    """Rebuild the analytics read model from the first notification of the log."""
+    from api.analytics import Analytics
+    from api.store import EncounterStore
+
+    store = EncounterStore(db)
+    try:
+        with progress_bar("rebuilding analytics") as update:
+            taken = Analytics(store).rebuild(update)
+    finally:
+        store.close()
+    typer.echo(f"analytics rebuilt from {taken} events")
+
+
+def stats(
+    encounter: Annotated[
+        str | None, typer.Argument(help="One encounter's id (default: all).")
+    ] = None,
+    ruleset: Annotated[str | None, typer.Option(help="Only this rules system.")] = None,
+    since: Annotated[datetime | None, typer.Option(help="Encounters begun at or after.")] = None,
+    until: Annotated[datetime | None, typer.Option(help="Encounters begun before.")] = None,
+    side: Annotated[str | None, typer.Option(help="Only this side's combatants.")] = None,
+    combatant: Annotated[str | None, typer.Option(help="Only this combatant.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="The whole report as JSON.")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="The combatants' figures as CSV.")] = False,
+    db: DbOption = None,
+) -> None:
+    """Damage, hits, knock-outs, rounds and time per combatant, for one or all encounters."""
+    from uuid import UUID
+
+    from api.analytics import Analytics, Filters, report
+    from api.store import EncounterStore
+
+    if encounter is not None:
+        try:
+            encounter = str(UUID(encounter))
+        except ValueError:
+            typer.echo(f"combatlog: not an encounter id: {encounter}", err=True)
+            raise typer.Exit(2) from None
+    store = EncounterStore(db)
+    try:
+        analytics = Analytics(store)
+        with progress_bar("catching up") as update:
+            analytics.catch_up(update)
+        found = report(analytics, Filters(encounter, ruleset, since, until, side, combatant))
+    finally:
+        store.close()
+    if encounter is not None and not found["encounters"]:
+        typer.echo(f"combatlog: no encounter {encounter} in the store", err=True)
+        raise typer.Exit(1)
+    if as_json:
+        sys.stdout.write(orjson.dumps(found, option=orjson.OPT_INDENT_2).decode() + "\n")
+    elif as_csv:
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(COLUMNS)
+        writer.writerows([_flat(c)[k] for k in COLUMNS] for c in found["combatants"])
+    else:
+        _print(found)
+
+
+def _flat(row: dict[str, Any]) -> dict[str, Any]:
+    flat = dict(row)
+    dealt, taken = flat.pop("damage_dealt"), flat.pop("damage_taken")
+    flat["damage_dealt"], flat["damage_taken"] = dealt["total"], taken["total"]
+    flat["damage_dealt_lethal"] = dealt["lethal"]
+    flat["damage_dealt_nonlethal"] = dealt["nonlethal"]
+    return flat
+
+
+def _print(found: dict[str, Any]) -> None:
+    console = Console()
+    fights = found["encounters"]
+    rounds = sum(e["rounds"] for e in fights)
+    console.print(f"[bold]{len(fights)} encounter(s)[/], {rounds} rounds")
+    table = RichTable("who", "side", "dealt", "taken", "heal", "atk", "hit%", "crit", "1/20",
+                      "KO", "kill", "down", box=None)  # fmt: skip
+    for c in found["combatants"]:
+        rate = "-" if c["hit_rate"] is None else f"{100 * c['hit_rate']:.0f}%"
+        table.add_row(
+            c["combatant"], c["side"], str(c["damage_dealt"]["total"]),
+            str(c["damage_taken"]["total"]), str(c["healing_received"]), str(c["attacks"]), rate,
+            str(c["criticals"]),
+            f"{c['natural_1s']}/{c['natural_20s']}", str(c["knockouts"]), str(c["kills"]),
+            str(c["knocked_out"]),
+        )  # fmt: skip
+    console.print(table)
+    foe = found["most_dangerous_foe"]
+    if foe:
+        console.print(f"most dangerous foe: {foe['name']} ({foe['damage_dealt']} damage)")
+    turns = found["turns"]
+    if turns["turns"]:
+        console.print(f"{turns['turns']} timed turns, {turns['mean_seconds']} s on average")

@@ -1,0 +1,95 @@
+"""Analytics over HTTP: one encounter's report (its GM token) and reports across encounters
+(the operator's analytics token, printed by `combatlog serve`)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+from uuid import UUID
+
+from fastapi import APIRouter, Header, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel, ConfigDict
+
+from api.analytics import Analytics, Filters, report
+from api.http.access import check_analytics
+from api.http.routes import ERRORS, Writer
+
+router = APIRouter(tags=["analytics"], responses=ERRORS)
+
+REPORT_EXAMPLE: dict[str, Any] = {
+    "encounters": [
+        {"id": "3f2b8c1e-6a4d-4e8f-9b2a-7c1d5e9f0a42", "name": "Goblin ambush",
+         "ruleset": "dnd35", "started_at": "2026-11-24T19:02:00+00:00", "ended": True,
+         "rounds": 3, "events": 99, "seconds": 1094.0, "seconds_per_round": 265.0}
+    ],
+    "combatants": [
+        {"combatant": "valeros", "name": "Valeros", "side": "party", "encounters": 1,
+         "damage_dealt": {"total": 22, "lethal": 7, "nonlethal": 15},
+         "damage_taken": {"total": 21, "lethal": 21, "nonlethal": 0},
+         "healing_received": 9, "attacks": 4, "hits": 3, "hit_rate": 0.75, "criticals": 0,
+         "natural_1s": 0, "natural_20s": 0, "knockouts": 1, "kills": 0, "knocked_out": 0,
+         "deaths": 0}
+    ],
+    "damage_by_round": [
+        {"round": 1, "dealer": "valeros", "lethal": 7, "nonlethal": 0, "total": 7}
+    ],
+    "damage_by_type": [{"damage_type": "untyped", "total": 7}],
+    "turns": {"turns": 12, "mean_seconds": 41.5,
+              "by_combatant": [{"combatant": "valeros", "turns": 3, "mean_seconds": 55.0,
+                                "longest_seconds": 80.0}]},
+    "conditions": [{"combatant": "goblin-2", "condition": "shaken", "rounds": 2}],
+    "most_dangerous_foe": {"combatant": "goblin-2", "name": "Goblin", "damage_dealt": 9,
+                           "knockouts": 1, "kills": 0},
+    "hp_over_time": {"goblin-2": [{"position": 4, "round": 0, "hp": 6},
+                                  {"position": 13, "round": 1, "hp": -1}]},
+}  # fmt: skip
+
+
+class Report(BaseModel):
+    """Figures for the encounters and combatants asked about (see README "Analytics")."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [REPORT_EXAMPLE]})
+
+    encounters: list[dict[str, Any]]
+    combatants: list[dict[str, Any]]
+    damage_by_round: list[dict[str, Any]]
+    damage_by_type: list[dict[str, Any]]
+    turns: dict[str, Any]
+    conditions: list[dict[str, Any]]
+    most_dangerous_foe: dict[str, Any] | None
+    hp_over_time: dict[str, list[dict[str, int]]]
+
+
+Side = Annotated[str | None, Query(max_length=200, description="Only this side's combatants.")]
+Combatant = Annotated[str | None, Query(max_length=200, description="Only this combatant.")]
+
+
+@router.get("/encounters/{encounter_id}/stats", response_model=Report)
+async def encounter_stats(
+    encounter_id: UUID, request: Request, _: Writer, side: Side = None, combatant: Combatant = None
+) -> dict[str, Any]:
+    """One encounter's figures, caught up with its log first (GM token)."""
+    filters = Filters(encounter=str(encounter_id), side=side, combatant=combatant)
+    return await run_in_threadpool(_report, request.app.state.analytics, filters)
+
+
+@router.get("/stats", response_model=Report)
+async def stats(
+    request: Request,
+    authorization: Annotated[str | None, Header(description="Bearer <analytics token>")] = None,
+    ruleset: Annotated[str | None, Query(max_length=40)] = None,
+    since: Annotated[datetime | None, Query(description="Encounters begun at or after")] = None,
+    until: Annotated[datetime | None, Query(description="Encounters begun before")] = None,
+    side: Side = None,
+    combatant: Combatant = None,
+) -> dict[str, Any]:
+    """Figures across every stored encounter, filtered (the analytics token)."""
+    check_analytics(request.app.state.secret, authorization)
+    filters = Filters(None, ruleset, since, until, side, combatant)
+    return await run_in_threadpool(_report, request.app.state.analytics, filters)
+
+
+def _report(analytics: Analytics, filters: Filters) -> dict[str, Any]:
+    analytics.catch_up()  # a report never lags the log it is asked about
+    return report(analytics, filters)

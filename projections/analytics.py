@@ -1,0 +1,275 @@
+"""An encounter's figures for analytics: a pure fold of its log, through the same table rules.
+
+Everything is read from the effective log (undo and amend resolved), folded by the table, so a
+revoked hit or an amended roll changes the figures exactly as it changes the table. Attack
+outcomes are the table's (the GM's ruling, else the ruleset's reading of the roll); damage the
+table drops (tied to a missed or revoked attack) is not counted; knock-outs and kills are the
+ruleset's own statuses appearing on the target.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+from domain.events import (
+    AttackMade,
+    CombatantJoined,
+    CombatEnded,
+    ConditionApplied,
+    DamageDealt,
+    EncounterCreated,
+    Fact,
+    HealingApplied,
+)
+from projections.effective import effective_log
+from projections.render import statuses
+from projections.table import apply, initial
+from projections.view import Table
+
+DOWN = frozenset({"unconscious", "dying", "dead"})  # knocked out: no longer acting
+UNKNOWN = "unknown"  # damage with no attacker or combatant source in the log
+
+
+@dataclass
+class Fighter:
+    """One combatant's figures in one encounter."""
+
+    name: str
+    side: str
+    kind: str
+    damage_dealt: int = 0
+    damage_dealt_nonlethal: int = 0
+    damage_taken: int = 0
+    damage_taken_nonlethal: int = 0
+    healing_received: int = 0
+    attacks: int = 0
+    hits: int = 0
+    criticals: int = 0
+    natural_1s: int = 0
+    natural_20s: int = 0
+    attacks_received: int = 0
+    hits_received: int = 0
+    knockouts: int = 0  # foes this combatant's damage dropped
+    kills: int = 0  # foes this combatant's damage killed
+    knocked_out: int = 0  # times this combatant went down
+    killed: int = 0  # 1 if it died
+
+
+@dataclass
+class Figures:
+    """What analytics keeps of one encounter (all derived; nothing here is a fact)."""
+
+    name: str
+    ruleset: str
+    started_at: datetime | None
+    ended: bool
+    rounds: int
+    events: int
+    seconds: float | None
+    fighters: dict[str, Fighter]
+    # (round, dealer, target, damage type or "", nonlethal) -> amount
+    damage: dict[tuple[int, str, str, str, bool], int]
+    turns: list[tuple[int, str, float, int]]  # (round, combatant, seconds, line it ended on)
+    round_seconds: dict[int, float]
+    condition_rounds: dict[tuple[str, str], int]  # (combatant, condition) -> rounds in force
+    hp: list[tuple[str, int, int, int]]  # (combatant, position, round, value) after each change
+    _seen_conditions: set[tuple[int, str, str]] = field(default_factory=set, repr=False)
+    _attackers: dict[int, str] = field(default_factory=dict, repr=False)
+
+
+def figures(events: Sequence[Fact]) -> Figures:
+    """The figures of a whole log (its effective facts, folded by the table)."""
+    tally = Tally(events[0])
+    for event in events[1:]:
+        tally.saw(event)
+    for position, fact in effective_log(events)[1:]:
+        tally.add(position, fact)
+    return tally.figures()
+
+
+class Tally:
+    """Figures so far, taken one line at a time: every line is `saw` (times, count) and each
+    fact in force is `add`ed. A log that only grows extends its tally; a correction needs a new
+    tally over the whole log (`figures`), since it changes what is in force behind it."""
+
+    def __init__(self, created: Fact) -> None:
+        assert isinstance(created, EncounterCreated), "line 1 must be EncounterCreated"
+        self.table = initial(created)
+        self.found = Figures(
+            name=created.name, ruleset=created.ruleset, started_at=None, ended=False, rounds=0,
+            events=0, seconds=None, fighters={}, damage=defaultdict(int), turns=[],
+            round_seconds={}, condition_rounds=defaultdict(int), hp=[],
+        )  # fmt: skip
+        self.first: datetime | None = None
+        self.last: datetime | None = None
+        self.turn_began: tuple[int, str, datetime | None] | None = None
+        self.round_began: tuple[int, datetime | None] | None = None
+        self.saw(created)
+
+    def saw(self, event: Fact) -> None:
+        """Any line of the log, in force or not: the count and the span of recorded times."""
+        self.found.events += 1
+        if event.at is not None:
+            self.first = event.at if self.first is None else min(self.first, event.at)
+            self.last = event.at if self.last is None else max(self.last, event.at)
+
+    def add(self, position: int, fact: Fact) -> None:
+        """The next fact in force."""
+        table, found = self.table, self.found
+        before = _before(table, fact)
+        apply(table, position, fact)
+        _count(found, table, position, fact, before)
+        at, now, began = fact.at, (table.round, table.turn), self.turn_began
+        if table.turn is not None and (began is None or began[:2] != now):
+            if began is not None and began[2] is not None and at is not None:
+                found.turns.append((began[0], began[1], _seconds(began[2], at), position))
+            self.turn_began = (table.round, table.turn, at)
+        if table.round and (self.round_began is None or self.round_began[0] != table.round):
+            if self.round_began is not None and self.round_began[1] is not None and at is not None:
+                found.round_seconds[self.round_began[0]] = _seconds(self.round_began[1], at)
+            self.round_began = (table.round, at)
+            _conditions_in_force(found, table)
+
+    def figures(self) -> Figures:
+        """The figures as they stand (a snapshot: later lines do not change it)."""
+        found = self.found
+        span = (self.last - self.first).total_seconds() if self.first and self.last else None
+        return replace(
+            found, started_at=self.first, seconds=span, rounds=self.table.round,
+            fighters={k: replace(v) for k, v in found.fighters.items()}, damage=dict(found.damage),
+            turns=list(found.turns), round_seconds=dict(found.round_seconds),
+            condition_rounds=dict(found.condition_rounds), hp=list(found.hp),
+        )  # fmt: skip
+
+    def written(self) -> None:
+        """The turns and HP points so far are stored: keep no copy of them (they only grow)."""
+        self.found.turns.clear()
+        self.found.hp.clear()
+
+
+def _seconds(start: datetime, end: datetime) -> float:
+    return max(0.0, (end - start).total_seconds())
+
+
+def _before(table: Table, fact: Fact) -> tuple[bool, bool] | None:
+    """Whether the fact's target was down / dead before it (for damage only)."""
+    if not isinstance(fact, DamageDealt):
+        return None
+    member = table.members.get(fact.target)
+    if member is None:
+        return None
+    now = set(statuses(table, member))
+    return bool(now & DOWN), "dead" in now
+
+
+def _count(
+    found: Figures, table: Table, position: int, fact: Fact, before: tuple[bool, bool] | None
+) -> None:
+    match fact:
+        case CombatantJoined():
+            member = table.members.get(fact.combatant)
+            kind = member.kind if member is not None else (fact.kind or "npc")
+            found.fighters[fact.combatant] = Fighter(fact.name, fact.side, kind)
+            _hp(found, table, fact.combatant, position)
+        case AttackMade():
+            _attack(found, table, position, fact)
+        case DamageDealt():
+            _damage(found, table, position, fact, before)
+        case HealingApplied():
+            if fact.target in found.fighters:
+                found.fighters[fact.target].healing_received += fact.amount
+            _hp(found, table, fact.target, position)
+        case ConditionApplied():
+            key = (table.round, fact.target, fact.condition.lower())
+            if table.round and key not in found._seen_conditions:
+                found._seen_conditions.add(key)
+                found.condition_rounds[key[1:]] += 1
+        case CombatEnded():
+            found.ended = True
+        case _:
+            target = getattr(fact, "target", None)
+            if isinstance(target, str) and target in found.fighters:
+                _hp(found, table, target, position)
+
+
+def _attack(found: Figures, table: Table, position: int, fact: AttackMade) -> None:
+    found._attackers[position] = fact.attacker
+    outcome = table.attacks.get(position)
+    attacker = found.fighters.get(fact.attacker)
+    target = found.fighters.get(fact.target)
+    hit = outcome in ("hit", "critical")
+    if attacker is not None:
+        attacker.attacks += 1
+        attacker.hits += hit
+        attacker.criticals += outcome == "critical"
+        attacker.natural_1s += fact.natural == 1
+        attacker.natural_20s += fact.natural == 20
+    if target is not None:
+        target.attacks_received += 1
+        target.hits_received += hit
+
+
+def dealer_of(table: Table, attacker: str | None, fact: DamageDealt) -> str:
+    """Who dealt the damage: the linked attack's attacker, else a combatant named as source."""
+    if attacker is not None:
+        return attacker
+    if fact.source is not None and fact.source in table.members:
+        return fact.source
+    return UNKNOWN
+
+
+def _damage(
+    found: Figures, table: Table, position: int, fact: DamageDealt, before: tuple[bool, bool] | None
+) -> None:
+    linked = fact.attack is not None and fact.attack > table.attacks_forgotten
+    if linked and fact.attack not in table.attacks:
+        return  # tied to an attack no longer in force: the table did not apply it either
+    if linked and table.attacks[fact.attack or 0] == "miss" and not fact.on_miss:
+        return  # tied to a miss
+    target = found.fighters.get(fact.target)
+    member = table.members.get(fact.target)
+    if target is None or member is None:
+        return
+    dealer = dealer_of(table, found._attackers.get(fact.attack or 0), fact)
+    kind = fact.damage_type or ""
+    found.damage[(table.round, dealer, fact.target, kind, fact.nonlethal)] += fact.amount
+    target.damage_taken += fact.amount
+    target.damage_taken_nonlethal += fact.amount if fact.nonlethal else 0
+    source = found.fighters.get(dealer)
+    if source is not None:
+        source.damage_dealt += fact.amount
+        source.damage_dealt_nonlethal += fact.amount if fact.nonlethal else 0
+    now = set(statuses(table, member))
+    was_down, was_dead = before or (False, False)
+    if now & DOWN and not was_down:
+        target.knocked_out += 1
+        if source is not None:
+            source.knockouts += 1
+    if "dead" in now and not was_dead:
+        target.killed = 1
+        if source is not None:
+            source.kills += 1
+    _hp(found, table, fact.target, position)
+
+
+def _hp(found: Figures, table: Table, member_id: str, position: int) -> None:
+    member = table.members.get(member_id)
+    if member is None:
+        return
+    vitals: dict[str, Any] = table.rules.vitals(member.body, table.options)
+    value = vitals.get("hp", vitals.get("lethal_save_penalty"))
+    if isinstance(value, int):
+        found.hp.append((member_id, position, table.round, value))
+
+
+def _conditions_in_force(found: Figures, table: Table) -> None:
+    for member in table.members.values():
+        for condition in member.conditions:
+            key = (table.round, member.id, condition.name.lower())
+            if key not in found._seen_conditions:
+                found._seen_conditions.add(key)
+                found.condition_rounds[key[1:]] += 1
