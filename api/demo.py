@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from api.http.access import load_secret, token
+from api.http.access import analytics_token, load_secret, token
+from api.service import rebuilt
 from api.store import EncounterStore
 from domain.jsonl import read_jsonl
-from projections.history import History
 
 DEMO = Path(__file__).resolve().parents[1] / "replay_fixtures" / "dnd35" / "whole-fight.jsonl"
 
@@ -22,7 +22,7 @@ def seed_demo(url: str | None, host: str, port: int) -> tuple[list[str], str, di
         if not encounters:
             store.import_log(read_jsonl(DEMO.read_bytes()))
             encounters = store.list_encounters()
-        table = History(store.facts(encounters[0].id)).state()
+        table = rebuilt(store, encounters[0].id).state()
     finally:
         store.close()
     secret = load_secret(Path.cwd())
@@ -32,4 +32,8 @@ def seed_demo(url: str | None, host: str, port: int) -> tuple[list[str], str, di
     lines.append(f"  GM token:     {token(secret, first.id, 'gm')}")
     lines.append(f"  player token: {token(secret, first.id, 'player')}")
     lines.append(f"  its table: GET /encounters/{first.id}/state with the GM token")
+    gm, player = token(secret, first.id, "gm"), token(secret, first.id, "player")
+    lines.append(f"  GM page:     http://{host}:{port}/#e={first.id}&token={gm}")
+    lines.append(f"  player page: http://{host}:{port}/play/{first.id}#token={player}")
+    lines.append(f"analytics token (GET /stats, every encounter): {analytics_token(secret)}")
     return lines, first.name, table

@@ -1,0 +1,62 @@
+"""The GM page and the player page (static ES modules, no build step), and the rulesets' forms."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+from fastapi import APIRouter, FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+from domain.rulesets import SYSTEMS, ruleset_for
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+router = APIRouter()
+
+
+@router.get("/", include_in_schema=False)
+def gm_page() -> FileResponse:
+    """The GM page: encounters, the table, the log with undo and amend, replay, analytics."""
+    return FileResponse(WEB / "index.html")
+
+
+@router.get("/play/{encounter_id}", include_in_schema=False)
+def player_page(encounter_id: UUID) -> FileResponse:
+    """The player page of one encounter (its player token in the address's fragment)."""
+    return FileResponse(WEB / "player.html")
+
+
+RULESETS_EXAMPLE = {
+    "dnd35": {
+        "options": {"type": "object", "properties": {"temp_hp_model": {
+            "enum": ["pool", "noted_total"], "default": "pool", "type": "string"}}},
+        "stats": {"type": "object", "required": ["max_hp"], "properties": {
+            "max_hp": {"type": "integer", "minimum": 1},
+            "defenses": {"type": "object", "additionalProperties": {"type": "integer"}}}},
+    }
+}  # fmt: skip
+
+
+@router.get(
+    "/rulesets",
+    tags=["rulesets"],
+    responses={200: {"content": {"application/json": {"example": RULESETS_EXAMPLE}}}},
+)
+def rulesets() -> dict[str, dict[str, Any]]:
+    """Each rules system's house-rule options and combatant stats, as JSON Schema (for forms)."""
+    found = {}
+    for name in SYSTEMS:
+        rules = ruleset_for(name)
+        found[name] = {
+            "options": rules.options_model.model_json_schema(),
+            "stats": rules.stats_model.model_json_schema(),
+        }
+    return found
+
+
+def install(app: FastAPI) -> None:
+    """Serve the pages, their modules at /web, and the rulesets' forms."""
+    app.include_router(router)
+    app.mount("/web", StaticFiles(directory=WEB), name="web")
