@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: serve test bench bench-service
+.PHONY: serve test bench bench-service bench-analytics
 
 serve: $(VENV)/.installed
 	$(BIN)/combatlog serve
@@ -19,6 +19,9 @@ bench: $(VENV)/.installed
 
 bench-service: $(VENV)/.installed
 	$(BIN)/python benchmarks/service.py
+
+bench-analytics: $(VENV)/.installed
+	$(BIN)/python benchmarks/analytics.py
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
