@@ -28,9 +28,9 @@ def create_app(url: str | None = None, folder: Path | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = EncounterStore(url)
-        app.state.encounters = Encounters(store)
         app.state.secret = load_secret(folder or Path.cwd())
+        store = EncounterStore(url, secret=app.state.secret)
+        app.state.encounters = Encounters(store)
         hub = app.state.hub = stream.Hub(asyncio.get_running_loop())
         app.state.encounters.listeners.append(hub.appended)
         relay = Relay(store, lambda encounter_id, version: hub.appended(encounter_id, version, []))

@@ -7,10 +7,11 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 from uuid import UUID
 
 from api.store import EncounterStore, collector_paused
+from api.store.mapper import CORRECTION_TOPICS, StoredFacts
 from domain.events import (
     EncounterCreated,
     EventAmended,
@@ -20,12 +21,13 @@ from domain.events import (
     TableFact,
 )
 from domain.integrity import LogError
-from projections.history import History
+from projections.history import CHECKPOINT_EVERY, History
 
 T = TypeVar("T")
 Clock = Callable[[], datetime]
 Listener = Callable[[UUID, int, list[Fact]], None]
 UNDOABLE_KINDS = ("EncounterCreated", "EventRevoked", "EventRestored")
+Correction = EventRevoked | EventRestored | EventAmended
 
 
 def utc_now() -> datetime:
@@ -112,19 +114,19 @@ class Encounters:
                     history.append(fact)
             if history is None or history.version < version:
                 history = self._caught_up(encounter_id)
-            appended = Appended(first, version, history.events[first - 1 : version])
+            appended = Appended(first, version, list(history.events[first - 1 : version]))
         for listener in list(self.listeners):
             listener(encounter_id, version, appended.facts)
         return appended
 
     def undo(self, encounter_id: UUID, position: int | None = None, **how: Any) -> Appended:
         """Revoke line `position`, or the latest line that can be revoked."""
-        target = position or latest_undoable(self.history(encounter_id).events)
+        target = position or latest_undoable(self.history(encounter_id))
         return self.append(encounter_id, [EventRevoked(target=target)], **how)
 
     def redo(self, encounter_id: UUID, position: int | None = None, **how: Any) -> Appended:
         """Restore line `position`, or the line most recently revoked that is still revoked."""
-        target = position or latest_revoked(self.history(encounter_id).events)
+        target = position or latest_revoked(self.history(encounter_id))
         return self.append(encounter_id, [EventRestored(target=target)], **how)
 
     def amend(
@@ -157,44 +159,47 @@ class Encounters:
         return fact.model_copy(update=changes) if changes else fact
 
 
-def rebuilt(store: EncounterStore, encounter_id: UUID) -> History:
-    """The encounter's tables folded from its whole log, the cyclic collector paused meanwhile
-    (everything the fold makes lives on, so its scans would find nothing: ~40% of the time).
-    What it built is then frozen out of later collections too: a long log's objects would
-    otherwise make the next full collection a pause of hundreds of milliseconds. (Frozen objects
-    are still freed by reference counting when the tables are dropped.)"""
-    facts = store.facts(encounter_id)
-    with collector_paused():
-        history = History(facts)
+def rebuilt(
+    store: EncounterStore, encounter_id: UUID, stored: bool = True, every: int = CHECKPOINT_EVERY
+) -> History:
+    """The encounter's tables: from the latest stored table (api/store/tables.py), folding only
+    the lines after it and decoding only those and the corrections; from line 1 when there is
+    none (or `stored` is False), storing the tables that fold makes for the next rebuild.
+
+    The cyclic collector is paused meanwhile (everything the fold makes lives on, so its scans
+    would find nothing: ~40% of the time), and what it built is then frozen out of later
+    collections too: a long log's objects would otherwise make the next full collection a pause
+    of hundreds of milliseconds. (Frozen objects are still freed by reference counting.)"""
+    rows = store.rows(encounter_id)
+    lines = StoredFacts(store.mapper, [state for _, state in rows])
+    corrections = [
+        (at, cast(Correction, lines[at - 1]).target)
+        for at, (topic, _) in enumerate(rows, 1)
+        if topic in CORRECTION_TOPICS
+    ]
+    checkpoints = store.tables.of(encounter_id)
+    if not stored:
+        checkpoints.stored.clear()
+    with collector_paused(), checkpoints.batch():
+        history = History.resume(lines, checkpoints, corrections, every)
         gc.freeze()
     return history
 
 
-def latest_undoable(events: Sequence[Fact]) -> int:
+def latest_undoable(history: History) -> int:
     """The latest line that is a fact or an amendment and not already revoked."""
-    revoked = revoked_positions(events)
+    revoked, events = history.revoked(), history.events
     for position in range(len(events), 1, -1):
-        kind = events[position - 1].type_name
-        if kind not in UNDOABLE_KINDS and position not in revoked:
+        if position not in revoked and events[position - 1].type_name not in UNDOABLE_KINDS:
             return position
     raise LogError(len(events) + 1, "there is nothing to undo", "target")
 
 
-def latest_revoked(events: Sequence[Fact]) -> int:
+def latest_revoked(history: History) -> int:
     """The target of the latest EventRevoked whose target is still revoked."""
-    revoked = revoked_positions(events)
-    for event in reversed(events):
+    revoked = history.revoked()
+    for at in reversed(history.correction_at):
+        event = history.events[at - 1]
         if isinstance(event, EventRevoked) and event.target in revoked:
             return event.target
-    raise LogError(len(events) + 1, "there is nothing to redo", "target")
-
-
-def revoked_positions(events: Sequence[Fact]) -> set[int]:
-    """Positions revoked and not restored, as the whole log stands."""
-    revoked: set[int] = set()
-    for event in events:
-        if isinstance(event, EventRevoked):
-            revoked.add(event.target)
-        elif isinstance(event, EventRestored):
-            revoked.discard(event.target)
-    return revoked
+    raise LogError(history.version + 1, "there is nothing to redo", "target")

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from api.store import EncounterStore
-from tests.store_helpers import OpenStore
+from tests.store_helpers import TEST_SECRET, OpenStore
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -40,7 +40,7 @@ def open_store(sqlite_url: str) -> Iterator[OpenStore]:
     opened: list[EncounterStore] = []
 
     def open_one() -> EncounterStore:
-        opened.append(EncounterStore(sqlite_url))
+        opened.append(EncounterStore(sqlite_url, secret=TEST_SECRET))
         return opened[-1]
 
     yield open_one

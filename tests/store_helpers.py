@@ -9,6 +9,7 @@ from api.store import EncounterStore
 from domain.events import EVENT_ADAPTER, EncounterCreated, Fact, NoteAdded
 
 OpenStore = Callable[[], EncounterStore]
+TEST_SECRET = b"a test service's secret"  # signs stored tables (api/store/tables.py)
 
 CREATED = EncounterCreated(name="Goblin ambush", ruleset="dnd35")
 V, G = "valeros", "goblin"

@@ -48,7 +48,9 @@ def open_store(request: pytest.FixtureRequest, sqlite_url: str) -> Iterator[Any]
         import psycopg
 
         with psycopg.connect(url, autocommit=True) as connection:
-            tables = [f"{name}_{t}" for t in ("events", "snapshots", "analytics_tracking")]
+            tables = [
+                f"{name}_{t}" for t in ("events", "snapshots", "tables", "analytics_tracking")
+            ]
             tables += [f"{name}_analytics_{t}" for t in model.TABLES]
             connection.execute(f"DROP TABLE IF EXISTS {', '.join(tables)}")
 

@@ -85,3 +85,22 @@ def test_tables_handed_out_are_copies_that_later_facts_do_not_change() -> None:
     for event in events[-2:]:
         history.append(event)
     assert state_json(before, 1) == snapshot
+
+
+@settings(max_examples=40, deadline=None)
+@given(turns=st.integers(3, 30), every=st.integers(1, 12), data=st.data())
+def test_resuming_from_kept_checkpoints_gives_the_same_tables_as_folding_from_line_one(
+    turns: int, every: int, data: st.DataObject
+) -> None:
+    """A rebuild from stored tables: the checkpoints a history made of the first k lines, then
+    the whole log, corrections after line k reaching back before the checkpoints included."""
+    events = corrections(fight(turns), data)
+    k = data.draw(st.one_of(st.integers(1, len(events)), st.just(len(events))))  # all stored
+    kept = History(events[:k], every=every).checkpoints
+    fixes = (EventRevoked, EventRestored, EventAmended)
+    found = [(p, e.target) for p, e in enumerate(events, 1) if isinstance(e, fixes)]
+    resumed = History.resume(list(events), dict(kept), found, every)
+    assert resumed.version == len(events)
+    for at in range(1, len(events) + 1):
+        assert resumed.state(at) == state_json(table_at(events, at), at)
+    assert resumed.revoked() == History(events).revoked()

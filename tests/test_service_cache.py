@@ -21,7 +21,7 @@ def test_a_retry_answered_from_another_workers_receipt_shows_the_stored_lines(
     again = b.append(encounter, [NoteAdded(text="as retried")], key="k")
     assert (again.first, again.version) == (first.first, first.version) == (2, 2)
     stored = a.store.facts(encounter)
-    assert b.history(encounter).events == stored
+    assert list(b.history(encounter).events) == stored
     assert [getattr(f, "text", None) for f in stored] == [None, "as sent first"]
 
 
@@ -30,4 +30,4 @@ def test_lines_written_by_this_worker_are_cached_as_stored(sqlite_url: str) -> N
     encounter = service.create(CREATED)
     service.history(encounter)
     service.append(encounter, [NoteAdded(text="one"), NoteAdded(text="two")])
-    assert service.history(encounter).events == service.store.facts(encounter)
+    assert list(service.history(encounter).events) == service.store.facts(encounter)

@@ -10,7 +10,7 @@ from uuid import uuid4
 import pytest
 
 from api.store import EncounterStore
-from tests.store_helpers import OpenStore
+from tests.store_helpers import TEST_SECRET, OpenStore
 
 # The same tests, collected again here, run on this module's fixtures.
 from tests.test_store_appends import (  # noqa: F401
@@ -31,6 +31,11 @@ from tests.test_store_loading import (  # noqa: F401
 )
 from tests.test_store_topics import (  # noqa: F401
     test_every_fact_type_is_stored_as_its_json_line_under_its_pinned_topic,
+)
+from tests.test_stored_tables import (  # noqa: F401
+    test_a_correction_after_the_stored_tables_that_reaches_behind_them_refolds_from_before,
+    test_a_service_on_a_long_stored_log_undoes_redoes_and_appends_as_on_a_fresh_fold,
+    test_tables_stored_by_other_rules_code_are_not_used,
 )
 
 pytestmark = pytest.mark.postgres
@@ -72,7 +77,7 @@ def open_store(postgres_url: str) -> Iterator[OpenStore]:
     opened: list[EncounterStore] = []
 
     def open_one() -> EncounterStore:
-        opened.append(EncounterStore(postgres_url, name=name))
+        opened.append(EncounterStore(postgres_url, name=name, secret=TEST_SECRET))
         return opened[-1]
 
     yield open_one
@@ -90,4 +95,4 @@ def drop_tables(url: str, name: str) -> None:
     import psycopg
 
     with psycopg.connect(url, autocommit=True) as connection:
-        connection.execute(f"DROP TABLE IF EXISTS {name}_events, {name}_snapshots")
+        connection.execute(f"DROP TABLE IF EXISTS {name}_events, {name}_snapshots, {name}_tables")

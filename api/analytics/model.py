@@ -25,7 +25,7 @@ from eventsourcing.persistence import IntegrityError, Tracking
 from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 
-from api.store import EncounterStore, collector_paused
+from api.store import EncounterStore, collector_paused, sql
 from api.store.config import tables_locked
 from api.store.recorders import SQLiteFactRecorder
 from projections.analytics import Figures, Tally
@@ -204,25 +204,8 @@ class Analytics:
     @contextmanager
     def transaction(self, commit: bool = True) -> Iterator[Callable[..., list[Any]]]:
         """A function running SQL in one transaction of the store's database."""
-        with self.datastore.transaction(commit=commit) as cursor:
+        with sql.transaction(self.datastore, self.postgres, commit) as (run, cursor):
             self._cursor: Any = cursor
-            if self.postgres:  # plain tuples: several columns of a report share a name
-                from psycopg.rows import tuple_row
-
-                cursor.row_factory = tuple_row
-
-            def run(sql: str, params: Any = (), many: bool = False) -> list[Any]:
-                if self.postgres:
-                    sql = sql.replace("?", "%s")
-                if many:
-                    cursor.executemany(sql, params)
-                    return []
-                cursor.execute(sql, params)
-                try:
-                    return [tuple(row) for row in cursor.fetchall()]
-                except Exception:  # a statement with no rows to fetch
-                    return []
-
             yield run
 
     def _page(self, after: int) -> list[tuple[int, Any]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 from uuid import UUID
 
@@ -280,7 +280,7 @@ def vars_of(summary: Any) -> dict[str, Any]:
     }
 
 
-def log_lines(events: list[Fact], after: int = 0) -> list[schemas.LogLine]:
+def log_lines(events: Sequence[Fact], after: int = 0) -> list[schemas.LogLine]:
     """Each line after `after`, with whether it is revoked now and the amendment in force."""
     revoked: set[int] = set()
     amended: dict[int, list[int]] = {}

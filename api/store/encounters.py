@@ -25,6 +25,7 @@ from api.store.config import (
 )
 from api.store.mapper import CREATED_TOPIC, FactMapper, OrjsonTranscoder
 from api.store.recorders import SQLiteFactRecorder
+from api.store.tables import StoredTables
 from domain.events import EncounterCreated, Fact
 from domain.integrity import LogError
 from domain.jsonl import check_log
@@ -85,7 +86,10 @@ class CombatLog(Application[UUID]):
 class EncounterStore:
     """Create, append to, read and list encounters (memory:, sqlite:/// or postgresql:// URL)."""
 
-    def __init__(self, url: str | None = None, *, name: str | None = None) -> None:
+    def __init__(
+        self, url: str | None = None, *, name: str | None = None, secret: bytes | None = None
+    ) -> None:
+        """`secret` (the service's) signs the stored tables; without it none are kept."""
         self.url = url = store_url(url)
         env = {**STORAGE_ENV, **persistence_env(url)}
         with tables_locked(url):
@@ -94,6 +98,9 @@ class EncounterStore:
         # An embedded store (memory or a SQLite file) appends in well under a millisecond and
         # never waits on another process's lock, so callers may append without a thread hop.
         self.embedded = not url.startswith(POSTGRES_PREFIXES)
+        self.tables = StoredTables(
+            self.application.recorder, url, postgres=not self.embedded, secret=secret
+        )
 
     def create(self, created: EncounterCreated) -> UUID:
         """A new encounter (a fresh uuid4) whose line 1 is `created`."""
@@ -162,20 +169,27 @@ class EncounterStore:
 
     def facts(self, encounter_id: UUID, upto: int | None = None, after: int = 0) -> list[Fact]:
         """The log, lines after+1..n (or ..upto), decoded from the stored records without replay."""
+        rows = self.rows(encounter_id, upto, after)
+        with collector_paused():
+            return self.mapper.facts([state for _, state in rows]) if rows else []
+
+    def rows(
+        self, encounter_id: UUID, upto: int | None = None, after: int = 0
+    ) -> list[tuple[str, bytes]]:
+        """(topic, stored state) of lines after+1..n (or ..upto), not decoded."""
         if (upto is not None and upto < 1) or after > 0:
             self.version(encounter_id)  # UnknownEncounter when there is none
         if upto is not None and upto < 1:
             return []
         recorder = self.application.recorder
         if isinstance(recorder, SQLiteFactRecorder):
-            states = recorder.select_states(encounter_id, gt=after or None, lte=upto)
+            rows = recorder.select_rows(encounter_id, gt=after or None, lte=upto)
         else:
             records = recorder.select_events(encounter_id, gt=after or None, lte=upto)
-            states = [record.state for record in records]
-        if not states and not after:
+            rows = [(record.topic, record.state) for record in records]
+        if not rows and not after:
             raise UnknownEncounter(encounter_id)
-        with collector_paused():
-            return self.mapper.facts(states) if states else []
+        return rows
 
     def version(self, encounter_id: UUID) -> int:
         """How many lines the log holds."""

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import zlib
+from collections.abc import Iterable, Iterator, MutableSequence
 from datetime import datetime
-from typing import Any, cast
+from typing import Any, cast, overload
 from uuid import UUID
 
 import orjson
@@ -14,7 +15,15 @@ from eventsourcing.utils import get_topic, register_topic, resolve_topic
 from pydantic import TypeAdapter
 
 from api.store.aggregate import Encounter, event_time
-from domain.events import EVENT_TYPES, EncounterCreated, Event, Fact
+from domain.events import (
+    EVENT_TYPES,
+    EncounterCreated,
+    Event,
+    EventAmended,
+    EventRestored,
+    EventRevoked,
+    Fact,
+)
 
 # A fact's stored state is `orjson.dumps(fact.to_json_dict())`, byte for byte a line of the
 # JSON Lines contract; its topic is `domain.events:<type>`, the class topic when first written,
@@ -26,6 +35,7 @@ FACT_TOPICS: dict[type[Fact], str] = {
 }
 FACTS_BY_TOPIC: dict[str, type[Fact]] = {topic: cls for cls, topic in FACT_TOPICS.items()}
 CREATED_TOPIC = FACT_TOPICS[EncounterCreated]
+CORRECTION_TOPICS = frozenset(FACT_TOPICS[c] for c in (EventRevoked, EventRestored, EventAmended))
 FACT_LIST: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
 
 for _topic, _cls in FACTS_BY_TOPIC.items():
@@ -117,3 +127,71 @@ def snapshot_state(snapshot: Any) -> dict[str, Any]:
 
 def as_uuid(originator_id: UUID | str) -> UUID:
     return originator_id if isinstance(originator_id, UUID) else UUID(originator_id)
+
+
+class StoredFacts(MutableSequence[Fact]):
+    """A log read from the store, each line decoded the first time it is asked for (a slice
+    decodes its undecoded lines in one pydantic call). A rebuild that starts from a stored table
+    only needs the lines after it, and the lines any correction names. Append-only, as a log is."""
+
+    def __init__(self, mapper: FactMapper, states: list[bytes]) -> None:
+        self._mapper = mapper
+        self._states: list[bytes | None] = list(states)
+        self._facts: list[Fact | None] = [None] * len(states)
+        self._undecoded = len(states)
+
+    def __len__(self) -> int:
+        return len(self._facts)
+
+    @overload
+    def __getitem__(self, index: int) -> Fact: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Fact]: ...
+
+    def __getitem__(self, index: int | slice) -> Fact | list[Fact]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self._facts))
+            if step == 1 and start < stop:
+                self._decode(start, stop)
+            return cast(list[Fact], self._facts[index])
+        if index < 0:
+            index += len(self._facts)
+        if not 0 <= index < len(self._facts):
+            raise IndexError("no such line")
+        self._decode(index, index + 1)
+        return cast(Fact, self._facts[index])
+
+    def __iter__(self) -> Iterator[Fact]:
+        return iter(self[:])
+
+    def insert(self, index: int, fact: Fact) -> None:
+        """Only at the end (append): a line recorded after the read."""
+        if index != len(self._facts):
+            raise TypeError("a log only grows at its end")
+        self._states.append(None)
+        self._facts.append(fact)
+
+    @overload
+    def __setitem__(self, index: int, fact: Fact) -> None: ...
+
+    @overload
+    def __setitem__(self, index: slice, fact: Iterable[Fact]) -> None: ...
+
+    def __setitem__(self, index: int | slice, fact: Fact | Iterable[Fact]) -> None:
+        raise TypeError("a log's lines never change")
+
+    def __delitem__(self, index: int | slice) -> None:
+        raise TypeError("a log's lines are never deleted")
+
+    def _decode(self, start: int, stop: int) -> None:
+        if not self._undecoded:
+            return
+        missing = [i for i in range(start, stop) if self._facts[i] is None]
+        if not missing:
+            return
+        states = [cast(bytes, self._states[i]) for i in missing]
+        for i, fact in zip(missing, self._mapper.facts(states), strict=True):
+            self._facts[i] = fact
+            self._states[i] = None  # the bytes are not needed again
+        self._undecoded -= len(missing)

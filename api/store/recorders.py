@@ -29,12 +29,15 @@ class SQLiteFactRecorder(SQLiteApplicationRecorder):
             cursor.execute(statement, (after, limit))
             return [(row[0], row[1]) for row in cursor.fetchall()]
 
-    def select_states(
-        self, originator_id: UUID, gt: int | None = None, lte: int | None = None
-    ) -> list[bytes]:
-        """The stored states of an aggregate's events in version order (after gt, up to lte):
-        what `select_events` reads, without a StoredEvent for each row (~6x faster)."""
-        statement = f"SELECT state FROM {self.events_table_name} WHERE originator_id=? "
+    def select_rows(
+        self,
+        originator_id: UUID,
+        gt: int | None = None,
+        lte: int | None = None,
+    ) -> list[tuple[str, bytes]]:
+        """(topic, state) of an aggregate's events in version order (after gt, up to lte): what
+        `select_events` reads, without a StoredEvent for each row (~6x faster)."""
+        statement = f"SELECT topic, state FROM {self.events_table_name} WHERE originator_id=? "
         params: list[object] = [originator_id.hex]
         if gt is not None:
             statement += "AND originator_version>? "
@@ -44,7 +47,7 @@ class SQLiteFactRecorder(SQLiteApplicationRecorder):
             params.append(lte)
         with self.datastore.transaction(commit=False) as cursor:
             cursor.execute(statement + "ORDER BY originator_version", params)
-            return [row[0] for row in cursor.fetchall()]
+            return [(row[0], row[1]) for row in cursor.fetchall()]
 
     def convert_originator_id(self, originator_id: str) -> UUID | str:
         if self.datastore.originator_id_type == "uuid":
