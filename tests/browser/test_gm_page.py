@@ -132,8 +132,15 @@ def test_the_analytics_page_draws_its_charts(
 ) -> None:
     seeded(server, encounter, [*PARTY, {"type": "DamageDealt", "target": "goblin", "amount": 2}])
     page.goto(gm_url(server, encounter))
+    expect(hp(page, "goblin")).to_have_text("HP 4/6")
     page.click("#show-stats")
-    expect(page.locator("#stats svg.bars")).to_have_count(2)
+    # The report catches the read model up with the log first; on a loaded CI machine, beside
+    # the keeper process, that can take longer than Playwright's default 5 s.
+    try:
+        expect(page.locator("#stats svg.bars")).to_have_count(2, timeout=20_000)
+    except AssertionError as missing:
+        said = page.inner_text("#message")
+        raise AssertionError(f"no charts; the page said {said!r}") from missing
     expect(page.locator("#stats svg.lines path")).not_to_have_count(0)
 
 
