@@ -146,8 +146,9 @@ def _leave(table: Table, fact: CombatantLeft) -> None:
         return
     if table.turn == member.id:
         clock.advance(table, member.id)
+    # CONTRACT §2: `order` is everyone in initiative order; one who left keeps its place there
+    # (with "left" among its statuses) and the turn passes over it, as over the dead.
     member.left, member.delaying, member.readied = True, False, False
-    table.order = [i for i in table.order if i != member.id]
 
 
 def _initiative(table: Table, fact: InitiativeRolled) -> None:

@@ -160,6 +160,14 @@ def test_the_turn_passes_over_those_who_left() -> None:
     assert clock(abc(fact("CombatantLeft", combatant="b"), turn_ended("a"))) == ("combat", 1, "c")
 
 
+def test_one_who_left_keeps_its_place_in_the_order_marked_left() -> None:
+    # CONTRACT §2: `order` is everyone in initiative order; those who left keep no turn
+    table = abc(fact("CombatantLeft", combatant="b"), *ended("a", "c"))
+    assert table["order"] == ["a", "b", "c"]
+    assert "left" in statuses(table, "b")
+    assert clock(table) == ("combat", 2, "a")
+
+
 def test_leaving_on_ones_own_turn_passes_the_turn() -> None:
     assert clock(abc(fact("CombatantLeft", combatant="a"))) == ("combat", 1, "b")
 
