@@ -17,6 +17,7 @@ from domain.events import (
     CombatStarted,
     ConditionApplied,
     ConditionRemoved,
+    ConvictionSpent,
     DamageDealt,
     Delayed,
     DelayEnded,
@@ -30,6 +31,8 @@ from domain.events import (
     InitiativeTieBroken,
     NoteAdded,
     ReadiedActionTaken,
+    ResolveSpent,
+    RestTaken,
     RoundsDuration,
     SaveEndsDuration,
     SavingThrowRolled,
@@ -210,7 +213,7 @@ def duration(b: Builder) -> Any:
 def simple_fact(b: Builder) -> TableFact:
     """A fact with no position in it, on someone who joined: also used as a replacement."""
     who = b.pick(b.ids)
-    match b.number(0, 9):
+    match b.number(0, 12):
         case 0 | 1 | 2:
             return damage(b, who, b.number(0, 60), nonlethal=b.number(0, 4) == 0)
         case 3:
@@ -234,7 +237,51 @@ def simple_fact(b: Builder) -> TableFact:
                                target=b.pick([None, *b.ids]))  # fmt: skip
         case 8:
             return NoteAdded(text=b.pick(["", "the floor gives way", "été 🎲"]))
+        case 9 | 10:
+            return system_fact(b, who)
+        case 11:
+            return ruled_attack(b, who)
     return TurnEnded(combatant=who)
+
+
+def system_fact(b: Builder, who: str) -> TableFact:
+    """Facts some systems give rules to (any ruleset must take them): Starfinder's Resolve,
+    True20's Conviction, rests, death saves, persistent damage, Constitution checks."""
+    natural = b.number(1, 20)
+    match b.number(0, 5):
+        case 0:
+            purpose = b.pick([None, "stabilize", "stay_in_the_fight", "stamina"])
+            return ResolveSpent(combatant=who, amount=b.number(1, 3), purpose=purpose)
+        case 1:
+            purpose = b.pick([None, "fatigue", "recovery", "erase"])
+            return ConvictionSpent(combatant=who, purpose=purpose)
+        case 2:
+            chosen = b.pick([None, [who]])
+            return RestTaken(kind=b.pick(["short", "long"]), combatants=chosen)
+        case 3:
+            return SavingThrowRolled(combatant=who, save="death", natural=natural,
+                                     total=natural + b.number(-1, 5))  # fmt: skip
+        case 4:
+            return ConditionApplied(
+                target=who, condition=b.pick(["ongoing damage", "on fire"]),
+                value=b.number(1, 10), damage_type=b.pick([None, "fire", "acid"]),
+                duration=b.pick([None, SaveEndsDuration(save_ends=True)]),
+            )  # fmt: skip
+    check = b.pick(["constitution", "medicine", "toughness"])
+    return CheckRolled(combatant=who, check=check, natural=natural, total=natural + b.number(0, 6),
+                       dc=b.pick([None, 10, 15]), target=b.pick([None, *b.ids]))  # fmt: skip
+
+
+def ruled_attack(b: Builder, who: str) -> AttackMade:
+    """An attack against a named defense, sometimes with the GM's ruling or a confirmation."""
+    natural = b.number(1, 20)
+    confirm = b.number(1, 20) if natural >= 19 and b.draw(st.booleans()) else None
+    return AttackMade(
+        attacker=who, target=b.pick(b.ids), natural=natural, total=natural + b.number(-2, 12),
+        defense=b.pick([None, "ac", "touch", "flat_footed", "eac", "kac", "fortitude", "will"]),
+        outcome=b.pick([None, None, "hit", "miss", "critical"]),
+        confirm_natural=confirm, confirm_total=None if confirm is None else confirm + 5,
+    )  # fmt: skip
 
 
 def whose_turn(b: Builder) -> str:

@@ -58,17 +58,17 @@ def test_a_tied_count_ends_the_effect_by_the_duration_key_option(
 
 TURN_BOUND = [
     pytest.param({"until": "end_of_turn", "of": "a"}, [ON, ON, ON, ON, None],
-                 id="end of a's turn, a acting now: the following one"),
+                 id="§1 next=true: end of a's turn, a acting now, the following one"),
     pytest.param({"until": "end_of_turn", "of": "a", "next": False}, [ON, None],
-                 id="end of a's turn, next false, a acting now: this one"),
+                 id="§1 next=false: end of a's turn, a acting now, this one"),
     pytest.param({"until": "end_of_turn", "of": "c"}, [ON, ON, ON, None],
-                 id="end of c's next turn, c not acting"),
+                 id="§1 next=true: end of c's next turn, c not acting"),
     pytest.param({"until": "end_of_turn", "of": "c", "next": False}, [ON, ON, ON, None],
-                 id="end of c's turn, next false, c not acting: the first to come"),
+                 id="§1 next=false: end of c's turn, c not acting, the first to come"),
     pytest.param({"until": "start_of_turn", "of": "b"}, [ON, None],
-                 id="start of b's next turn"),
+                 id="§1 next=true: start of b's next turn"),
     pytest.param({"until": "start_of_turn", "of": "a"}, [ON, ON, ON, None],
-                 id="start of a's next turn, a acting now: next round"),
+                 id="§1 next=true: start of a's next turn, a acting now, next round"),
 ]  # fmt: skip
 
 
@@ -82,19 +82,22 @@ def test_turn_bound_durations(duration: dict[str, Any], expected: list[Any]) -> 
 
 HELD = condition("b", "held", duration={"save_ends": True})
 SAVES = [
-    pytest.param(save("b", "will", 12, 17, dc=15, against="held"), False, id="total 17 vs DC 15"),
-    pytest.param(save("b", "will", 12, 15, dc=15, against="held"), False, id="total = DC saves"),
-    pytest.param(save("b", "will", 12, 14, dc=15, against="held"), True, id="total 14 fails"),
+    pytest.param(save("b", "will", 12, 17, dc=15, against="held"), False,
+                 id="000 L177+L36 (equals or beats): total 17 vs DC 15 saves"),
+    pytest.param(save("b", "will", 12, 15, dc=15, against="held"), False,
+                 id="000 L177+L36 (equals or beats): total equal to the DC saves"),
+    pytest.param(save("b", "will", 12, 14, dc=15, against="held"), True,
+                 id="000 L177+L36 (equals or beats): total 14 vs DC 15 fails"),
     pytest.param(save("b", "will", 20, 3, against="held"), False,
                  id="000 SAVING THROWS L200-201: natural 20 always succeeds"),
     pytest.param(save("b", "will", 1, 30, dc=15, against="held"), True,
                  id="000 SAVING THROWS L198-199: natural 1 always fails"),
     pytest.param(save("b", "will", 12, 17, dc=15, against="prone"), True,
-                 id="a save against another condition"),
+                 id="CONTRACT §1 SavingThrowRolled.against: a save against another condition"),
     pytest.param(save("a", "will", 12, 17, dc=15, against="held"), True,
-                 id="someone else's save"),
+                 id="CONTRACT §1 SavingThrowRolled.combatant: someone else's save"),
     pytest.param(save("b", "will", 5, 9, dc=15, against="held", outcome="success"), False,
-                 id="the GM ruled a success"),
+                 id="README extension SavingThrowRolled.outcome: the GM ruled a success"),
 ]  # fmt: skip
 
 

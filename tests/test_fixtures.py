@@ -157,6 +157,26 @@ def test_there_is_a_fixture_for_every_required_dnd35_fight() -> None:
     assert required <= {log.stem for log in LOGS if log.parent.name == "dnd35"}
 
 
+SYSTEMS = {"dnd35": 5, "d20modern": 4, "true20": 4, "starfinder": 4, "orcus": 4}  # issues 2, 4, 5
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_each_system_has_its_recorded_fights_with_an_undo_and_an_amend(system: str) -> None:
+    fights = [log for log in LOGS if log.parent.name == system]
+    assert len(fights) >= SYSTEMS[system]
+    kinds = {type(event) for log in fights for event in read_log(log)}
+    assert {EventRevoked, EventAmended} <= kinds
+    assert all(golden_path(log).exists() for log in fights)
+
+
+@pytest.mark.parametrize("system", [s for s in SYSTEMS if s != "dnd35"])
+def test_every_fight_of_the_later_systems_is_recorded_to_its_end(system: str) -> None:
+    """Issues 4 and 5 ask for whole fights: each log closes with CombatEnded in force."""
+    for log in (log for log in LOGS if log.parent.name == system):
+        events = read_log(log)
+        assert state_json(table_at(events), len(events))["phase"] == "ended", log.stem
+
+
 @logs
 def test_the_log_replays_as_a_pure_fold_to_its_golden(log: Path, update_goldens: bool) -> None:
     events = read_log(log)

@@ -1,4 +1,4 @@
-"""Properties of every valid D&D 3.5 log: undo, redo and amend are as if it were always so."""
+"""Properties of every valid log, all five rulesets: undo, redo and amend as if always so."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Properties of every valid D&D 3.5 log: replay equals live, `at`, totality, JSON Lines."""
+"""Properties of every valid log, all five rulesets: replay equals live, `at`, totality, JSONL."""
 
 from __future__ import annotations
 
