@@ -1,0 +1,53 @@
+"""`combatlog serve` on a fresh folder: the demo fight a new user sees at once (issue 3, item 1)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import httpx
+
+from tests.server_helpers import serve
+
+
+def printed(output: str, label: str) -> str:
+    found = re.search(rf"{label}:\s+(\S+)", output)
+    assert found, f"no {label!r} in what serve printed:\n{output}"
+    return found.group(1)
+
+
+def test_a_first_start_seeds_the_demo_fight_and_prints_its_address_and_tokens(
+    tmp_path: Path,
+) -> None:
+    server = serve(tmp_path)
+    try:
+        output = server.output
+        assert f"combatlog serving on {server.url}" in output
+        encounter = re.search(r"demo encounter '.+': ([0-9a-f-]{36})", output)
+        assert encounter, output
+        demo = encounter.group(1)
+        gm, player = printed(output, "GM token"), printed(output, "player token")
+        assert printed(output, "GM page") == f"{server.url}/#e={demo}&token={gm}"
+        assert printed(output, "player page") == f"{server.url}/play/{demo}#token={player}"
+
+        table = httpx.get(f"{server.url}/encounters/{demo}/state",
+                          headers={"Authorization": f"Bearer {gm}"})  # fmt: skip
+        assert table.status_code == 200
+        assert table.json()["phase"] == "ended"
+        assert table.json()["ruleset"] == "dnd35"
+        seen = httpx.get(f"{server.url}/encounters/{demo}/state",
+                         headers={"Authorization": f"Bearer {player}"})  # fmt: skip
+        assert seen.status_code == 200
+        assert all("hp" not in c["vitals"] for c in seen.json()["combatants"].values()
+                   if c["side"] != "party")  # fmt: skip
+        assert httpx.get(f"{server.url}/").status_code == 200
+    finally:
+        server.stop()
+
+
+def test_a_second_start_on_the_same_store_seeds_nothing_more(tmp_path: Path) -> None:
+    for _ in range(2):
+        server = serve(tmp_path)
+        listed = httpx.get(f"{server.url}/encounters").json()
+        server.stop()
+    assert len(listed) == 1
