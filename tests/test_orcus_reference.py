@@ -7,32 +7,20 @@ from typing import Any
 import pytest
 
 from domain.events import AttackMade, SavingThrowRolled
-from domain.rulesets.base import Ctx, Effect
 from domain.rulesets.orcus import RULESET
 from domain.rulesets.orcus_actions import ACTION_TYPES, ACTIONS, action_named
 from domain.rulesets.orcus_conditions import CONDITIONS
-from domain.rulesets.orcus_options import Options, Stats
+from domain.rulesets.orcus_options import Options
 from domain.rulesets.orcus_track import Vitality
 from tests.builders import condition, damage, view
-from tests.test_orcus_support import DEFENSES, hero, of, orcus_fight
-
-
-def effect(name: str) -> Effect:
-    return Effect(name, None, None, None, 5)
-
-
-def ctx(*names: str) -> Ctx:
-    stats = Stats(max_hp=40, level=3, defenses=DEFENSES)
-    return Ctx(Options(), stats, "pc", 9, 1, "combat", False, 1, True,
-               tuple(effect(n) for n in names))  # fmt: skip
-
+from tests.test_orcus_support import hero, of, orcus_fight, ruling_ctx
 
 # (natural, total, defense, kyra's hp, her conditions, then the outcome)
 ATTACKS = [
     pytest.param(12, 17, None, 40, (), "hit", id="004 Core Mechanic: meeting AC 17 hits"),
     pytest.param(12, 16, None, 40, (), "miss", id="004 Core Mechanic: 16 misses AC 17"),
     pytest.param(12, 14, "will", 40, (), "hit", id="004 Defenses: 14 hits Will 13"),
-    pytest.param(1, 30, None, 40, (), "miss", id="004 Rolling 1 or 20 L1166: 1 always misses"),
+    pytest.param(1, 30, None, 40, (), "miss", id="004 Rolling 1 or 20 L1168: 1 always misses"),
     pytest.param(20, 15, None, 40, (), "hit",
                  id="004 Rolling 1 or 20 L1167: a 20 that would miss is a plain hit"),
     pytest.param(20, 22, None, 40, (), "critical",
@@ -50,7 +38,7 @@ def test_attack_outcomes_against_the_four_defenses(
     attack = AttackMade(attacker="orc", target="kyra", natural=natural, total=total,
                         defense=defense)  # fmt: skip
     body = Vitality(hp=hp, max_hp=40)
-    assert RULESET.attack_outcome(attack, body, ctx(*names)) == outcome
+    assert RULESET.attack_outcome(attack, body, ruling_ctx(*names)) == outcome
 
 
 @pytest.mark.parametrize(

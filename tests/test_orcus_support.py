@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.rulesets.base import Ctx, Effect
+from domain.rulesets.orcus_options import Options, Stats
 from tests.builders import Line, created, joined, rolled, started
 
 DEFENSES = {"ac": 17, "fortitude": 15, "reflex": 14, "will": 13}
@@ -38,3 +40,11 @@ def of(state: dict[str, Any], combatant: str = "kyra") -> dict[str, Any]:
     """One combatant of a table state."""
     found: dict[str, Any] = state["combatants"][combatant]
     return found
+
+
+def ruling_ctx(*names: str, surprised: bool = False, **options: Any) -> Ctx:
+    """What the ruleset sees of kyra (40 HP, level 3, DEFENSES) with these conditions on her."""
+    stats = Stats(max_hp=40, level=3, defenses=DEFENSES)
+    effects = tuple(Effect(n, None, None, None, 5) for n in names)
+    return Ctx(Options(**options), stats, "pc", 9, 1, "combat", False, 1, True, effects,
+               surprised)  # fmt: skip

@@ -1,26 +1,37 @@
 """Orcus Rulebook v1.1 (seed 004, shared/rules/orcus.md): staggered value, negative HP, death saves.
 
-How the log records what the text needs (CONTRACT §1, no new fields or event types):
+How the log records what the text needs: CONTRACT §1's events and fields, plus one optional field
+added for Orcus (DamageDealt `on_miss`, default false) and the shared TemporaryHitPointsLost; no
+new event types.
 - Persistent damage: ConditionApplied with `value` (the amount per tick) and `damage_type`,
   usually `{"save_ends": true}`; it ticks at the start of each of the target's turns (L1073,
   L998-999), each instance separately with resistance applied to each (A11), and ends on a
   SavingThrowRolled `against` its name or position at the end of the target's turn (L1122).
   Other value-carrying effects: `regeneration` (heals `value`), `resist …` and `vulnerable …`
   (e.g. Reactive Resistance: `resist` with value 5, damage_type fire); petrified resists all 20.
-- Death saves: SavingThrowRolled save `death`, total as rolled with its bonuses (A20). Called
-  for at the start of the turn (A1, option: the end), after regeneration and persistent damage
-  (A13). First Aid: CheckRolled `heal` (or `first_aid`) by an ally with `target`, DC 15.
+- Saves: every recorded `total` (save-ends and death saves alike) is the d20 plus every bonus
+  the table added (L1127 "If specified, add other bonuses"), an elite's +2 and a boss's +5
+  (L1595, L1602) included: `save_succeeds` sees only the roll and the options, not who rolled,
+  so it cannot add a bonus by rank; `Stats.save_bonus` gives the number for tools.
+- Death saves: SavingThrowRolled save `death`, due at the start of the turn (A1, option: the
+  end) after regeneration and persistent damage (A13). First Aid: CheckRolled `heal` (or
+  `first_aid`) by an ally with `target`, DC 15.
 - Knocking out (L1470-1471): the blow's DamageDealt has `nonlethal: true`. A power's "Miss:
   half damage" is DamageDealt `on_miss: true` citing the missed `attack` (the table applies it
   though the attack missed; without the flag, damage citing a miss is dropped), or `source:
   "miss"` without `attack`; a mook ignores either (L1589). Coup de Grace (L1344-1346): `source:
   "coup de grace"`. Falling or other non-attack damage that an incorporeal creature takes in
   full: `source` `falling`, `hazard` or `persistent`.
+- Attacks: the recorded `total` is the d20 plus the attacker's own modifiers. What the target's
+  conditions give is derived: its defense modifiers and, option `combat_advantage` (default
+  derived), +2 when they grant combat advantage (L1164; surprised, L1548). The attacker's own
+  condition penalties (prone, rattled, restrained −2) stay in the total as announced:
+  `attack_outcome` sees only the target (orcus_conditions.attack_penalty gives the number).
 - Recoveries: HealingApplied kind `recovery` / `rally` / `second wind` spends one (A17).
   Temporary HP never add (L1476): the higher pool stays (option: the newest gain replaces it).
 - Rank from `role` ("mook"/"minion", "standard", "elite …", "boss"/"solo"): a mook has 1 HP and
-  dies at 0; monsters (kind npc) die at 0 HP unless `death_saves: true`. Elite/boss save bonuses
-  (+2/+5) are part of each save's recorded total, since `save_succeeds` sees only the save.
+  dies at 0; monsters (kind npc) die at 0 HP unless `death_saves: true`. Elite ×2 and boss ×4 HP
+  only with option `rank_hp: multiply` (default: max_hp as the stat block gives it).
 - Ties: the higher initiative modifier, then the GM's coin flip as InitiativeTieBroken (L1071).
 
 Gaps, and what this module does about them:
@@ -32,8 +43,9 @@ Gaps, and what this module does about them:
   beneficial effects are not ended by a Delay); no ruleset option can change them.
 - Prone after waking (L1462), marks ending when the marker drops, the attacker's weakened and
   the target's position-dependent modifiers (prone vs ranged, cover) are not derived: the ruleset
-  sees one combatant at a time and no action types. Action points (A15, A21), refresh rolls,
-  maintained powers and stances have no facts in the log; orcus_actions.py lists the actions.
+  sees one combatant at a time and no action types. Action points (A15, A21; elites 1, bosses 2:
+  `Stats.action_points`), refresh rolls, maintained powers and stances have no facts in the log;
+  orcus_actions.py lists the actions with their types.
 """
 
 from __future__ import annotations
@@ -190,8 +202,7 @@ class OrcusRuleset:
         applied = {c.name.lower() for c in ctx.conditions}
         in_force = self.in_force(body, ctx)
         found += [name for name in in_force if name not in applied]
-        rules = [conditions.CONDITIONS[n] for n in in_force if n in conditions.CONDITIONS]
-        if any(rule.combat_advantage for rule in rules):
+        if conditions.combat_advantage(in_force, ctx.surprised):
             found.append("grants_combat_advantage")
         return tuple(found) or ("healthy",)
 
@@ -226,9 +237,10 @@ class OrcusRuleset:
         return modifier
 
     def attack_outcome(self, attack: AttackMade, body: Vitality, ctx: Ctx) -> Outcome | None:
-        """004 "Rolling 1 or 20" L1165-1167: 1 misses, 20 hits (a critical only if the total
-        hits anyway); else the total against the defense, with condition modifiers (−5 while
-        unconscious, L1556; +2 under Total Defense or Rally)."""
+        """004 "Rolling 1 or 20" L1167-1168: 1 misses, 20 hits (a critical only if the total
+        hits anyway); else the total, +2 for combat advantage the target grants (L1164), against
+        the defense with condition modifiers (−5 while unconscious, L1556; +2 under Total
+        Defense or Rally)."""
         if attack.outcome is not None:
             return attack.outcome
         if attack.natural == 1:
@@ -236,14 +248,19 @@ class OrcusRuleset:
         defense = ctx.stats.defenses.get(attack.defense or "ac")
         if defense is None:
             return "hit" if attack.natural == 20 else None
-        hits = attack.total >= defense + conditions.defense_modifier(self.in_force(body, ctx))
+        in_force = self.in_force(body, ctx)
+        derived = ctx.options.combat_advantage == "derived"
+        grants = derived and conditions.combat_advantage(in_force, ctx.surprised)
+        total = attack.total + (conditions.COMBAT_ADVANTAGE if grants else 0)
+        hits = total >= defense + conditions.defense_modifier(in_force)
         if attack.natural == 20:
             return "critical" if hits else "hit"
         return "hit" if hits else "miss"
 
     def save_succeeds(self, save: SavingThrowRolled, options: Any) -> bool | None:
-        """004 "Saving Throws" L1127: 10 or higher; natural 20 succeeds and natural 1 fails
-        unless `natural_saves` is `total_only` (A3: the text only implies it for saves)."""
+        """004 "Saving Throws" L1127: a total of 10 or higher, the rank's +2/+5 included (this
+        sees no stats); natural 20 succeeds and natural 1 fails unless `natural_saves` is
+        `total_only` (A3: the text only implies it for saves)."""
         if options.natural_saves == "total_only" and save.outcome is None:
             return save.total >= (save.dc or SAVE_DC)
         return ruling(save.outcome, save.natural, save.total, save.dc or SAVE_DC)

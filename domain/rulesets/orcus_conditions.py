@@ -74,6 +74,7 @@ CONDITIONS: dict[str, ConditionRule] = {
                            defense_modifier=2),
 }  # fmt: skip
 INCAPACITATING = ("helpless", "stunned", "petrified", "unconscious")  # A16: "incapacitated"
+COMBAT_ADVANTAGE = 2  # 004 "Modifiers to the Roll" L1164: "Add +2 to your attack rolls"
 NOT_DAMAGE = ("regeneration", "resist", "vulnerab")
 SEPARATORS = re.compile(r"[\s,/+&]+|\band\b")
 
@@ -104,6 +105,18 @@ def in_force(names: Iterable[str], unconscious: bool, helpless: bool) -> tuple[s
 def defense_modifier(names: Iterable[str]) -> int:
     """Untyped defense modifiers of the conditions in force (each condition counts once)."""
     return sum(CONDITIONS[n].defense_modifier for n in set(names) if n in CONDITIONS)
+
+
+def attack_penalty(names: Iterable[str]) -> int:
+    """Untyped attack penalties of an attacker's conditions in force, each condition once
+    (prone, rattled, restrained: −2 each, L1529, L1533, L1536; digest §1 Stacking)."""
+    return sum(CONDITIONS[n].attack_penalty for n in set(names) if n in CONDITIONS)
+
+
+def combat_advantage(names: Iterable[str], surprised: bool = False) -> bool:
+    """Whether attack rolls against a creature with these conditions, or surprised (L1548),
+    have combat advantage (L1489 … L1544; prone's is for melee only, L1530: not derived)."""
+    return surprised or any(CONDITIONS[n].combat_advantage for n in names if n in CONDITIONS)
 
 
 def _named(effect: Effect, word: str) -> bool:

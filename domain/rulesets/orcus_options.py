@@ -9,9 +9,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from domain.rulesets.base import CommonOptions
 
 MOOK_HP = 1  # 004 "Mooks" L1589: "1 HP only"
-RANK_HP = {"elite": 2, "boss": 4}  # 004 "Elites" L1593, "Bosses" L1600: twice / four times HP
-RANK_SAVE_BONUS = {"elite": 2, "boss": 5}  # 004 L1594, L1601 (inside a save's recorded total)
-RANK_ACTION_POINTS = {"elite": 1, "boss": 2}  # 004 L1595, L1602 (reference; no fact spends AP)
+RANK_HP = {"elite": 2, "boss": 4}  # 004 "Elites" L1594, "Bosses" L1601: twice / four times HP
+RANK_SAVE_BONUS = {"elite": 2, "boss": 5}  # 004 L1595, L1602: +2 / +5 on saving throws
+RANK_ACTION_POINTS = {"elite": 1, "boss": 2}  # 004 L1596, L1603: 1 / 2 action points an encounter
 MONSTER_RECOVERIES = ((21, 3), (11, 2), (1, 1))  # 004 "Recoveries" L1686: 1; 2 at 11+; 3 at 21+
 RANKS = {"mook": "mook", "minion": "mook", "elite": "elite", "boss": "boss", "solo": "boss"}
 
@@ -85,7 +85,13 @@ class Options(CommonOptions):
     rank_hp: Literal["as_given", "multiply"] = Field(
         "as_given",
         description="max_hp is the stat block's total, or the standard figure that the ruleset "
-        "doubles for elites and quadruples for bosses (L1593, L1600).",
+        "doubles for elites and quadruples for bosses (L1594, L1601).",
+    )
+    combat_advantage: Literal["derived", "in_total"] = Field(
+        "derived",
+        description="Combat advantage (+2, L1164) against a target whose conditions grant it: "
+        "the ruleset adds it to the recorded attack total (derived), or the table's total "
+        "already has it (in_total).",
     )
 
 
@@ -112,6 +118,18 @@ class Stats(BaseModel):
         """mook, standard, elite or boss, read from `role` ("elite skulker", "minion" …)."""
         words = self.role.lower().replace("-", " ").split()
         return next((RANKS[w] for w in words if w in RANKS), "standard")
+
+    @property
+    def save_bonus(self) -> int:
+        """The rank's bonus on saving throws (+2 elite, +5 boss; L1595, L1602). Reference only:
+        a recorded save total already includes it (see orcus.py)."""
+        return RANK_SAVE_BONUS.get(self.rank, 0)
+
+    @property
+    def action_points(self) -> int:
+        """The rank's action points per encounter (1 elite, 2 boss; L1596, L1603); A15: at most
+        one a turn. Reference only: no fact spends an action point."""
+        return RANK_ACTION_POINTS.get(self.rank, 0)
 
 
 def monster_recoveries(level: int) -> int:

@@ -7,9 +7,9 @@ from typing import NamedTuple
 from domain.events import DamageDealt, HealingApplied, SavingThrowRolled
 from domain.rulesets.orcus_options import Options
 
-DEATH_SAVE_DC = 10  # 004 "Death Saving Throws" L1460: "If the roll is 10 or higher, you succeed"
-DEATH_SAVE_RECOVERY = 20  # 004 L1461: "roll 20 or higher": spend a recovery (A20: the total)
-DEATH_SAVE_FAILURES = 3  # 004 L1460: "until your third failure, whereupon you die"
+DEATH_SAVE_DC = 10  # 004 "Death Saving Throws" L1461: "If the roll is 10 or higher, you succeed"
+DEATH_SAVE_RECOVERY = 20  # 004 L1462: "roll 20 or higher": spend a recovery (A20: the total)
+DEATH_SAVE_FAILURES = 3  # 004 L1461: "until your third failure, whereupon you die"
 RECOVERY_SHARE = 4  # 004 "Recoveries" L1447: recovery value = one-quarter maximum HP (A5)
 FIRST_AID_DC = 15  # digest §5 Treat Ally › First Aid (Heal DC 15): the dying become stable
 RECOVERY_KINDS = ("recovery", "rally", "second wind")  # healing that spends a recovery (A17)
@@ -147,7 +147,8 @@ def gain_temp(body: Vitality, amount: int, options: Options) -> Vitality:
 
 def death_save(body: Vitality, fact: SavingThrowRolled, options: Options) -> Vitality:
     """004 "Death Saving Throws" L1459-1463: 10+ succeeds; the third failure kills; 20 or more
-    sets HP to the recovery value (1 with no recoveries left) and the creature wakes, prone."""
+    sets HP to the recovery value (1 with no recoveries left) and the creature wakes, prone.
+    The total is as recorded, an elite's or boss's save bonus included (L1460, L1595, L1602)."""
     if not body.dying:
         return body
     body = body._replace(death_save_due=False, saved_this_turn=True)
