@@ -106,6 +106,7 @@ ORCUS_OPTIONS = st.fixed_dictionaries(
         "monsters_die_at_zero": st.booleans(),
         "temp_hp_choice": st.sampled_from(["higher", "newest"]),
         "rank_hp": st.sampled_from(["as_given", "multiply"]),
+        "combat_advantage": st.sampled_from(["derived", "in_total"]),
     },
 )
 
