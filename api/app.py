@@ -75,18 +75,55 @@ def analytics_every() -> float:
 
 
 class BodyLimit:
-    """413 for a body over MAX_BODY bytes by its declared length (plain ASGI: streams pass by)."""
+    """413 for a body over MAX_BODY bytes: at once by its declared Content-Length, else (a chunked
+    request) as soon as the bytes read pass the limit, whatever the app was doing with them."""
+
+    class Exceeded(Exception):
+        """Raised into the app when a streamed body passes MAX_BODY."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            length = dict(scope["headers"]).get(b"content-length", b"")
-            if length.isdigit() and int(length) > MAX_BODY:
-                detail = f"the body is {int(length)} bytes; the limit is {MAX_BODY}"
-                field = [problems.FieldError(field="body", reason=detail)]
-                response = problems.problem(413, "Body too large", detail, field)
-                await response(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
+        from starlette.types import Message
+
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length", b"")
+        if length.isdigit() and int(length) > MAX_BODY:
+            await self.too_large(scope, receive, send)
+            return
+        read, over, answered = 0, False, False
+
+        async def counted() -> Message:
+            nonlocal read, over
+            message = await receive()
+            read += len(message.get("body", b""))
+            if read > MAX_BODY:
+                over = True
+                raise BodyLimit.Exceeded
+            return message
+
+        async def answer(message: Message) -> None:
+            nonlocal answered
+            if over and not answered:
+                return  # the app's reply to a body cut short (e.g. a 400); the 413 goes instead
+            answered = answered or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted, answer)
+        except Exception:
+            if not over:
+                raise
+            # the app re-raised or wrapped Exceeded: the 413 below answers for it
+        if over and not answered:
+            await self.too_large(scope, receive, send)
+
+    @staticmethod
+    async def too_large(scope: Scope, receive: Receive, send: Send) -> None:
+        """The one 413 problem body, whether the length was declared or counted."""
+        detail = f"the body is over the limit of {MAX_BODY} bytes"
+        field = [problems.FieldError(field="body", reason=detail)]
+        await problems.problem(413, "Body too large", detail, field)(scope, receive, send)

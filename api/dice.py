@@ -17,6 +17,9 @@ ROLLED_INTO = {  # fact type → how one roll fills its fields
 }
 
 
+MAX_NOTATION = 200  # characters: room for any table's roll, too few to exhaust the parser
+
+
 class DiceError(ValueError):
     """Notation the dice roller cannot read, or a roll on a fact that takes none."""
 
@@ -33,23 +36,41 @@ def first_d20(node: Any) -> int | None:
     return None
 
 
+def rolled(notation: str) -> tuple[int, Any]:
+    """The total and the expression tree of one roll. The library evaluates the total lazily, so
+    a division by zero (`1d20/0`) surfaces only there; a float past any number or a nesting too
+    deep for the parser is refused too, never a 500."""
+    try:
+        result = d20.roll(notation)
+        return int(result.total), result.expr
+    except d20.RollSyntaxError as exc:  # its list of expected tokens comes in no fixed order
+        where = "at the end" if not str(exc.got) else f"at '{exc.got}'"
+        raise DiceError(
+            f"cannot roll '{notation}': not dice notation {where} (column {exc.col})"
+        ) from None
+    except d20.RollError as exc:
+        raise DiceError(f"cannot roll '{notation}': {exc}") from None
+    except (ArithmeticError, ValueError, RecursionError):
+        raise DiceError(f"cannot roll '{notation}': the roller cannot total it") from None
+
+
 def resolve_roll(fact: dict[str, Any]) -> dict[str, Any]:
     """The fact with its `roll` notation replaced by the dice as rolled (natural, total, amount)."""
     notation = fact.get("roll")
     if notation is None:
         return fact
     how = ROLLED_INTO.get(str(fact.get("type")))
-    if how is None or not isinstance(notation, str):
+    if how is None:
         raise DiceError(f"a {fact.get('type')} takes no roll")
-    try:
-        rolled = d20.roll(notation)
-    except d20.RollError as exc:
-        raise DiceError(f"cannot roll '{notation}': {exc}") from None
+    if not isinstance(notation, str):
+        raise DiceError("a roll is dice notation such as '1d20+5'")
+    if len(notation) > MAX_NOTATION:
+        raise DiceError(f"dice notation is at most {MAX_NOTATION} characters")
+    total, expr = rolled(notation)
     resolved = {k: v for k, v in fact.items() if k != "roll"}
-    total = int(rolled.total)
     if how == "amount":
         return {**resolved, "amount": max(0, total)}
-    natural = first_d20(rolled.expr)
+    natural = first_d20(expr)
     if natural is None:
         raise DiceError(f"'{notation}' rolls no d20")
     if how == "initiative":

@@ -119,10 +119,17 @@ class Encounters:
             listener(encounter_id, version, appended.facts)
         return appended
 
-    def undo(self, encounter_id: UUID, position: int | None = None, **how: Any) -> Appended:
-        """Revoke line `position`, or the latest line that can be revoked."""
+    def undo(
+        self,
+        encounter_id: UUID,
+        position: int | None = None,
+        reason: str | None = None,
+        **how: Any,
+    ) -> Appended:
+        """Revoke line `position`, or the latest line that can be revoked, with the GM's reason."""
         target = position or latest_undoable(self.history(encounter_id))
-        return self.append(encounter_id, [EventRevoked(target=target)], **how)
+        revoked = EventRevoked(target=target, **given(reason=reason))
+        return self.append(encounter_id, [revoked], **how)
 
     def redo(self, encounter_id: UUID, position: int | None = None, **how: Any) -> Appended:
         """Restore line `position`, or the line most recently revoked that is still revoked."""
@@ -130,10 +137,15 @@ class Encounters:
         return self.append(encounter_id, [EventRestored(target=target)], **how)
 
     def amend(
-        self, encounter_id: UUID, position: int, replacement: TableFact, **how: Any
+        self,
+        encounter_id: UUID,
+        position: int,
+        replacement: TableFact,
+        reason: str | None = None,
+        **how: Any,
     ) -> Appended:
         """Correct the ruling at `position`: the replacement takes effect there."""
-        amendment = EventAmended(target=position, replacement=replacement)
+        amendment = EventAmended(target=position, replacement=replacement, **given(reason=reason))
         return self.append(encounter_id, [amendment], **how)
 
     def _caught_up(self, encounter_id: UUID) -> History:
@@ -157,6 +169,12 @@ class Encounters:
         if fact.by is None and by is not None:
             changes["by"] = by
         return fact.model_copy(update=changes) if changes else fact
+
+
+def given(**fields: Any) -> dict[str, Any]:
+    """The optional fields that have a value: a fact records only what was said (an unset field
+    stays out of its JSON, where an explicit None would be written as null)."""
+    return {name: value for name, value in fields.items() if value is not None}
 
 
 def rebuilt(

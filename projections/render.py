@@ -82,6 +82,20 @@ def warnings(table: Table) -> list[str]:
     return found
 
 
+NAMING_FIELDS = frozenset(
+    {"combatant", "attacker", "target", "before", "source", "of", "aware", "order", "combatants"}
+)  # the fields of CONTRACT §1 (and of the state's conditions) that name a combatant
+
+
+def named(value: object, key: str = "") -> set[str]:
+    """Every combatant id a JSON value names, at any depth, in a field that names combatants."""
+    if isinstance(value, dict):
+        return set().union(*(named(v, str(k)) for k, v in value.items()))
+    if isinstance(value, list):
+        return set().union(*(named(v, key) for v in value))
+    return {value} if isinstance(value, str) and key in NAMING_FIELDS else set()
+
+
 def player_state_json(table: Table, version: int) -> dict[str, Any]:
     """The table as players may see it: hidden combatants left out, foes' vitals only as a word."""
     state = state_json(table, version)
@@ -94,9 +108,18 @@ def player_state_json(table: Table, version: int) -> dict[str, Any]:
             word = table.rules.descriptor(member.body, clock.ctx(table, member))
             state["combatants"][member.id]["vitals"] = {"descriptor": word}
     for shown in state["combatants"].values():
-        for condition in shown["conditions"]:
-            if condition.get("source") in hidden:
-                del condition["source"]
+        foe = shown["side"] != "party"
+        shown["conditions"] = [player_condition(c, hidden, foe) for c in shown["conditions"]]
     state["initiative_ties"] = [t for t in state["initiative_ties"] if not hidden.intersection(t)]
     state["warnings"] = []
     return state
+
+
+def player_condition(shown: dict[str, Any], hidden: set[str], foe: bool) -> dict[str, Any]:
+    """A condition without what names a hidden combatant (its source, the turn that ends it) and,
+    on a foe, without its persistent damage `value` (a number about the foe's vitals)."""
+    return {
+        name: value
+        for name, value in shown.items()
+        if not hidden.intersection(named(value, name)) and not (foe and name == "value")
+    }

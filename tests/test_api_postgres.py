@@ -20,11 +20,13 @@ from tests.test_api import (  # noqa: F401
     test_a_fact_the_log_cannot_take_is_a_422_naming_the_field_and_nothing_is_written,
     test_a_gm_appends_facts_and_reads_the_table,
     test_a_retried_append_with_the_same_key_appends_once,
-    test_a_stale_expected_version_is_a_409,
-    test_an_unknown_encounter_is_a_404,
     test_export_then_import_gives_the_same_log,
     test_players_see_no_hidden_combatant_and_no_foe_numbers,
     test_undo_redo_and_amend_recompute_the_table,
+)
+from tests.test_api_errors import (  # noqa: F401
+    test_a_ruling_made_on_a_stale_table_is_a_409_and_is_not_written,
+    test_an_encounter_that_was_never_opened_is_a_404,
 )
 from tests.test_store_postgres import drop_tables, postgres_url  # noqa: F401
 

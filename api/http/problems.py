@@ -11,7 +11,6 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException
 
-from api.dice import DiceError
 from api.store import UnknownEncounter, VersionConflict
 from domain.integrity import LogError
 
@@ -48,8 +47,16 @@ class Problem(BaseModel):
 class HttpProblem(Exception):
     """Raise to answer with a problem body."""
 
-    def __init__(self, status: int, title: str, detail: str, field: str | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        title: str,
+        detail: str,
+        field: str | None = None,
+        reason: str | None = None,
+    ) -> None:
         self.status, self.title, self.detail, self.field = status, title, detail, field
+        self.reason = reason or detail  # what the field's error says; the detail by default
         super().__init__(detail)
 
 
@@ -106,12 +113,6 @@ def install(app: FastAPI) -> None:
             [FieldError(field=field, reason=exc.reason)],
         )
 
-    @app.exception_handler(DiceError)
-    async def bad_dice(_: Request, exc: DiceError) -> JSONResponse:
-        return problem(
-            422, "Bad dice notation", str(exc), [FieldError(field="roll", reason=str(exc))]
-        )
-
     @app.exception_handler(UnknownEncounter)
     async def unknown(_: Request, exc: UnknownEncounter) -> JSONResponse:
         return problem(
@@ -137,5 +138,5 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(HttpProblem)
     async def raised(_: Request, exc: HttpProblem) -> JSONResponse:
-        errors = [FieldError(field=exc.field, reason=exc.detail)] if exc.field else []
+        errors = [FieldError(field=exc.field, reason=exc.reason)] if exc.field else []
         return problem(exc.status, exc.title, exc.detail, errors)

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 
-from api.dice import resolve_roll
+from api.dice import DiceError, resolve_roll
 from api.http import schemas
 from api.http.access import Role, role_of, token
-from api.http.player import player_lines
+from api.http.player import log_lines, player_jsonl, player_lines
 from api.http.problems import HttpProblem, Problem
 from api.service import Appended, Encounters
 from domain.events import EncounterCreated, Fact, TableFact
@@ -81,10 +81,8 @@ def open_encounter(
     body: schemas.NewEncounter, request: Request, service: Service
 ) -> schemas.Opened:
     """Open an encounter; the reply holds its GM and player tokens."""
-    try:
-        created = EncounterCreated(name=body.name, ruleset=body.ruleset, options=body.options)
-    except ValueError as exc:
-        raise HttpProblem(422, "Invalid encounter", str(exc), "name") from None
+    _fits_64_bits(body.options, "options")
+    created = EncounterCreated(name=body.name, ruleset=body.ruleset, options=body.options)
     encounter_id = service.create(created, by="gm")
     return _opened(request, encounter_id, 1)
 
@@ -92,7 +90,10 @@ def open_encounter(
 @router.get("", response_model=list[schemas.Summary])
 def list_encounters(service: Service) -> list[schemas.Summary]:
     """Every encounter (ids, names, rules, versions; no tokens)."""
-    return [schemas.Summary(**vars_of(s)) for s in service.store.list_encounters()]
+    return [
+        schemas.Summary(id=s.id, name=s.name, ruleset=s.ruleset, version=s.version)
+        for s in service.store.list_encounters()
+    ]
 
 
 @router.post("/{encounter_id}/facts", status_code=201, response_model=schemas.Appended)
@@ -128,7 +129,7 @@ def table_state(
 
     def view(history: History) -> dict[str, Any]:
         if at is not None and at > history.version:
-            raise HttpProblem(422, "No such line", f"the log has {history.version} lines", "at")
+            raise HttpProblem(422, "No such line", f"the log ends at line {history.version}", "at")
         if caller == "gm":
             return history.state(at)
         return player_state_json(history.table(at), at or history.version)
@@ -150,14 +151,14 @@ def log(encounter_id: UUID, caller: Reader, service: Service) -> list[schemas.Lo
 @router.post("/{encounter_id}/undo", status_code=201, response_model=schemas.Appended)
 async def undo(
     encounter_id: UUID,
-    body: schemas.Correction,
+    body: schemas.Undo,
     _: Writer,
     service: Service,
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
-    """Revoke line `position`, or the latest fact in force."""
+    """Revoke line `position`, or the latest fact in force, with the GM's `reason` if given."""
     done = await writing(
-        service, encounter_id, service.undo, encounter_id, body.position,
+        service, encounter_id, service.undo, encounter_id, body.position, body.reason,
         expected_version=body.expected_version, by="gm", key=key,
     )  # fmt: skip
     return schemas.Appended(first=done.first, version=done.version)
@@ -187,11 +188,11 @@ async def amend(
     service: Service,
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
-    """Correct the ruling at `position`; everything after it is recomputed."""
+    """Correct the ruling at `position` (with the GM's `reason`); what follows is recomputed."""
     replacement = _fact(body.replacement, body.position, "replacement")
     done = await writing(
         service, encounter_id, service.amend, encounter_id, body.position, replacement,
-        expected_version=body.expected_version, by="gm", key=key,
+        body.reason, expected_version=body.expected_version, by="gm", key=key,
     )  # fmt: skip
     return schemas.Appended(first=done.first, version=done.version)
 
@@ -199,21 +200,12 @@ async def amend(
 @router.get(
     "/{encounter_id}/export",
     response_class=Response,
-    responses={
-        200: {
-            "description": "The log, one fact a line (CONTRACT §1)",
-            "content": {
-                "application/x-ndjson": {
-                    "schema": {"type": "string"},
-                    "example": schemas.JSONL_EXAMPLE,
-                }
-            },
-        }
-    },
+    responses={200: schemas.JSONL_RESPONSE},
 )
-def export(encounter_id: UUID, _: Writer, service: Service) -> Response:
-    """The whole log as JSON Lines (GM only: it holds every number)."""
-    data = service.read(encounter_id, lambda history: write_jsonl(history.events))
+def export(encounter_id: UUID, caller: Reader, service: Service) -> Response:
+    """The whole log as JSON Lines; a player token gets the player view (as the player log)."""
+    whole = caller == "gm"
+    data = service.read(encounter_id, lambda h: write_jsonl(h.events) if whole else player_jsonl(h))
     return Response(data, media_type="application/x-ndjson")
 
 
@@ -221,22 +213,18 @@ def export(encounter_id: UUID, _: Writer, service: Service) -> Response:
     "/import",
     status_code=201,
     response_model=schemas.Opened,
-    openapi_extra={
-        "requestBody": {
-            "required": True,
-            "description": "A whole log as JSON Lines; line 1 is EncounterCreated",
-            "content": {
-                "application/x-ndjson": {
-                    "schema": {"type": "string"},
-                    "example": schemas.JSONL_EXAMPLE,
-                }
-            },
-        }
-    },
+    openapi_extra={"requestBody": schemas.JSONL_BODY},
 )
 async def import_log(request: Request, service: Service) -> schemas.Opened:
     """Store a JSON Lines log (the request body) as a new encounter; checked whole first."""
-    facts = read_jsonl(await request.body())
+    try:
+        facts = read_jsonl(await request.body())
+    except LogError as exc:
+        where = f"line {exc.position}"
+        field = f"{where}.{exc.field}" if exc.field else where
+        raise HttpProblem(422, "Invalid log", f"{where}: {exc.reason}", field, exc.reason) from None
+    for number, fact in enumerate(facts, 1):
+        _fits_64_bits(fact.to_json_dict(), f"line {number}")
     encounter_id = service.import_log(facts)
     return _opened(request, encounter_id, len(facts))
 
@@ -256,11 +244,27 @@ async def writing(
 
 
 def _fact(raw: dict[str, Any], position: int, field: str) -> Fact:
+    """The fact a client sent, its dice rolled; 422 naming the field at fault."""
+    _fits_64_bits(raw, field)
     try:
-        return parse_event(resolve_roll(raw), position)
+        resolved = resolve_roll(raw)
+    except DiceError as exc:
+        raise HttpProblem(422, "Bad dice notation", str(exc), f"{field}.roll") from None
+    if resolved is not raw:
+        _fits_64_bits(resolved, field, blame=f"{field}.roll")  # a total past 64 bits
+    try:
+        return parse_event(resolved, position)
     except LogError as exc:
         where = f"{field}.{exc.field}" if exc.field else field
         raise HttpProblem(422, "Invalid fact", exc.reason, where) from None
+
+
+def _fits_64_bits(value: Any, field: str, blame: str | None = None) -> None:
+    """422 naming the field (or `blame`) unless every integer fits the 64 bits the store keeps."""
+    if (at := schemas.beyond_64_bits(value, field)) is not None:
+        low, high = schemas.INT64[0], schemas.INT64[-1]
+        reason = f"the number does not fit in 64 bits: it must lie between {low} and {high}"
+        raise HttpProblem(422, "Number out of range", reason, blame or at)
 
 
 def _opened(request: Request, encounter_id: UUID, version: int) -> schemas.Opened:
@@ -271,36 +275,4 @@ def _opened(request: Request, encounter_id: UUID, version: int) -> schemas.Opene
     )
 
 
-def vars_of(summary: Any) -> dict[str, Any]:
-    return {
-        "id": summary.id,
-        "name": summary.name,
-        "ruleset": summary.ruleset,
-        "version": summary.version,
-    }
-
-
-def log_lines(events: Sequence[Fact], after: int = 0) -> list[schemas.LogLine]:
-    """Each line after `after`, with whether it is revoked now and the amendment in force."""
-    revoked: set[int] = set()
-    amended: dict[int, list[int]] = {}
-    for position, event in enumerate(events, 1):
-        kind, target = event.type_name, getattr(event, "target", None)
-        if kind == "EventRevoked":
-            revoked.add(target)  # type: ignore[arg-type]
-        elif kind == "EventRestored":
-            revoked.discard(target)
-        elif kind == "EventAmended":
-            amended.setdefault(target, []).append(position)  # type: ignore[arg-type]
-    return [
-        schemas.LogLine(
-            position=p,
-            fact=e.to_json_dict(),
-            revoked=p in revoked,
-            amended_by=next((a for a in reversed(amended.get(p, [])) if a not in revoked), None),
-        )
-        for p, e in enumerate(events[after:], after + 1)
-    ]
-
-
-__all__ = ["TableFact", "router"]
+__all__ = ["TableFact", "log_lines", "router"]

@@ -39,7 +39,29 @@ STATE_EXAMPLE: dict[str, Any] = {
         }
     },
 }  # fmt: skip
+JSONL_CONTENT = {"application/x-ndjson": {"schema": {"type": "string"}, "example": JSONL_EXAMPLE}}
+JSONL_RESPONSE = {"description": "The log, one fact a line (CONTRACT §1)", "content": JSONL_CONTENT}
+JSONL_BODY = {
+    "required": True,
+    "description": "A whole log as JSON Lines; line 1 is EncounterCreated",
+    "content": JSONL_CONTENT,
+}
 ID_EXAMPLE = "3f2b8c1e-6a4d-4e8f-9b2a-7c1d5e9f0a42"
+INT64 = range(-(2**63), 2**63)  # what the stored JSON (orjson) and the SQL read models hold
+
+
+def beyond_64_bits(value: Any, path: str) -> str | None:
+    """The path (`facts[0].modifier`) of the first integer in a fact's JSON that 64 bits cannot
+    hold, or None when every one fits."""
+    if isinstance(value, int):
+        return None if value in INT64 else path
+    if isinstance(value, dict):
+        parts = ((f"{path}.{key}", item) for key, item in value.items())
+    elif isinstance(value, list):
+        parts = ((f"{path}[{n}]", item) for n, item in enumerate(value))
+    else:
+        return None
+    return next((found for at, item in parts if (found := beyond_64_bits(item, at))), None)
 
 
 def example(*cases: dict[str, Any]) -> ConfigDict:
@@ -123,7 +145,7 @@ class NewFacts(Body):
 
 
 class Correction(Body):
-    """Undo or redo: a position, or none for the latest."""
+    """Redo: a position, or none for the line most recently revoked."""
 
     model_config = ConfigDict(
         extra="forbid",
@@ -132,6 +154,19 @@ class Correction(Body):
 
     position: int | None = Field(None, ge=2)
     expected_version: int | None = Field(None, ge=1)
+
+
+class Undo(Correction):
+    """Undo: a position, or none for the latest fact in force; why, if the GM says."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{}, {"position": 12, "reason": "wrong target", "expected_version": 40}]
+        },
+    )
+
+    reason: str | None = Field(None, min_length=1, max_length=200)
 
 
 class Amendment(Body):
@@ -146,7 +181,7 @@ class Amendment(Body):
 
     position: int = Field(ge=2)
     replacement: dict[str, Any] = Field(examples=[FACT_EXAMPLE])
-    reason: str | None = Field(None, max_length=200)
+    reason: str | None = Field(None, min_length=1, max_length=200)
     expected_version: int | None = Field(None, ge=1)
 
 
