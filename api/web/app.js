@@ -2,6 +2,8 @@
 // and the analytics charts. Plain ES modules; the HTTP API is the only back end.
 import { describe, follow, h, renderTable } from "./table.js";
 import { barChart, lineChart } from "./charts.js";
+import { differences } from "./changes.js";
+import { chosenOptions, givenStats, optionInput, pairs, statInput } from "./schema.js";
 
 const $ = (selector) => document.querySelector(selector);
 const page = { id: null, token: null, state: null, log: [], replayAt: null, rulesets: {}, source: null, player: null };
@@ -54,18 +56,21 @@ async function listEncounters() {
     ...list.map((e) => h("option", { value: e.id, selected: e.id === page.id }, `${e.name} (${e.ruleset}, ${e.version} lines)`)));
 }
 
+// The chosen ruleset's house-rule options, each at its default (the defaults are not sent).
+function showOptions(ruleset) {
+  const properties = page.rulesets[ruleset]?.options?.properties || {};
+  $("#option-fields").replaceChildren(
+    ...Object.entries(properties).map(([name, schema]) => optionInput(name, schema)).filter(Boolean));
+}
+
 async function createEncounter(event) {
   event.preventDefault();
   const form = event.target;
-  let options = {};
-  try {
-    options = JSON.parse(form.options.value || "{}");
-  } catch {
-    return say("options: not JSON", "error");
-  }
+  const options = chosenOptions($("#option-fields"));
   try {
     const opened = await api("POST", "/encounters", { name: form.name.value, ruleset: form.ruleset.value, options });
     remember(opened.id, opened.gm_token, opened.player_token);
+    $("#create").open = false;
     location.hash = `e=${opened.id}&token=${opened.gm_token}`;
   } catch (error) {
     say(error.message, "error");
@@ -74,7 +79,9 @@ async function createEncounter(event) {
 
 async function open(id, token) {
   if (page.source) page.source.close();
-  Object.assign(page, { id, token: token || tokensOf(id).gm || null, replayAt: null });
+  leaveReplay();
+  Object.assign(page, { id, token: token || tokensOf(id).gm || null, state: null, log: [] });
+  $("#changes").replaceChildren();
   $("#workspace").hidden = true;  // shown once this encounter's table is drawn
   if (!id) return;
   if (!page.token) {
@@ -98,9 +105,12 @@ function refreshSoon() {
 }
 
 async function refresh() {
-  if (!page.id) return;
+  const id = page.id;
+  if (!id) return;
   const [state, log] = await Promise.all([
-    api("GET", `/encounters/${page.id}/state`), api("GET", `/encounters/${page.id}/log`)]);
+    api("GET", `/encounters/${id}/state`), api("GET", `/encounters/${id}/log`)]);
+  // Two refreshes can cross (a form's answer and the stream's): keep the newer table.
+  if (id !== page.id || state.version < (page.state?.version ?? 0)) return;
   page.state = state;
   page.log = log;
   if (page.replayAt === null) showTable(state);
@@ -143,39 +153,6 @@ function fillForms(state) {
   }
 }
 
-// One input for a stat, by its JSON Schema type: a number, a yes/no, a word, or "k=v" pairs.
-function kindOf(schema) {
-  const types = [schema.type, ...(schema.anyOf || []).map((x) => x.type)].filter((t) => t && t !== "null");
-  return types[0] || (schema.enum ? "string" : null);
-}
-
-function statInput(name, schema) {
-  const kind = kindOf(schema);
-  const label = name.replace(/_/g, " ");
-  const data = { stat: name, kind };
-  if (kind === "integer") return h("label", {}, label, h("input", { type: "number", class: "stat", dataset: data }));
-  if (kind === "boolean") return h("label", {}, label, h("select", { class: "stat", dataset: data },
-    h("option", { value: "" }, "—"), h("option", { value: "true" }, "yes"), h("option", { value: "false" }, "no")));
-  if (kind === "string") return h("label", {}, label, h("input", { class: "stat", dataset: data, size: 8 }));
-  if (kind === "object") return h("label", {}, label, h("input", { class: "stat", dataset: data, placeholder: "fire=5", size: 10 }));
-  return null;
-}
-
-function statValue(input) {
-  const text = input.value.trim();
-  if (text === "") return undefined;
-  switch (input.dataset.kind) {
-    case "integer": return Number(text);
-    case "boolean": return text === "true";
-    case "object": return pairs(text);
-    default: return text;
-  }
-}
-
-function pairs(text) {
-  return Object.fromEntries(text.split(/[\s,]+/).filter(Boolean).map((p) => p.split("=")).map(([k, v]) => [k, Number(v)]));
-}
-
 function number(value) {
   const text = String(value).trim();
   return /^-?\d+$/.test(text) ? { amount: Number(text) } : { roll: text };
@@ -183,11 +160,7 @@ function number(value) {
 
 const FORMS = {
   join(form) {
-    const stats = {};
-    for (const input of form.querySelectorAll(".stat")) {
-      const value = statValue(input);
-      if (value !== undefined) stats[input.dataset.stat] = value;
-    }
+    const stats = givenStats(form);
     const defenses = pairs(form.defenses.value);
     if (Object.keys(defenses).length) stats.defenses = defenses;
     return { type: "CombatantJoined", combatant: form.combatant.value.trim(), name: form.name.value.trim() || form.combatant.value.trim(),
@@ -210,6 +183,14 @@ const FORMS = {
 
 function nextTurn() {
   if (page.state?.turn) act({ type: "TurnEnded", combatant: page.state.turn });
+}
+
+// The combatant whose turn it is readies an action, against the trigger typed beside the button.
+function ready() {
+  if (!page.state?.turn) return;
+  const trigger = $("#ready-trigger").value.trim();
+  act({ type: "ActionReadied", combatant: page.state.turn, ...(trigger ? { trigger } : {}) });
+  $("#ready-trigger").value = "";
 }
 
 async function undo() {
@@ -263,86 +244,121 @@ function startAmend(line) {
   const dialog = $("#amend");
   const { at, by, key, ...fact } = line.fact;
   const shown = page.log.find((l) => l.position === line.amended_by)?.fact?.replacement || fact;
-  dialog.querySelector("textarea").value = JSON.stringify(shown, null, 2);
+  dialog.querySelector("h3").textContent = `Amend line ${line.position}: ${describe(shown, names())}`;
+  const text = dialog.querySelector("textarea");
+  text.value = JSON.stringify(shown, null, 2);
+  text.readOnly = false;
   dialog.dataset.position = line.position;
   dialog.querySelector(".summary").replaceChildren();
+  dialog.querySelector("button[value=amend]").hidden = false;
+  dialog.querySelector(".cancel").textContent = "Cancel";
   dialog.showModal();
 }
 
+// Amend, then show what differs downstream in the dialog itself (where the GM is looking) and
+// above the table (where it stays after the dialog is closed).
 async function amend(event) {
   event.preventDefault();
   const dialog = $("#amend");
+  const box = dialog.querySelector(".summary");
+  const position = Number(dialog.dataset.position);
   let replacement;
   try {
     replacement = JSON.parse(dialog.querySelector("textarea").value);
   } catch {
-    return say("the replacement is not JSON", "error");
+    return box.replaceChildren(h("p", { class: "error" }, "The replacement is not JSON."));
   }
-  const before = page.state;
+  let before;
   try {
-    await api("POST", `/encounters/${page.id}/amend`, { position: Number(dialog.dataset.position), replacement });
+    before = await api("GET", `/encounters/${page.id}/state`);
+    await api("POST", `/encounters/${page.id}/amend`, { position, replacement });
+    await refresh();
   } catch (error) {
-    return say(error.message, "error");
+    return box.replaceChildren(h("p", { class: "error" }, error.message));
   }
-  await refresh();
   const changes = differences(before, page.state);
-  const summary = $("#changes");
-  summary.replaceChildren(h("strong", {}, `Amended line ${dialog.dataset.position}: `),
-    changes.length ? h("ul", {}, changes.map((c) => h("li", {}, c))) : "no combatant's state differs now");
-  dialog.close();
+  box.replaceChildren(summary(position, changes));
+  $("#changes").replaceChildren(summary(position, changes),
+    h("button", { class: "dismiss", title: "dismiss", onclick: () => $("#changes").replaceChildren() }, "×"));
+  dialog.querySelector("textarea").readOnly = true;
+  dialog.querySelector("button[value=amend]").hidden = true;
+  dialog.querySelector(".cancel").textContent = "Close";
 }
 
-// Which combatants' state differs between two tables, in words.
-export function differences(before, after) {
-  const found = [];
-  for (const [id, now] of Object.entries(after.combatants)) {
-    const was = before.combatants[id];
-    if (!was) { found.push(`${now.name} joined`); continue; }
-    const parts = [];
-    for (const [key, value] of Object.entries(now.vitals)) {
-      if (was.vitals[key] !== value) parts.push(`${key.replace(/_/g, " ")} ${was.vitals[key]} → ${value}`);
-    }
-    const statuses = (c) => (c.statuses || []).join(", ");
-    if (statuses(was) !== statuses(now)) parts.push(`${statuses(was) || "—"} → ${statuses(now) || "—"}`);
-    const conditions = (c) => (c.conditions || []).map((x) => x.name).join(", ");
-    if (conditions(was) !== conditions(now)) parts.push(`conditions ${conditions(was) || "none"} → ${conditions(now) || "none"}`);
-    if (parts.length) found.push(`${now.name}: ${parts.join("; ")}`);
-  }
-  return found;
+function summary(position, changes) {
+  return h("div", { class: "changed" },
+    h("strong", {}, `Amended line ${position}. `),
+    changes.length
+      ? ["What differs downstream now:", h("ul", {}, changes.map((c) => h("li", {}, c)))]
+      : "Nothing on the table differs.");
 }
 
-// --- replay -------------------------------------------------------------------------------------
+// --- replay: the table after any line ------------------------------------------------------------
 
-let playing = null;
+// Each request for a past table gets a ticket; an answer is drawn only if no later request's
+// answer was drawn first, so slow answers never put an older table over a newer one.
+let asked = 0;
+let shown = 0;
+let playing = null;  // the Play timer
 
 async function replayTo(position) {
-  page.replayAt = Number(position);
-  if (page.replayAt >= page.state.version) return live();
-  $("#replay-at").textContent = `replaying: the table after line ${page.replayAt} of ${page.state.version}`;
+  const last = page.state.version;
+  const at = Math.max(1, Math.min(Number(position), last));
+  if (at >= last) return live();
+  page.replayAt = at;
+  $("#replay").value = at;
   document.body.classList.add("replaying");
-  showTable(await api("GET", `/encounters/${page.id}/state?at=${page.replayAt}`));
+  const ticket = ++asked;
+  const state = await api("GET", `/encounters/${page.id}/state?at=${at}`);
+  if (ticket <= shown) return;
+  shown = ticket;
+  $("#replay-at").textContent = `replaying: the table after line ${at} of ${last}`;
+  showTable(state);
 }
 
-function live() {
-  clearInterval(playing);
-  playing = null;
+function replay(position) {
+  replayTo(position).catch((error) => say(error.message, "error"));
+}
+
+function step(by) {
+  stopPlaying();
+  replay((page.replayAt ?? page.state.version) + by);
+}
+
+function leaveReplay() {
+  stopPlaying();
+  shown = ++asked;  // answers still on their way are dropped
   page.replayAt = null;
   $("#replay-at").textContent = "live";
   document.body.classList.remove("replaying");
+}
+
+function live() {
+  leaveReplay();
+  if (!page.state) return;
   $("#replay").value = page.state.version;
   showTable(page.state);
 }
 
+// Play from the position shown (from line 1 when live), a line per tick, until the end; the
+// button pauses while playing, and a change of speed takes effect at once.
 function play() {
+  if (playing) return stopPlaying();
+  if (!page.state || page.state.version <= 1) return;
+  $("#play").textContent = "Pause";
+  startTimer();
+  if (page.replayAt === null) replay(1);
+}
+
+function startTimer() {
   clearInterval(playing);
-  const slider = $("#replay");
-  if (Number(slider.value) >= page.state.version) slider.value = 1;
-  playing = setInterval(() => {
-    const next = Number(slider.value) + 1;
-    if (next > page.state.version) return live();
-    slider.value = next;
-    replayTo(next);
-  }, 1000 / Number($("#speed").value));
+  playing = setInterval(() => replay((page.replayAt ?? page.state.version) + 1), 1000 / Number($("#speed").value));
+}
+
+function stopPlaying() {
+  clearInterval(playing);
+  playing = null;
+  $("#play").textContent = "Play";
 }
 
 // --- analytics ----------------------------------------------------------------------------------
@@ -368,6 +384,7 @@ async function start() {
   wire();  // before the first await: nothing on the page is clickable without its handler
   page.rulesets = await api("GET", "/rulesets");
   $("#new-encounter").ruleset.replaceChildren(...Object.keys(page.rulesets).map((r) => h("option", { value: r }, r)));
+  showOptions($("#new-encounter").ruleset.value);
   window.addEventListener("hashchange", () => route().catch((error) => say(error.message, "error")));
   await listEncounters();
   await route();
@@ -375,10 +392,7 @@ async function start() {
 
 function wire() {
   $("#new-encounter").addEventListener("submit", createEncounter);
-  $("#new-encounter").ruleset.addEventListener("change", (e) => {
-    const options = page.rulesets[e.target.value].options.properties;
-    $("#option-names").textContent = `options: ${Object.keys(options).join(", ")}`;
-  });
+  $("#new-encounter").ruleset.addEventListener("change", (e) => showOptions(e.target.value));
   $("#encounter").addEventListener("change", (e) => { location.hash = e.target.value ? `e=${e.target.value}` : ""; });
   for (const [name, build] of Object.entries(FORMS)) {
     document.forms[name].addEventListener("submit", (event) => { event.preventDefault(); act(build(event.target)); });
@@ -386,13 +400,16 @@ function wire() {
   $("#start").onclick = () => act({ type: "CombatStarted" });
   $("#next").onclick = nextTurn;
   $("#delay").onclick = () => page.state?.turn && act({ type: "Delayed", combatant: page.state.turn });
-  $("#ready").onclick = () => page.state?.turn && act({ type: "ActionReadied", combatant: page.state.turn });
+  $("#ready").onclick = ready;
   $("#undo").onclick = undo;
   $("#redo").onclick = redo;
   $("#amend form").addEventListener("submit", amend);
   $("#amend .cancel").onclick = () => $("#amend").close();
-  $("#replay").addEventListener("input", (e) => replayTo(e.target.value));
+  $("#replay").addEventListener("input", (e) => { stopPlaying(); replay(e.target.value); });
+  $("#step-back").onclick = () => step(-1);
+  $("#step-forward").onclick = () => step(+1);
   $("#play").onclick = play;
+  $("#speed").addEventListener("change", () => { if (playing) startTimer(); });
   $("#live").onclick = live;
   $("#show-stats").onclick = () => showStats().catch((error) => say(error.message, "error"));
   document.addEventListener("keydown", (event) => {

@@ -4,6 +4,7 @@ import { follow, renderTable } from "./table.js";
 const id = location.pathname.split("/").pop();
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
 const message = document.querySelector("#message");
+let drawn = 0;  // the version of the table on the page
 
 async function refresh() {
   const reply = await fetch(`/encounters/${id}/state`, { headers: { Authorization: `Bearer ${token}` } });
@@ -13,6 +14,8 @@ async function refresh() {
     message.className = "error";
     return;
   }
+  if (body.version < drawn) return;  // an older answer arriving after a newer one
+  drawn = body.version;
   document.querySelector("#table").replaceChildren(renderTable(body));
   message.textContent = "live";
   message.className = "info";

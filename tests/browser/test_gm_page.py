@@ -1,14 +1,15 @@
-"""The GM page in a browser: run a fight, undo, amend, replay; the player page live."""
+"""The GM page in a browser: create, run a fight, undo, amend, replay; the player page live."""
 
 from __future__ import annotations
 
 import time
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import httpx
 from playwright.sync_api import expect
 
-from tests.browser.conftest import gm_url
+from tests.browser.conftest import SCREENSHOTS, gm_url
 from tests.server_helpers import Server
 
 PARTY = [
@@ -27,8 +28,59 @@ def seeded(server: Server, encounter: dict[str, Any], facts: list[dict[str, Any]
     assert httpx.post(path, json={"facts": facts}, headers=headers).status_code == 201
 
 
+ROLLS = [
+    {"type": "InitiativeRolled", "combatant": c, "natural": n, "modifier": 0}
+    for c, n in (("valeros", 18), ("goblin", 12), ("sniper", 5))
+]  # lines 5-7 after PARTY; with CombatStarted at 8, Valeros acts first
+
+
 def hp(page: Any, who: str) -> Any:
     return page.locator(f"li.combatant[data-id='{who}'] .bar.hp .text")
+
+
+def log_line(page: Any, position: int) -> Any:
+    return page.locator(f"ol.log li[data-position='{position}']")
+
+
+def test_create_an_encounter_with_an_option_from_the_form(page: Any, server: Server) -> None:
+    page.goto(f"{server.url}/")
+    page.click("#create summary")
+    form = page.locator("#new-encounter")
+    form.locator("input[name=name]").fill("Orc skirmish")
+    form.locator("select[name=ruleset]").select_option("orcus")
+    # The inputs come from the ruleset's JSON Schema, each at its default.
+    min_damage = form.locator("select[data-option=min_damage]")  # an enum of integers
+    expect(min_damage).to_have_value("0")
+    expect(form.locator("input[type=checkbox][data-option=monsters_die_at_zero]")).to_be_checked()
+    expect(form.locator("select[data-option=death_save_timing]")).to_have_value("start")
+    min_damage.select_option("1")
+    page.screenshot(
+        path=str(SCREENSHOTS / "test_create_an_encounter_with_an_option_from_the_form-form.png")
+    )
+
+    def creates(request: Any) -> bool:
+        return bool(request.method == "POST" and request.url.endswith("/encounters"))
+
+    with page.expect_request(creates) as sent:
+        form.locator("button", has_text="Create").click()
+    assert sent.value.post_data_json["options"] == {"min_damage": 1}  # the defaults left unsent
+    expect(page.locator("#workspace")).to_be_visible()
+    fragment = parse_qs(urlsplit(page.url).fragment)
+    opened, token = fragment["e"][0], fragment["token"][0]
+    reply = httpx.get(
+        f"{server.url}/encounters/{opened}/log", headers={"Authorization": f"Bearer {token}"}
+    )
+    created = reply.json()[0]["fact"]
+    assert (created["name"], created["ruleset"]) == ("Orc skirmish", "orcus")
+    assert created["options"]["min_damage"] == 1
+    join = page.locator("form[name=join]")
+    join.locator("input[name=combatant]").fill("orc")
+    join.locator("input[name=name]").fill("Orc")
+    join.locator("select[name=side]").select_option("foes")
+    join.locator("input[data-stat=max_hp]").fill("20")
+    join.locator("button").click()
+    expect(page.locator("li.combatant[data-id='orc'] .name")).to_have_text("Orc")
+    expect(hp(page, "orc")).to_have_text("HP 20/20")
 
 
 def test_run_a_fight_from_the_page(page: Any, server: Server, encounter: dict[str, Any]) -> None:
@@ -65,16 +117,30 @@ def test_run_a_fight_from_the_page(page: Any, server: Server, encounter: dict[st
 
 
 def test_undo_a_hit_restores_hp(page: Any, server: Server, encounter: dict[str, Any]) -> None:
-    seeded(server, encounter, [*PARTY, {"type": "DamageDealt", "target": "goblin", "amount": 5}])
+    attack = {
+        "type": "AttackMade",
+        "attacker": "valeros",
+        "target": "goblin",
+        "natural": 15,
+        "total": 20,
+        "outcome": "hit",
+    }  # line 5
+    damage = {"type": "DamageDealt", "target": "goblin", "amount": 5, "attack": 5}  # line 6
+    seeded(server, encounter, [*PARTY, attack, damage])  # fmt: skip
     page.goto(gm_url(server, encounter))
     expect(hp(page, "goblin")).to_have_text("HP 1/6")
-    page.locator("ol.log li[data-position='5'] button.undo-line").click()
+    expect(log_line(page, 5)).to_contain_text("Valeros attacks Goblin: 20 (d20 15)")
+    log_line(page, 5).locator("button.undo-line").click()  # the attack, not its damage line
     expect(hp(page, "goblin")).to_have_text("HP 6/6")
-    expect(page.locator("ol.log li[data-position='5']")).to_have_class("revoked")
+    expect(log_line(page, 5)).to_have_class("revoked")
+    expect(log_line(page, 6)).not_to_have_class("revoked")  # still in the log, no longer applied
+    log_line(page, 5).locator("button.restore").click()
+    expect(hp(page, "goblin")).to_have_text("HP 1/6")
+    page.locator("body").press("u")  # keyboard: undo the latest line (the damage)
+    expect(hp(page, "goblin")).to_have_text("HP 6/6")
+    expect(log_line(page, 6)).to_have_class("revoked")
     page.locator("body").press("r")  # keyboard: redo
     expect(hp(page, "goblin")).to_have_text("HP 1/6")
-    page.locator("body").press("u")  # keyboard: undo the latest
-    expect(hp(page, "goblin")).to_have_text("HP 6/6")
 
 
 def test_amend_a_past_ruling_and_see_what_changed(
@@ -83,13 +149,68 @@ def test_amend_a_past_ruling_and_see_what_changed(
     hit = {"type": "DamageDealt", "target": "goblin", "amount": 3}
     seeded(server, encounter, [*PARTY, hit, {"type": "NoteAdded", "text": "later"}])
     page.goto(gm_url(server, encounter))
-    page.locator("ol.log li[data-position='5'] button.amend").click()
-    page.locator("#amend textarea").fill('{"type": "DamageDealt", "target": "goblin", "amount": 8}')
-    page.locator("#amend button[value=amend]").click()
-    expect(page.locator("#changes")).to_contain_text("Goblin: hp 3 → -2")
-    expect(page.locator("#changes")).to_contain_text("dying")
+    log_line(page, 5).locator("button.amend").click()
+    dialog = page.locator("#amend")
+    expect(dialog.locator("h3")).to_have_text("Amend line 5: Goblin takes 3 damage")
+    dialog.locator("textarea").fill('{"type": "DamageDealt", "target": "goblin", "amount": 8}')
+    dialog.locator("button[value=amend]").click()
+    # The summary shows in the dialog, where the GM is looking ...
+    summary = dialog.locator(".summary")
+    expect(summary).to_be_visible()
+    expect(summary).to_contain_text("Amended line 5")
+    expect(summary).to_contain_text("Goblin: hp 3 → -2")
+    expect(summary).to_contain_text("dying")
     expect(hp(page, "goblin")).to_have_text("HP -2/6")
-    expect(page.locator("ol.log li[data-position='5']")).to_have_class("amended")
+    expect(log_line(page, 5)).to_have_class("amended")
+    page.screenshot(
+        path=str(SCREENSHOTS / "test_amend_a_past_ruling_and_see_what_changed-dialog.png")
+    )
+    # ... and stays above the table once the dialog is closed.
+    dialog.locator("button.cancel", has_text="Close").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#changes")).to_be_visible()
+    expect(page.locator("#changes")).to_contain_text("Goblin: hp 3 → -2")
+
+
+def test_amending_an_initiative_roll_names_the_new_order_and_turn(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    seeded(server, encounter, [*PARTY, *ROLLS, {"type": "CombatStarted"}])
+    page.goto(gm_url(server, encounter))
+    expect(page.locator("li.combatant.current")).to_have_attribute("data-id", "valeros")
+    log_line(page, 6).locator("button.amend").click()  # Goblin's 12
+    page.locator("#amend textarea").fill(
+        '{"type": "InitiativeRolled", "combatant": "goblin", "natural": 20, "modifier": 0}'
+    )
+    page.locator("#amend button[value=amend]").click()
+    summary = page.locator("#amend .summary")
+    expect(summary).to_contain_text("turn: Valeros → Goblin")
+    expect(summary).to_contain_text("order: Valeros, Goblin, Sniper → Goblin, Valeros, Sniper")
+    expect(summary).to_contain_text("Goblin: initiative 12 → 20")
+    expect(page.locator("li.combatant.current")).to_have_attribute("data-id", "goblin")
+
+
+def test_the_summary_names_who_joined_or_left_and_the_round(page: Any, server: Server) -> None:
+    page.goto(f"{server.url}/")
+    found = page.evaluate(
+        """async () => {
+          const { differences } = await import("/web/changes.js");
+          const goblin = { name: "Goblin", vitals: { hp: 6 }, statuses: [], conditions: [] };
+          const orc = { name: "Orc", vitals: { hp: 9 }, statuses: [], conditions: [] };
+          const before = { phase: "combat", round: 2, turn: "goblin", order: ["goblin"],
+                           combatants: { goblin } };
+          const after = { phase: "combat", round: 3, turn: "orc", order: ["orc"],
+                          combatants: { orc } };
+          return differences(before, after);
+        }"""
+    )
+    assert found == [
+        "round: 2 → 3",
+        "turn: Goblin → Orc",
+        "order: Goblin → Orc",
+        "Goblin is no longer in the fight",
+        "Orc joins",
+    ]
 
 
 def test_the_replay_slider_shows_the_table_at_a_line(
@@ -108,6 +229,145 @@ def test_the_replay_slider_shows_the_table_at_a_line(
     expect(page.locator("li.combatant[data-id='sniper']")).to_have_count(0)  # not joined yet
     page.click("#live")
     expect(hp(page, "goblin")).to_have_text("HP 3/6")
+
+
+def test_step_back_and_forward_through_the_log(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    blows = [{"type": "DamageDealt", "target": "goblin", "amount": 1} for _ in range(3)]
+    seeded(server, encounter, [*PARTY, *blows])  # lines 5, 6, 7: goblin 5, 4, 3 HP
+    page.goto(gm_url(server, encounter))
+    expect(hp(page, "goblin")).to_have_text("HP 3/6")
+    at = page.locator("#replay-at")
+    page.click("#step-back")
+    expect(at).to_have_text("replaying: the table after line 6 of 7")
+    expect(hp(page, "goblin")).to_have_text("HP 4/6")
+    expect(page.locator("#replay")).to_have_value("6")
+    page.click("#step-back")
+    expect(at).to_contain_text("after line 5 of 7")
+    expect(hp(page, "goblin")).to_have_text("HP 5/6")
+    page.click("#step-forward")
+    expect(at).to_contain_text("after line 6 of 7")
+    expect(hp(page, "goblin")).to_have_text("HP 4/6")
+    page.click("#step-forward")  # the last line: back to the live table
+    expect(at).to_have_text("live")
+    expect(hp(page, "goblin")).to_have_text("HP 3/6")
+    page.locator("#replay").fill("2")
+    expect(at).to_contain_text("after line 2 of 7")
+    page.click("#step-back")
+    page.click("#step-back")  # no line before the first
+    expect(at).to_contain_text("after line 1 of 7")
+    expect(page.locator("li.combatant")).to_have_count(0)
+
+
+# Answers for even positions come 600 ms late, so they arrive after later requests' answers;
+# every table drawn is noted (its line number) in window.drawn.
+SLOW_EVEN_REPLAYS = r"""
+const realFetch = window.fetch;
+window.fetch = async (...args) => {
+  const reply = await realFetch(...args);
+  const at = /[?&]at=(\d+)/.exec(String(args[0]));
+  if (at && Number(at[1]) % 2 === 0) await new Promise((done) => setTimeout(done, 600));
+  return reply;
+};
+window.drawn = [];
+document.addEventListener("DOMContentLoaded", () => {
+  new MutationObserver(() => {
+    const line = document.querySelector("#table .round .version");
+    if (line) window.drawn.push(Number(line.textContent.match(/\d+/)[0]));
+  }).observe(document.querySelector("#table"), { childList: true });
+});
+"""
+
+
+def test_a_late_answer_never_replaces_a_later_table(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    blows = [{"type": "DamageDealt", "target": "goblin", "amount": 1} for _ in range(3)]
+    seeded(server, encounter, [*PARTY, *blows])  # lines 5, 6, 7: goblin 5, 4, 3 HP
+    page.add_init_script(SLOW_EVEN_REPLAYS)
+    page.goto(gm_url(server, encounter))
+    expect(hp(page, "goblin")).to_have_text("HP 3/6")
+    slider = page.locator("#replay")
+    slider.fill("6")  # its answer comes late ...
+    slider.fill("5")  # ... after this one's
+    expect(page.locator("#replay-at")).to_contain_text("after line 5 of 7")
+    page.wait_for_timeout(900)  # the answer for line 6 has come by now, and was dropped
+    expect(page.locator("#replay-at")).to_contain_text("after line 5 of 7")
+    expect(hp(page, "goblin")).to_have_text("HP 5/6")
+    assert page.evaluate("window.drawn").count(6) == 0
+
+
+def test_play_at_a_speed_to_the_end(page: Any, server: Server, encounter: dict[str, Any]) -> None:
+    blows = [{"type": "DamageDealt", "target": "goblin", "amount": 1} for _ in range(5)]
+    seeded(server, encounter, [*PARTY, *blows])  # lines 5-9: goblin 5, 4, 3, 2, 1 HP
+    page.add_init_script(SLOW_EVEN_REPLAYS)
+    page.goto(gm_url(server, encounter))
+    expect(hp(page, "goblin")).to_have_text("HP 1/6")
+    page.locator("#speed").select_option("5")
+    started = time.monotonic()
+    page.evaluate("window.drawn = []; document.querySelector('#play').click()")
+    expect(page.locator("#play")).to_have_text("Pause")
+    expect(page.locator("#replay-at")).to_contain_text("replaying")
+    expect(page.locator("#replay-at")).to_have_text("live", timeout=10_000)
+    took = time.monotonic() - started
+    expect(page.locator("#play")).to_have_text("Play")
+    expect(hp(page, "goblin")).to_have_text("HP 1/6")
+    page.wait_for_timeout(800)  # any late answer has come, and was dropped
+    drawn = page.evaluate("window.drawn")
+    assert drawn == sorted(drawn), f"an older table was drawn after a newer one: {drawn}"
+    assert drawn[-1] == 9 and min(drawn) < 9, drawn  # past tables (odd lines), then live
+    assert took >= 1.4, took  # 8 steps at 5 lines a second
+    expect(page.locator("#replay-at")).to_have_text("live")
+
+
+def test_heal_from_the_form(page: Any, server: Server, encounter: dict[str, Any]) -> None:
+    seeded(server, encounter, [*PARTY, {"type": "DamageDealt", "target": "goblin", "amount": 5}])
+    page.goto(gm_url(server, encounter))
+    expect(hp(page, "goblin")).to_have_text("HP 1/6")
+    healing = page.locator("form[name=healing]")
+    healing.locator("select[name=target]").select_option("goblin")
+    healing.locator("input[name=amount]").fill("3")
+    healing.locator("button").click()
+    expect(hp(page, "goblin")).to_have_text("HP 4/6")
+    expect(page.locator("ol.log li").first).to_contain_text("Goblin heals 3")
+
+
+def test_apply_conditions_from_the_form(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    seeded(server, encounter, [*PARTY, *ROLLS, {"type": "CombatStarted"}])
+    page.goto(gm_url(server, encounter))
+    condition = page.locator("form[name=condition]")
+    condition.locator("select[name=target]").select_option("goblin")
+    condition.locator("input[name=condition]").fill("shaken")
+    condition.locator("input[name=rounds]").fill("3")
+    condition.locator("button").click()
+    shaken = page.locator("li.combatant[data-id='goblin'] .condition")
+    expect(shaken).to_have_text("shaken 3 rd")
+    expect(page.locator("ol.log li").first).to_contain_text("Goblin is shaken for 3 rounds")
+    condition.locator("select[name=target]").select_option("valeros")
+    condition.locator("input[name=condition]").fill("blessed")
+    condition.locator("input[name=rounds]").fill("")
+    condition.locator("button").click()  # no rounds: it lasts until removed
+    expect(page.locator("li.combatant[data-id='valeros'] .condition")).to_have_text("blessed")
+
+
+def test_ready_an_action_and_take_it(page: Any, server: Server, encounter: dict[str, Any]) -> None:
+    seeded(server, encounter, [*PARTY, *ROLLS, {"type": "CombatStarted"}])
+    page.goto(gm_url(server, encounter))
+    valeros = page.locator("li.combatant[data-id='valeros']")
+    expect(valeros).to_have_class("combatant party current")
+    page.locator("#ready-trigger").fill("the goblin moves")
+    page.click("#ready")
+    expect(valeros.locator(".status.readied")).to_be_visible()
+    expect(page.locator("ol.log li").first).to_contain_text("Valeros readies (the goblin moves)")
+    page.click("#next")
+    expect(page.locator("li.combatant.current")).to_have_attribute("data-id", "goblin")
+    valeros.click()
+    page.click("#readied-now")
+    expect(page.locator("ol.log li").first).to_contain_text("Valeros takes the readied action")
+    expect(valeros.locator(".status.readied")).to_have_count(0)
 
 
 def test_the_player_view_updates_live_and_keeps_hidden_things_hidden(
