@@ -29,6 +29,7 @@ class LogError(ValueError):
         self.position = position
         self.reason = reason
         self.field = field
+        self.index: int | None = None  # which fact of an appended batch (0-based), when known
         where = f"line {position}" + (f", field '{field}'" if field else "")
         super().__init__(f"{where}: {reason}")
 

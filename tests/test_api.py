@@ -141,7 +141,7 @@ def test_a_fact_the_log_cannot_take_is_a_422_naming_the_field_and_nothing_is_wri
     assert reply.json() == {
         "type": "about:blank", "title": "The log cannot take this fact", "status": 422,
         "detail": "line 6: unknown combatant 'nobody'",
-        "errors": [{"field": "target", "reason": "unknown combatant 'nobody'"}],
+        "errors": [{"field": "facts[1].target", "reason": "unknown combatant 'nobody'"}],
     }  # fmt: skip
     assert client.get(url(opened, "state"), headers=opened["gm"]).json()["version"] == 4
 

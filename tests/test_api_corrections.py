@@ -95,6 +95,6 @@ def test_undoing_a_line_that_is_already_revoked_is_a_422_naming_the_position(
     reply = client.post(url(opened, "undo"), json={"position": 5}, headers=opened["gm"])
     assert reply.status_code == 422
     assert reply.json() == problem(
-        422, "The log cannot take this fact", "line 9: position 5 is already revoked", "target",
+        422, "The log cannot take this fact", "line 9: position 5 is already revoked", "position",
         "position 5 is already revoked",
     )  # fmt: skip

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 from uuid import UUID
 
@@ -106,10 +107,11 @@ async def append_facts(
 ) -> schemas.Appended:
     """Append facts, all or none, after `expected_version` when given."""
     facts = [_fact(raw, n, f"facts[{n - 1}]") for n, raw in enumerate(body.facts, 1)]
-    done = await writing(
-        service, encounter_id, service.append, encounter_id, facts, body.expected_version,
-        by="gm", key=key,
-    )  # fmt: skip
+    with fields_as_sent(in_batch):
+        done = await writing(
+            service, encounter_id, service.append, encounter_id, facts, body.expected_version,
+            by="gm", key=key,
+        )  # fmt: skip
     return schemas.Appended(first=done.first, version=done.version)
 
 
@@ -157,10 +159,11 @@ async def undo(
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
     """Revoke line `position`, or the latest fact in force, with the GM's `reason` if given."""
-    done = await writing(
-        service, encounter_id, service.undo, encounter_id, body.position, body.reason,
-        expected_version=body.expected_version, by="gm", key=key,
-    )  # fmt: skip
+    with fields_as_sent(as_position):
+        done = await writing(
+            service, encounter_id, service.undo, encounter_id, body.position, body.reason,
+            expected_version=body.expected_version, by="gm", key=key,
+        )  # fmt: skip
     return schemas.Appended(first=done.first, version=done.version)
 
 
@@ -173,10 +176,11 @@ async def redo(
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
     """Restore line `position`, or the line most recently revoked."""
-    done = await writing(
-        service, encounter_id, service.redo, encounter_id, body.position,
-        expected_version=body.expected_version, by="gm", key=key,
-    )  # fmt: skip
+    with fields_as_sent(as_position):
+        done = await writing(
+            service, encounter_id, service.redo, encounter_id, body.position,
+            expected_version=body.expected_version, by="gm", key=key,
+        )  # fmt: skip
     return schemas.Appended(first=done.first, version=done.version)
 
 
@@ -190,10 +194,11 @@ async def amend(
 ) -> schemas.Appended:
     """Correct the ruling at `position` (with the GM's `reason`); what follows is recomputed."""
     replacement = _fact(body.replacement, body.position, "replacement")
-    done = await writing(
-        service, encounter_id, service.amend, encounter_id, body.position, replacement,
-        body.reason, expected_version=body.expected_version, by="gm", key=key,
-    )  # fmt: skip
+    with fields_as_sent(as_position):
+        done = await writing(
+            service, encounter_id, service.amend, encounter_id, body.position, replacement,
+            body.reason, expected_version=body.expected_version, by="gm", key=key,
+        )  # fmt: skip
     return schemas.Appended(first=done.first, version=done.version)
 
 
@@ -241,6 +246,27 @@ async def writing(
     if service.quick(encounter_id):
         return command(*args, **kwargs)
     return await run_in_threadpool(command, *args, **kwargs)
+
+
+@contextmanager
+def fields_as_sent(rename: Callable[[LogError], str | None]) -> Iterator[None]:
+    """A fact the log refuses, its field named as the request body names it."""
+    try:
+        yield
+    except LogError as exc:
+        raise LogError(exc.position, exc.reason, rename(exc)) from None
+
+
+def in_batch(exc: LogError) -> str | None:
+    """`target` of the third fact sent is `facts[2].target`."""
+    if exc.index is None or exc.index < 0 or not exc.field:
+        return exc.field
+    return f"facts[{exc.index}].{exc.field}"
+
+
+def as_position(exc: LogError) -> str | None:
+    """A correction's `target` is the body's `position`."""
+    return "position" if exc.field == "target" else exc.field
 
 
 def _fact(raw: dict[str, Any], position: int, field: str) -> Fact:

@@ -148,6 +148,7 @@ class EncounterStore:
                     continue
                 self.evict(encounter_id)
                 if isinstance(exc, LogError):
+                    exc.index = exc.position - based_on - 1
                     raise
                 raise VersionConflict(based_on, self.version(encounter_id)) from None
             except Exception:
