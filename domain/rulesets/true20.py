@@ -5,10 +5,11 @@ How the log records what the text needs (CONTRACT §1 plus one new fact, Convict
   weapon says otherwise) and `save` = {natural, total, bonus?}. The save is recomputed as
   natural + bonus − the track's penalty now, so undoing or amending an earlier hit changes it;
   without `bonus` the recorded `total` is taken as announced. No `save`: no mark, and a warning.
-- Dying: CheckRolled `constitution` (against `dying`) at the top of each round (A6, A17), its
-  total recomputed as natural + Constitution − wounded's shaken when the stats give Constitution;
-  option hourly_fort: SavingThrowRolled `fortitude` against `dying`, as recorded. Stabilizing:
-  CheckRolled `heal` by another with `target` (Difficulty 15), or HealingApplied (the Cure power).
+- Dying (the box, or a condition: `dying`, debilitated Constitution): CheckRolled `constitution`
+  (against `dying`) at the top of each round (A6, A17), its total recomputed as natural + Con −
+  shaken 2 − sickened 2 when the stats give Constitution; option hourly_fort: SavingThrowRolled
+  `fortitude` against `dying`, as recorded. Stabilizing: CheckRolled `heal` by another with
+  `target` (Difficulty 15), or HealingApplied (the Cure power); a dying condition stays in force.
 - Recovery: CheckRolled `recovery` with `against` the box (or `fatigue`); without `against`, the
   first checked of unconscious, staggered, dazed, wounded, disabled, else fatigue. Time passing
   out of the rounds: RestTaken `minute`, `hour`, `day` or `long` (ten hours: all fatigue goes);
@@ -23,6 +24,19 @@ How the log records what the text needs (CONTRACT §1 plus one new fact, Convict
   the refocusing turn; a new result for someone already in the order takes its place from the
   next round on (projections/table.py), so it acts at 20 + modifier from then (A32).
 - Ties: higher Dexterity, then the GM's InitiativeTieBroken holding the roll-off (L138, A3).
+  A4 (a group's tie uses the Dexterity of the creature whose roll it shares): a CONTRACT group
+  is identical creatures, so each member's own Dexterity is that one. `tie_breaker` sees one
+  member's stats, not whose roll its group shares, so a mixed group is not held together.
+- Delay (L182-186): a delayer still waiting at the top of a round let the count pass its limit,
+  −10 − initiative bonus (deafened: 4 lower), and forfeited the round (true20_delay): a warning
+  until it steps in. Several delayers (L185): the order of their DelayEnded facts is the GM's.
+  Ready (L207-209): the projection keeps the count it was taken on, and drops an unused one.
+- Conditions (L354-389): what is derived and what stays table-side is in true20_conditions.
+  `vitals` sees only the body, so the body keeps what the conditions imply (`Track.seen`),
+  refreshed whenever the rules see this combatant: a fact aimed at it, its turn's start and end,
+  each round's top. A hit applies the conditions in force and the shown penalty equals it from
+  then on; after a ConditionApplied/Removed or an expiry, until the next such call, the shown
+  penalty is the one before it (closing that needs `vitals` to get a Ctx: a Protocol change).
 
 Gaps (digest §0.3), and what this module does about them:
 - G1 (combat sequence list), G3 (awareness examples), G6 (surprise-attack situations): the
@@ -33,8 +47,9 @@ Gaps (digest §0.3), and what this module does about them:
   pool is not counted. G8 (Cover, Startle, Slam), G9 (feats), G10 (skills, powers), G11 (weapon
   and armor numbers), G12 (darkness): not tracked; the GM's numbers arrive in the facts.
 Not tracked: movement, loads, all-out endurance (A20), coup de grace (A26), objects (A27, A28,
-A30), dazzled (A31), panicked (A33), the free-action cap (A34), recovery schedules (A24: each
-check names its condition; the tracker does not time them), effective Str/Dex (A19).
+A30), dazzled (A31, the attacker's), panicked (A33), the free-action cap (A34), recovery
+schedules (A24: each check names its condition; the tracker does not time them), effective
+Str/Dex (A19).
 """
 
 from __future__ import annotations
@@ -53,9 +68,11 @@ from domain.events import (
 )
 from domain.rulesets import true20_care as care
 from domain.rulesets import true20_conditions as conditions
+from domain.rulesets import true20_defense as defense
+from domain.rulesets import true20_delay as delay
 from domain.rulesets.base import Ctx, Outcome, Ruleset
 from domain.rulesets.true20_options import Options, Stats
-from domain.rulesets.true20_track import Track, hit, mark, penalty
+from domain.rulesets.true20_track import Track, hit, penalty
 
 FORTITUDE = ("fortitude", "fort")
 
@@ -74,6 +91,19 @@ class True20Ruleset:
     def take(self, body: Track, fact: Fact, ctx: Ctx) -> Track:
         if body.dead:
             return body
+        return self._looks(self._take(self._looks(body, ctx), fact, ctx), ctx)
+
+    def _looks(self, body: Track, ctx: Ctx) -> Track:
+        """Keep what the conditions in force imply; a dying condition calls for its check."""
+        looks = conditions.seen(body, ctx.conditions, ctx.options)
+        if looks == body.seen:
+            return body
+        if ("dying" in looks) != ("dying" in body.seen) and not body.has("dying"):
+            was = "dying" in body.seen  # 001 L361: debilitated Con is dying (or is no longer)
+            body = body._replace(dying_due=False) if was else care.becomes_dying(body, ctx.options)
+        return body._replace(seen=looks)
+
+    def _take(self, body: Track, fact: Fact, ctx: Ctx) -> Track:
         options: Options = ctx.options
         match fact:
             case DamageDealt():
@@ -81,7 +111,7 @@ class True20Ruleset:
             case CheckRolled():
                 return self._check(body, fact, ctx)
             case SavingThrowRolled(save=save, against="dying") if save.lower() in FORTITUDE:
-                due = body.has("dying") and options.dying_procedure == "hourly_fort"
+                due = conditions.dying(body, body.seen) and options.dying_procedure == "hourly_fort"
                 return care.dying_save(body, fact) if due else body
             case HealingApplied():
                 return care.stabilize(body)  # 001 "Dying" L364: the Cure power
@@ -89,7 +119,7 @@ class True20Ruleset:
                 body = care.elapse(body, care.REST_ROUNDS[kind], options)
                 return care.with_fatigue(body, ctx.position, "rested") if kind == "long" else body
             case ConvictionSpent():
-                return self._conviction(body, fact, ctx)
+                return care.conviction(body, fact.purpose, ctx.position)
             case _:
                 return body
 
@@ -98,7 +128,7 @@ class True20Ruleset:
         if fact.save is None:
             return body._replace(unsaved=ctx.position)
         was_dying = body.has("dying")
-        shaken = conditions.shaken(body, ctx.conditions)
+        shaken = conditions.shaken(body, body.seen)  # the same as vitals shows
         body, new = hit(body._replace(unsaved=None), fact, options, shaken)
         window = 1 if ctx.own_turn and options.lost_action == "one_round" else 2
         if "wounded" in new:
@@ -115,9 +145,9 @@ class True20Ruleset:
         options: Options = ctx.options
         own = fact.target is None or fact.target == fact.combatant
         kind = fact.check.lower()
-        shaken = conditions.shaken(body, ctx.conditions)
-        total = care.check_total(fact, ctx.stats.constitution, shaken)
-        dying = body.has("dying") and options.dying_procedure == "per_round_con"
+        penalty = conditions.check_penalty(body, body.seen)
+        total = care.check_total(fact, ctx.stats.constitution, penalty)
+        dying = conditions.dying(body, body.seen) and options.dying_procedure == "per_round_con"
         if kind in ("constitution", "dying") and own and dying and fact.against in (None, "dying"):
             return care.dying_check(body, fact, total)
         if kind == "heal" and not own:
@@ -126,67 +156,30 @@ class True20Ruleset:
             return care.recovery(body, fact, total, ctx.position, options)
         return body
 
-    def _conviction(self, body: Track, fact: ConvictionSpent, ctx: Ctx) -> Track:
-        purpose = (fact.purpose or "").lower()
-        if purpose == "fatigue":
-            return care.with_fatigue(body, ctx.position, "shake")  # 001 L56
-        if purpose == "recovery":
-            return body._replace(conviction=True)  # 001 L347
-        if purpose == "erase":
-            body = mark(body, "dazed", -body.count("dazed"))  # 001 L348
-            return body._replace(bruised=0, hurt=0, bruise_clock=0, hurt_clock=0)
-        return body
-
     def turn_started(self, body: Track, ctx: Ctx) -> Track:
+        body = delay.turn_begins(self._looks(body, ctx))
         if ctx.options.round_start_hooks == "own_turn" and ctx.phase != "setup":
-            body = self._round_begins(body, ctx)
+            body = care.round_begins(body, ctx)
         if body.stun == 2 or body.lost == 2:
             body = body._replace(stun=min(body.stun, 1), lost=min(body.lost, 1))
-        return body
+        return self._looks(body, ctx)
 
     def turn_ended(self, body: Track, ctx: Ctx) -> Track:
-        body = self._exert(body, ctx)
+        body = care.exert(delay.turn_ends(self._looks(body, ctx)), ctx)
         if body.stun == 1 or body.lost == 1:
             lost = 0 if body.lost == 1 else body.lost
             body = body._replace(stun=0 if body.stun == 1 else body.stun, lost=lost,
                                  lost_defense=body.lost_defense and lost > 0)  # fmt: skip
-        return body
+        return self._looks(body, ctx)
 
     def round_started(self, body: Track, ctx: Ctx) -> Track:
         if body.dead:
             return body
+        body = delay.round_begins(self._looks(body, ctx), ctx.stats, ctx.round)
         body = care.elapse(body, 1, ctx.options)  # 001 L148: ten rounds are a minute
         if ctx.options.round_start_hooks == "top_of_round":
-            body = self._round_begins(body, ctx)
-        return body
-
-    def _round_begins(self, body: Track, ctx: Ctx) -> Track:
-        """001 L56, L342-343 (A6): extra-effort fatigue falls due, the disabled collapse, and
-        the dying check is called for."""
-        options: Options = ctx.options
-        efforts = care.exertions(body, ctx.conditions, care.EFFORT)
-        for position in efforts:
-            body = care.with_fatigue(body, position, "effort")
-        body = body._replace(charged=body.charged | set(efforts))
-        if body.collapse_due:
-            body = mark(body._replace(collapse_due=False), "dying")
-            body = care.becomes_dying(body, options)
-        if body.has("dying") and options.dying_procedure == "per_round_con":
-            body = body._replace(dying_due=True)
-        return body
-
-    def _exert(self, body: Track, ctx: Ctx) -> Track:
-        """001 "Disabled" L342, L362 (A16): a strenuous action knocks the disabled out."""
-        strained = care.exertions(body, ctx.conditions, care.STRENUOUS)
-        if not strained:
-            return body
-        body = body._replace(charged=body.charged | set(strained))
-        if not body.has("disabled") or body.has("dying") or body.dead:
-            return body
-        body = body if body.has("unconscious") else mark(body, "unconscious")
-        if ctx.options.disabled_dying_timing == "immediate":
-            return care.becomes_dying(mark(body, "dying"), ctx.options)
-        return body._replace(collapse_due=True)
+            body = care.round_begins(body, ctx)
+        return self._looks(body, ctx)
 
     def flat_footed(self, ctx: Ctx) -> bool:
         """001 "Flat-Footed" L139: until the first regular turn (A1 option: first action)."""
@@ -201,7 +194,7 @@ class True20Ruleset:
 
     def vitals(self, body: Track, options: Any) -> dict[str, int]:
         """CONTRACT §2: the tallies and the Toughness save penalties against each kind."""
-        shaken = body.has("wounded")
+        shaken = conditions.shaken(body, body.seen)  # the same as a hit now would apply
         return {
             "bruised": body.bruised,
             "hurt": body.hurt,
@@ -220,7 +213,8 @@ class True20Ruleset:
         if body.dying_due and not body.dead:
             found.append(f"{name} is dying: roll the dying check (Constitution or Fortitude, "
                          f"Difficulty {care.DYING_DIFFICULTY + body.dying_saves})")  # fmt: skip
-        return tuple(found)
+        forfeited = delay.warning(body, name)
+        return (*found, forfeited) if forfeited and not body.dead else tuple(found)
 
     def takes_turn(self, body: Track) -> bool:
         return not body.dead
@@ -231,7 +225,7 @@ class True20Ruleset:
         return dexterity
 
     def attack_outcome(self, attack: AttackMade, body: Track, ctx: Ctx) -> Outcome | None:
-        return conditions.attack_outcome(attack, body, ctx, self.flat_footed(ctx) and not body.dead)
+        return defense.attack_outcome(attack, body, ctx, self.flat_footed(ctx) and not body.dead)
 
     def save_succeeds(self, save: SavingThrowRolled, options: Any) -> bool | None:
         """001 L121-135: total ≥ Difficulty; saves have no natural 1/20 rule (digest §0.2)."""

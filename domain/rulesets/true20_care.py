@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from domain.events import CheckRolled, SavingThrowRolled
-from domain.rulesets.base import Effect
+from domain.rulesets.base import Ctx, Effect
 from domain.rulesets.true20_options import Options
-from domain.rulesets.true20_track import SHAKEN, Track, mark
+from domain.rulesets.true20_track import Track, mark
 
 DYING_DIFFICULTY = 10  # 001 "Dying" L343: a Constitution check (Difficulty 10) each round
 STABLE_MARGIN = 10  # 001 "Dying" L343: "succeeds by 10 or more (Difficulty 20)" → stable
@@ -41,11 +41,12 @@ def stabilize(track: Track) -> Track:
     return track
 
 
-def check_total(fact: CheckRolled, constitution: int | None, shaken: bool) -> int:
-    """A Constitution check recomputed: natural + Con − wounded's shaken (checks, L341)."""
+def check_total(fact: CheckRolled, constitution: int | None, penalty: int) -> int:
+    """A Constitution check recomputed: natural + Con − what conditions cost on checks (shaken
+    L341/L382, sickened L383)."""
     if constitution is None:
         return fact.total
-    return fact.natural + constitution - (SHAKEN if shaken else 0)
+    return fact.natural + constitution - penalty
 
 
 def dying_check(track: Track, fact: CheckRolled, total: int) -> Track:
@@ -55,7 +56,7 @@ def dying_check(track: Track, fact: CheckRolled, total: int) -> Track:
     if not passed:
         return mark(track, "dead")._replace(dying_due=False)
     if total >= difficulty + STABLE_MARGIN:
-        return stabilize(track)
+        return stabilize(track._replace(dying_due=False))  # a dying condition stays in force
     return track._replace(dying_due=False)
 
 
@@ -66,7 +67,7 @@ def dying_save(track: Track, fact: SavingThrowRolled) -> Track:
     if not passed:
         return mark(track, "dead")._replace(dying_due=False)
     if fact.natural == 20 or fact.total >= difficulty + STABLE_MARGIN:
-        return stabilize(track)
+        return stabilize(track._replace(dying_due=False))
     return track._replace(dying_due=False, dying_saves=track.dying_saves + 1)
 
 
@@ -158,3 +159,47 @@ def exertions(track: Track, conditions: tuple[Effect, ...], names: tuple[str, ..
     """Positions of the conditions named `names` that the body has not yet charged for."""
     return [c.position for c in conditions
             if c.name.lower() in names and c.position not in track.charged]  # fmt: skip
+
+
+def conviction(track: Track, purpose: str | None, position: int) -> Track:
+    """001 L56, L347-348: a Conviction point shakes off fatigue, ensures a recovery check, or
+    erases all bruised, dazed and hurt."""
+    purpose = (purpose or "").lower()
+    if purpose == "fatigue":
+        return with_fatigue(track, position, "shake")  # 001 L56
+    if purpose == "recovery":
+        return track._replace(conviction=True)  # 001 L347
+    if purpose == "erase":
+        track = mark(track, "dazed", -track.count("dazed"))  # 001 L348
+        return track._replace(bruised=0, hurt=0, bruise_clock=0, hurt_clock=0)
+    return track
+
+
+def round_begins(track: Track, ctx: Ctx) -> Track:
+    """001 L56, L342-343 (A6): extra-effort fatigue falls due, the disabled collapse, and the
+    dying check is called for (the dying box, or a dying condition: debilitated Con, L361)."""
+    options: Options = ctx.options
+    efforts = exertions(track, ctx.conditions, EFFORT)
+    for position in efforts:
+        track = with_fatigue(track, position, "effort")
+    track = track._replace(charged=track.charged | set(efforts))
+    if track.collapse_due:
+        track = becomes_dying(mark(track._replace(collapse_due=False), "dying"), options)
+    dying = track.has("dying") or "dying" in track.seen
+    if dying and options.dying_procedure == "per_round_con":
+        track = track._replace(dying_due=True)
+    return track
+
+
+def exert(track: Track, ctx: Ctx) -> Track:
+    """001 "Disabled" L342, L362 (A16): a strenuous action knocks the disabled out."""
+    strained = exertions(track, ctx.conditions, STRENUOUS)
+    if not strained:
+        return track
+    track = track._replace(charged=track.charged | set(strained))
+    if not track.has("disabled") or track.has("dying") or track.dead:
+        return track
+    track = track if track.has("unconscious") else mark(track, "unconscious")
+    if ctx.options.disabled_dying_timing == "immediate":
+        return becomes_dying(mark(track, "dying"), ctx.options)
+    return track._replace(collapse_due=True)

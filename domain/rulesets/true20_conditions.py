@@ -1,33 +1,119 @@
-"""True20 named conditions (seed 001 L354-389): what they imply and what they do to Defense."""
+"""True20 named conditions (seed 001 L354-389): what they imply and what they cost on checks.
+
+A condition is named by its label, lower case, with `_` and `-` read as spaces ("total_defense"
+is "total defense"); debilitated names its ability ("debilitated strength", "debilitated: con").
+
+Derived from the log (here and in true20_defense):
+- Statuses implied: dying ⇒ unconscious ⇒ helpless; paralyzed ⇒ helpless; entangled twice ⇒
+  helpless (L365); debilitated Str ⇒ prone + helpless, Dex ⇒ paralyzed, Con ⇒ dying (with its
+  dying check), Int/Wis/Cha ⇒ unconscious (L361); frightened and unable to flee as far as the
+  log shows (grappled, pinned, stunned, a lost round, helpless) ⇒ shaken (L370).
+- Checks the rules recompute (dying, recovery): shaken −2 and sickened −2, both when both
+  (L354: all effects apply). Toughness saves: shaken −2 only under A12's option.
+- Defense (true20_defense): cover +4, improved cover +8, total cover (no attack), total defense
+  +4 while a dodge or parry bonus is kept, charging −2, prone −4 melee / +4 ranged, kneeling or
+  sitting −2 / +2, blinded, entangled, stunned, surprised −2, pinned −4, slowed −1, helpless
+  (A18), paralyzed Defense 5 (the most severe, L354); dodge lost when blinded, pinned, stunned,
+  helpless, flat-footed, surprised, moving all out, aiming, entangled (A29); grappling loses it
+  against some attackers only; invisible or concealed: a hit still faces the miss chance.
+- Deafened: 4 off the initiative bonus in the delaying limit (true20_delay), the one place the
+  rules read an initiative bonus.
+
+Table-side only (the log does not say, or the total is the table's as announced):
+- Everything on the attacker's roll: prone −4 melee, shaken, sickened, entangled, dazzled,
+  slowed −1, invisible +2, charging +2, aim; the Defense of a defender unaware of an invisible
+  attacker (the defender's conditions do not say who attacks); the miss-chance roll itself.
+- Saves and checks recorded as totals: shaken on Fortitude/Reflex/Will, cover's +2 and slowed's
+  −1 on Reflex, fascinated's −4 on reaction checks, blinded's −4 on Str/Dex skills, deafened on
+  the initiative roll (InitiativeRolled carries the table's modifier).
+- Actions, movement and senses: blinded, deafened (Notice), nauseated, slowed, staggered,
+  disabled, stunned, fascinated, panicked, grappled, paralyzed (mental actions only), frightened
+  fleeing, half speed, standing up; incorporeal; ability damage and when it debilitates; how
+  long charging (to the charger's next turn, L176) and total defense (1 round, L219) last: the
+  ConditionApplied duration the GM gives.
+"""
 
 from __future__ import annotations
 
-from domain.events import AttackMade
-from domain.rulesets.base import Ctx, Effect, Outcome
+from collections.abc import Collection, Iterable
+
+from domain.rulesets.base import Ctx, Effect
 from domain.rulesets.true20_care import COLLAPSED, FATIGUE_LEVELS, fatigue_level
 from domain.rulesets.true20_options import Options
-from domain.rulesets.true20_track import LETHAL_ROW, NONLETHAL_ROW, Track
+from domain.rulesets.true20_track import LETHAL_ROW, NONLETHAL_ROW, SHAKEN, Track
 
-HELPLESS_ADJACENT = 9  # 001 "Regular Attack" L256: −9 Defense against adjacent attackers
-HELPLESS_RANGED = 5  # 001 "Regular Attack" L256: −5 Defense against ranged attacks
-HELPLESS_DEFENSE = 5  # 001 "Helpless" L372, "Paralyzed" L379: Defense 5 (A18 option)
-DEFENSE_PENALTY = {"stunned": 2, "blinded": 2, "entangled": 2, "pinned": 4, "slowed": 1,
-                   "surprised": 2}  # fmt: skip  # 001 Combat Modifiers Table L302-317, L384
-NO_DODGE = ("stunned", "blinded", "pinned", "helpless", "paralyzed", "flat_footed",
-            "surprised")  # fmt: skip  # 001 Combat Modifiers Table "Dodge Bonus? No"
+SICKENED = 2  # 001 "Sickened" L383: −2 on attack rolls and checks
+DEBILITATED = {"str": ("prone", "helpless"), "dex": ("paralyzed",), "con": ("dying",),
+               "int": ("unconscious",), "wis": ("unconscious",),
+               "cha": ("unconscious",)}  # fmt: skip  # 001 "Debilitated" L361
+ECHOED = ("dying", "unconscious", "stunned", "paralyzed")  # applied, and statuses too
 MAKES_HELPLESS = ("unconscious", "paralyzed", "dying")  # 001 "Helpless" L372, "Dying" L363
+HOLDS_IN_PLACE = ("grappled", "pinned", "stunned", "lost action")  # cannot flee (001 L370)
 SEVERITY = ("dead", "dying", "unconscious", "disabled", "staggered", "wounded", "dazed", "hurt",
             "bruised")  # fmt: skip
 
 
-def named(conditions: tuple[Effect, ...]) -> list[str]:
-    """The lower-case names of the conditions in force, one per application."""
-    return [c.name.lower() for c in conditions]
+def key(name: str) -> str:
+    """A condition or status name as the rules compare it."""
+    return name.lower().replace("_", " ").replace("-", " ").strip()
 
 
-def shaken(track: Track, conditions: tuple[Effect, ...]) -> bool:
-    """001 "Wounded" L341: wounded characters are shaken; or a shaken condition (L382)."""
-    return track.has("wounded") or "shaken" in named(conditions)
+def named(conditions: Iterable[Effect]) -> list[str]:
+    """The names of the conditions in force, one per application."""
+    return [key(c.name) for c in conditions]
+
+
+def debilitated(names: Iterable[str]) -> list[str]:
+    """001 "Debilitated" L361: Str ⇒ prone and helpless; Dex ⇒ paralyzed; Con ⇒ dying;
+    Int, Wis or Cha ⇒ unconscious. Without an ability named, no implication."""
+    found: list[str] = []
+    for name in names:
+        if name.startswith("debilitated"):
+            ability = name.removeprefix("debilitated").strip(" :()")[:3]
+            found += DEBILITATED.get(ability, ())
+    return found
+
+
+def seen(track: Track, conditions: tuple[Effect, ...], options: Options) -> frozenset[str]:
+    """What the conditions in force imply for the body: their names and what those bring."""
+    names = named(conditions)
+    found = {*names, *debilitated(names)}
+    if names.count("entangled") > 1:
+        found.add("helpless")  # 001 "Entangled" L365: entangled again becomes helpless
+    if fatigue_level(track, conditions, options) >= COLLAPSED:
+        found.add("unconscious")  # 001 "Exhausted" L352
+    if "dying" in found:
+        found.add("unconscious")  # 001 "Dying" L363: a dying character is unconscious
+    return frozenset(found)
+
+
+def helpless(track: Track, looks: Collection[str]) -> bool:
+    """001 "Helpless" L372: sleeping, bound, paralyzed or unconscious (dying is unconscious)."""
+    return ("helpless" in looks or any(c in looks for c in MAKES_HELPLESS)
+            or track.has("unconscious") or track.has("dying"))  # fmt: skip
+
+
+def cornered(track: Track, looks: Collection[str]) -> bool:
+    """Unable to flee, as far as the log shows: held, stunned, a lost round, or helpless."""
+    held = any(c in looks for c in HOLDS_IN_PLACE) or track.stun > 0 or track.lost > 0
+    return held or helpless(track, looks)
+
+
+def shaken(track: Track, looks: Collection[str]) -> bool:
+    """001 L341 wounded; L382 a shaken condition; L370 frightened and unable to flee."""
+    if track.has("wounded") or "shaken" in looks:
+        return True
+    return "frightened" in looks and cornered(track, looks)
+
+
+def check_penalty(track: Track, looks: Collection[str]) -> int:
+    """001 L341, L382, L383: shaken −2 and sickened −2 on checks; all effects apply (L354)."""
+    return (SHAKEN if shaken(track, looks) else 0) + (SICKENED if "sickened" in looks else 0)
+
+
+def dying(track: Track, looks: Collection[str]) -> bool:
+    """The dying box, or a dying condition (001 L361: debilitated Constitution is dying)."""
+    return track.has("dying") or "dying" in looks
 
 
 def statuses(track: Track, ctx: Ctx, flat_footed: bool) -> tuple[str, ...]:
@@ -35,6 +121,7 @@ def statuses(track: Track, ctx: Ctx, flat_footed: bool) -> tuple[str, ...]:
     if track.dead:
         return ("dead",)
     options: Options = ctx.options
+    looks = seen(track, ctx.conditions, options)
     found = [b for b in (*reversed(LETHAL_ROW), *reversed(NONLETHAL_ROW)) if track.has(b)]
     found += [t for t in ("hurt", "bruised") if getattr(track, t) > 0]
     if track.stable and (track.has("unconscious") or track.has("disabled")):
@@ -43,11 +130,11 @@ def statuses(track: Track, ctx: Ctx, flat_footed: bool) -> tuple[str, ...]:
     level = fatigue_level(track, ctx.conditions, options)
     found += [FATIGUE_LEVELS[min(level, COLLAPSED - 1) - 1]] if 0 < level < COLLAPSED else []
     found += ["unconscious"] if level >= COLLAPSED else []
-    found += [c for c in applied if c in ("dying", "unconscious", "stunned", "paralyzed")]
-    entangled_twice = applied.count("entangled") > 1  # 001 "Entangled" L365
-    if entangled_twice or "helpless" in applied or any(c in MAKES_HELPLESS for c in found):
-        found.append("helpless")  # 001 "Helpless" L372
-    found += ["shaken"] if track.has("wounded") else []  # 001 "Wounded" L341
+    found += [c for c in applied if c in ECHOED] + debilitated(applied)
+    found += ["unconscious"] if "dying" in found else []  # 001 "Dying" L363
+    found += ["helpless"] if helpless(track, looks) else []  # 001 "Helpless" L372
+    if track.has("wounded") or ("frightened" in looks and cornered(track, looks)):
+        found.append("shaken")  # 001 "Wounded" L341, "Frightened" L370
     found += ["stunned"] if track.stun else []  # 001 "Wounded" L341: stunned for one round
     found += ["lost_action"] if track.lost else []  # 001 "Dazed"/"Staggered" L338-339
     found = list(dict.fromkeys(found)) or ["healthy"]
@@ -55,53 +142,12 @@ def statuses(track: Track, ctx: Ctx, flat_footed: bool) -> tuple[str, ...]:
 
 
 def descriptor(track: Track) -> str:
-    """What players may see of a foe: the worst mark it bears, no numbers."""
+    """What players may see of a foe: its worst mark (or dying condition …), no numbers."""
     if track.dead:
         return "dead"
     for word in SEVERITY:
         if word in ("hurt", "bruised") and getattr(track, word) > 0:
             return word
-        if word not in ("hurt", "bruised") and track.has(word):
+        if word not in ("hurt", "bruised") and (track.has(word) or word in track.seen):
             return word
     return "healthy"
-
-
-def attack_outcome(attack: AttackMade, track: Track, ctx: Ctx, flat_footed: bool) -> Outcome | None:
-    """001 L98, L106, L119: natural 1 misses, 20 hits, else total ≥ Defense; confirmed 20s crit."""
-    if attack.outcome is not None:
-        return attack.outcome
-    if attack.natural == 1:
-        return "miss"
-    defense = _defense(attack, track, ctx, flat_footed)
-    if defense is None:
-        return "hit" if attack.natural == 20 else None
-    if attack.natural != 20 and attack.total < defense[0]:
-        return "miss" if attack.total < defense[1] else None
-    if attack.natural != 20 or attack.confirm_natural is None:
-        return "hit"
-    confirmed = attack.confirm_natural == 20 or (attack.confirm_total or 0) >= defense[0]
-    return "critical" if confirmed else "hit"
-
-
-def _defense(
-    attack: AttackMade, track: Track, ctx: Ctx, flat_footed: bool
-) -> tuple[int, int] | None:
-    """The Defense that surely holds and the one below which it surely fails (equal unless A18)."""
-    base = ctx.stats.defenses.get(attack.defense or "defense")
-    if base is None:
-        return None
-    options: Options = ctx.options
-    states = set(statuses(track, ctx, flat_footed)) | set(named(ctx.conditions))
-    if track.lost and track.lost_defense:
-        states.add("stunned")  # 001 "Staggered" L339: no dodge, −2 Defense while the round is lost
-    if "helpless" in states and options.helpless_defense == "glossary":
-        return HELPLESS_DEFENSE, HELPLESS_DEFENSE
-    loses_dodge = bool(states & set(NO_DODGE)) or (
-        "entangled" in states and options.entangled_loses_dodge
-    )
-    parry_lost = "helpless" in states or (flat_footed and options.flat_footed_loses_parry)
-    value = base - (ctx.stats.dodge if loses_dodge else 0) - (ctx.stats.parry if parry_lost else 0)
-    value -= sum(DEFENSE_PENALTY.get(s, 0) for s in states)
-    if "helpless" in states:
-        return value - HELPLESS_RANGED, value - HELPLESS_ADJACENT  # A18: melee or ranged unknown
-    return value, value

@@ -25,6 +25,8 @@ class Track(NamedTuple):
 
     `marks` holds a count per box of BOXES (0 or 1, except A8's stacking marks). `stun` and
     `lost` are windows: 2 = through the victim's next turn, 1 = until the current turn ends.
+    `seen` is what the conditions in force imply, refreshed on every call that sees them, so
+    `vitals` (which sees only the body) shows the penalty a hit would apply.
     """
 
     bruised: int = 0
@@ -44,6 +46,9 @@ class Track(NamedTuple):
     fatigue: tuple[tuple[int, str], ...] = ()
     charged: frozenset[int] = frozenset()
     conviction: bool = False
+    seen: frozenset[str] = frozenset()  # the conditions in force when the rules last looked
+    turn_open: bool = False  # its turn began and has not ended: it is delaying (001 L182)
+    forfeited: tuple[int, int] | None = None  # (round, initiative bonus): past its limit (L184)
 
     def has(self, box: str) -> bool:
         return self.marks[BOXES.index(box)] > 0
