@@ -41,7 +41,7 @@ def combatant_json(table: Table, member: Member) -> dict[str, Any]:
         "side": member.side,
         "kind": member.kind,
         "initiative": member.initiative,
-        "vitals": table.rules.vitals(member.body, table.options),
+        "vitals": table.rules.vitals(member.body, clock.ctx(table, member)),
         "statuses": statuses(table, member),
         "conditions": [condition_json(table, c) for c in member.conditions],
     }

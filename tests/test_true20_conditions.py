@@ -211,10 +211,11 @@ def test_the_toughness_penalty_shown_is_the_one_a_hit_applies(
     assert marks(track(*lines, **options)) == expected
 
 
-def test_a_timed_shaken_condition_shows_in_the_penalty_when_the_rules_next_see_it() -> None:
-    # digest A12 option; 001 L150: 1 round from the orc's count; seen at each round's top
-    begun = [turn_ended(V), condition(V, "shaken", duration={"rounds": 1}), turn_ended(FOE)]
-    later = [[], [turn_ended("kyra")], [turn_ended("kyra"), *ROUND]]
+def test_a_timed_shaken_condition_shows_in_the_penalty_while_it_lasts() -> None:
+    # digest A12 option; 001 L150: 1 round from the orc's count, so gone by round 3
+    begun = [turn_ended(V), condition(V, "shaken", duration={"rounds": 1})]
+    later = [[], [turn_ended(FOE)], [turn_ended(FOE), turn_ended("kyra")],
+             [turn_ended(FOE), turn_ended("kyra"), *ROUND]]  # fmt: skip
     shown = [fight(*begun, *more, **A12)["combatants"][V]["vitals"]["lethal_save_penalty"]
              for more in later]  # fmt: skip
-    assert shown == [0, 2, 0]  # seen at the top of round 2; ended in round 2, gone by round 3
+    assert shown == [2, 2, 2, 0]

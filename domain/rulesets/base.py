@@ -116,8 +116,9 @@ class Ruleset(Protocol[Body]):
     def statuses(self, body: Body, ctx: Ctx) -> tuple[str, ...]:
         """Statuses the rules derive, implications included (dying ⇒ unconscious ⇒ helpless)."""
 
-    def vitals(self, body: Body, options: Any) -> dict[str, int]:
-        """The system's own damage track as the table state shows it."""
+    def vitals(self, body: Body, ctx: Ctx) -> dict[str, int]:
+        """The system's own damage track as the table state shows it, now (`ctx`: the options
+        and the conditions in force, which a track's shown penalties may depend on)."""
 
     def descriptor(self, body: Body, ctx: Ctx) -> str:
         """A word for players who may not see numbers: healthy, bloodied, dying, dead …"""

@@ -108,8 +108,8 @@ class HitPointRuleset:
             found += ("flat_footed",)
         return found
 
-    def vitals(self, body: hp.HitPoints, options: Any) -> dict[str, int]:
-        return hp.vitals(body, options)
+    def vitals(self, body: hp.HitPoints, ctx: Ctx) -> dict[str, int]:
+        return hp.vitals(body, ctx.options)
 
     def descriptor(self, body: hp.HitPoints, ctx: Ctx) -> str:
         return hp.descriptor(body, ctx)

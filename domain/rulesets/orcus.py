@@ -206,7 +206,7 @@ class OrcusRuleset:
             found.append("grants_combat_advantage")
         return tuple(found) or ("healthy",)
 
-    def vitals(self, body: Vitality, options: Any) -> dict[str, int]:
+    def vitals(self, body: Vitality, ctx: Ctx) -> dict[str, int]:
         """CONTRACT §2: hp (may be negative), max_hp, temp_hp, death_save_failures, recoveries."""
         shown = {"hp": body.hp, "max_hp": body.max_hp, "temp_hp": body.temp_hp,
                  "death_save_failures": body.failures}  # fmt: skip

@@ -134,7 +134,7 @@ class StarfinderRuleset:
     def statuses(self, body: Track, ctx: Ctx) -> tuple[str, ...]:
         return conditions.statuses(body, ctx)
 
-    def vitals(self, body: Track, options: Any) -> dict[str, int]:
+    def vitals(self, body: Track, ctx: Ctx) -> dict[str, int]:
         """CONTRACT §2: stamina, max_stamina, hp, max_hp, resolve, max_resolve, temp_hp."""
         return {
             "stamina": body.stamina, "max_stamina": body.max_stamina, "hp": body.hp,

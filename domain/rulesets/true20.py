@@ -32,11 +32,10 @@ How the log records what the text needs (CONTRACT §1 plus one new fact, Convict
   until it steps in. Several delayers (L185): the order of their DelayEnded facts is the GM's.
   Ready (L207-209): the projection keeps the count it was taken on, and drops an unused one.
 - Conditions (L354-389): what is derived and what stays table-side is in true20_conditions.
-  `vitals` sees only the body, so the body keeps what the conditions imply (`Track.seen`),
-  refreshed whenever the rules see this combatant: a fact aimed at it, its turn's start and end,
-  each round's top. A hit applies the conditions in force and the shown penalty equals it from
-  then on; after a ConditionApplied/Removed or an expiry, until the next such call, the shown
-  penalty is the one before it (closing that needs `vitals` to get a Ctx: a Protocol change).
+  The body keeps what the conditions imply (`Track.seen`), refreshed whenever the rules see
+  this combatant (a fact aimed at it, its turn's start and end, each round's top); `vitals`
+  reads the conditions in force from its Ctx, so the shown save penalty is the one a hit now
+  would apply, also right after a ConditionApplied/Removed or an expiry.
 
 Gaps (digest §0.3), and what this module does about them:
 - G1 (combat sequence list), G3 (awareness examples), G6 (surprise-attack situations): the
@@ -192,9 +191,11 @@ class True20Ruleset:
     def statuses(self, body: Track, ctx: Ctx) -> tuple[str, ...]:
         return conditions.statuses(body, ctx, self.flat_footed(ctx))
 
-    def vitals(self, body: Track, options: Any) -> dict[str, int]:
-        """CONTRACT §2: the tallies and the Toughness save penalties against each kind."""
-        shaken = conditions.shaken(body, body.seen)  # the same as a hit now would apply
+    def vitals(self, body: Track, ctx: Ctx) -> dict[str, int]:
+        """CONTRACT §2: the tallies and the Toughness save penalties against each kind, with
+        the conditions in force now (the same as a hit now would apply)."""
+        options = ctx.options
+        shaken = conditions.shaken(body, conditions.seen(body, ctx.conditions, options))
         return {
             "bruised": body.bruised,
             "hurt": body.hurt,
