@@ -248,7 +248,8 @@ def _attack(table: Table, fact: AttackMade) -> None:
     target = table.members.get(fact.target)
     outcome = None
     if target is not None:
-        outcome = table.rules.attack_outcome(fact, target.body, clock.ctx(table, target))
+        by = None if attacker is None else (attacker.body, clock.ctx(table, attacker))
+        outcome = table.rules.attack_outcome(fact, target.body, clock.ctx(table, target), by)
     table.attacks[table.position] = outcome
     if len(table.attacks) > ATTACKS_KEPT:
         for stale in list(table.attacks)[: ATTACKS_KEPT // 2]:

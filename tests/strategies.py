@@ -107,6 +107,7 @@ ORCUS_OPTIONS = st.fixed_dictionaries(
         "temp_hp_choice": st.sampled_from(["higher", "newest"]),
         "rank_hp": st.sampled_from(["as_given", "multiply"]),
         "combat_advantage": st.sampled_from(["derived", "in_total"]),
+        "attack_penalties": st.sampled_from(["derived", "in_total"]),
     },
 )
 

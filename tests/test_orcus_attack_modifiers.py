@@ -105,8 +105,25 @@ def test_an_attackers_conditions_carry_their_attack_penalties(
     assert attack_penalty(in_force(names, unconscious=False, helpless=True)) == penalty
 
 
-def test_a_rattled_attackers_total_is_taken_as_announced() -> None:
-    """The ruleset sees only the target (Ruleset.attack_outcome): the recorded total carries
-    the attacker's own penalties (004 Rattled L1533), so 17 meets the orc's AC 17."""
+def test_a_rattled_attacker_takes_two_off_the_announced_total() -> None:
+    """004 Rattled L1533; CONTRACT §1: the ruleset recomputes a total that depends on a
+    condition the log derives, so 17 − 2 misses the orc's AC 17."""
     rattled = condition("kyra", "rattled", source="orc")
-    assert orc_after(rattled, attack("kyra", "orc", 17, 17), damage("orc", 8, attack=8)) == 32
+    assert orc_after(rattled, attack("kyra", "orc", 17, 17), damage("orc", 8, attack=8)) == 40
+
+
+def test_undoing_the_rattle_makes_the_same_swing_a_hit() -> None:
+    """An undo earlier in the log changes the outcome (CONTRACT §1)."""
+    rattled = condition("kyra", "rattled", source="orc")
+    swing = [attack("kyra", "orc", 17, 17), damage("orc", 8, attack=8)]
+    assert orc_after(rattled, *swing, fact("EventRevoked", target=7)) == 32
+
+
+def test_a_table_whose_totals_carry_the_penalty_keeps_them_as_announced() -> None:
+    """Option attack_penalties: in_total (the announced 17 already has the −2)."""
+    rattled = condition("kyra", "rattled", source="orc")
+    swing = [rattled, attack("kyra", "orc", 17, 17), damage("orc", 8, attack=8)]
+    orc: dict[str, Any] = of(
+        view(orcus_fight(hero(), monster("orc", 40), attack_penalties="in_total"), swing), "orc"
+    )
+    assert orc["vitals"]["hp"] == 32

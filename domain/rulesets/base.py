@@ -132,8 +132,12 @@ class Ruleset(Protocol[Body]):
     def tie_breaker(self, stats: Any, modifier: int) -> int | None:
         """Sort key among equal initiative results, or None where only the GM settles ties."""
 
-    def attack_outcome(self, attack: AttackMade, body: Body, ctx: Ctx) -> Outcome | None:
-        """hit / miss / critical from the roll and the target's defenses; None if unknown."""
+    def attack_outcome(
+        self, attack: AttackMade, body: Body, ctx: Ctx, attacker: tuple[Body, Ctx] | None = None
+    ) -> Outcome | None:
+        """hit / miss / critical from the roll and the target's defenses; None if unknown.
+        `attacker` (its body and Ctx, when it is at the table) lets a system derive the
+        attacker's own condition modifiers (Orcus: prone, rattled, restrained)."""
 
     def save_succeeds(self, save: SavingThrowRolled, options: Any) -> bool | None:
         """Whether a save succeeds against its DC (None when the log cannot tell), under the

@@ -164,7 +164,13 @@ class D20ModernRuleset(dnd35.HitPointRuleset):
         """003 L4-7 print no tie rule: the GM settles ties (InitiativeTieBroken)."""
         return None
 
-    def attack_outcome(self, attack: AttackMade, body: hp.HitPoints, ctx: Ctx) -> Outcome | None:
+    def attack_outcome(
+        self,
+        attack: AttackMade,
+        body: hp.HitPoints,
+        ctx: Ctx,
+        attacker: tuple[hp.HitPoints, Ctx] | None = None,
+    ) -> Outcome | None:
         """003 L15-17, L83: against Defense, flat-footed or touch Defense as the target stands."""
         flat = self.flat_footed(ctx) and not body.dead
         values = defenses(ctx.stats, ctx.options, flat)

@@ -124,7 +124,13 @@ class HitPointRuleset:
         """000 "Initiative Checks" L203-215: ties go to the higher total initiative modifier."""
         return modifier
 
-    def attack_outcome(self, attack: AttackMade, body: hp.HitPoints, ctx: Ctx) -> Outcome | None:
+    def attack_outcome(
+        self,
+        attack: AttackMade,
+        body: hp.HitPoints,
+        ctx: Ctx,
+        attacker: tuple[hp.HitPoints, Ctx] | None = None,
+    ) -> Outcome | None:
         """Against AC, or flat-footed AC while the target is flat-footed (when it has one)."""
         defenses = ctx.stats.defenses
         flat = attack.defense is None and "flat_footed" in defenses and self.flat_footed(ctx)

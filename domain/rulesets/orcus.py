@@ -236,11 +236,19 @@ class OrcusRuleset:
         """004 "Initiative" L1071: the higher initiative modifier; then a coin (the GM's)."""
         return modifier
 
-    def attack_outcome(self, attack: AttackMade, body: Vitality, ctx: Ctx) -> Outcome | None:
+    def attack_outcome(
+        self,
+        attack: AttackMade,
+        body: Vitality,
+        ctx: Ctx,
+        attacker: tuple[Vitality, Ctx] | None = None,
+    ) -> Outcome | None:
         """004 "Rolling 1 or 20" L1167-1168: 1 misses, 20 hits (a critical only if the total
-        hits anyway); else the total, +2 for combat advantage the target grants (L1164), against
-        the defense with condition modifiers (−5 while unconscious, L1556; +2 under Total
-        Defense or Rally)."""
+        hits anyway); else the total, +2 for combat advantage the target grants (L1164), less
+        the attacker's own condition penalties (prone, rattled, restrained: −2 each, L1529,
+        L1533, L1536), against the defense with condition modifiers (−5 while unconscious,
+        L1556; +2 under Total Defense or Rally). Options `combat_advantage` and
+        `attack_penalties` say when the table's total already has them (`in_total`)."""
         if attack.outcome is not None:
             return attack.outcome
         if attack.natural == 1:
@@ -252,6 +260,8 @@ class OrcusRuleset:
         derived = ctx.options.combat_advantage == "derived"
         grants = derived and conditions.combat_advantage(in_force, ctx.surprised)
         total = attack.total + (conditions.COMBAT_ADVANTAGE if grants else 0)
+        if attacker is not None and ctx.options.attack_penalties == "derived":
+            total -= conditions.attack_penalty(self.in_force(*attacker))
         hits = total >= defense + conditions.defense_modifier(in_force)
         if attack.natural == 20:
             return "critical" if hits else "hit"

@@ -87,6 +87,12 @@ class Options(CommonOptions):
         description="max_hp is the stat block's total, or the standard figure that the ruleset "
         "doubles for elites and quadruples for bosses (L1594, L1601).",
     )
+    attack_penalties: Literal["derived", "in_total"] = Field(
+        "derived",
+        description="The attacker's own condition penalties (prone, rattled, restrained: −2 "
+        "each, L1529, L1533, L1536): the ruleset takes them off the recorded attack total "
+        "(derived), or the table's total already has them (in_total).",
+    )
     combat_advantage: Literal["derived", "in_total"] = Field(
         "derived",
         description="Combat advantage (+2, L1164) against a target whose conditions grant it: "

@@ -156,7 +156,9 @@ class StarfinderRuleset:
         """002 "Initiative" L25: ties go to the higher total initiative modifier."""
         return modifier
 
-    def attack_outcome(self, attack: AttackMade, body: Track, ctx: Ctx) -> Outcome | None:
+    def attack_outcome(
+        self, attack: AttackMade, body: Track, ctx: Ctx, attacker: tuple[Track, Ctx] | None = None
+    ) -> Outcome | None:
         return conditions.attack_outcome(attack, body, ctx)
 
     def save_succeeds(self, save: SavingThrowRolled, options: Any) -> bool | None:

@@ -225,7 +225,9 @@ class True20Ruleset:
         dexterity: int = stats.dexterity
         return dexterity
 
-    def attack_outcome(self, attack: AttackMade, body: Track, ctx: Ctx) -> Outcome | None:
+    def attack_outcome(
+        self, attack: AttackMade, body: Track, ctx: Ctx, attacker: tuple[Track, Ctx] | None = None
+    ) -> Outcome | None:
         return defense.attack_outcome(attack, body, ctx, self.flat_footed(ctx) and not body.dead)
 
     def save_succeeds(self, save: SavingThrowRolled, options: Any) -> bool | None:
