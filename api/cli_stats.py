@@ -23,9 +23,10 @@ DbOption = Annotated[
     ),
 ]
 COLUMNS = ("combatant", "name", "side", "encounters", "damage_dealt", "damage_dealt_lethal",
-           "damage_dealt_nonlethal", "damage_taken", "healing_received", "attacks", "hits",
-           "hit_rate", "criticals", "natural_1s", "natural_20s", "knockouts", "kills",
-           "knocked_out", "deaths")  # fmt: skip
+           "damage_dealt_nonlethal", "damage_taken", "damage_taken_lethal",
+           "damage_taken_nonlethal", "healing_received", "attacks", "hits", "hit_rate",
+           "criticals", "natural_1s", "natural_20s", "knockouts", "kills", "knocked_out",
+           "deaths", "damage_dealt_by_type", "damage_taken_by_type")  # fmt: skip
 
 
 @contextmanager
@@ -62,12 +63,16 @@ def stats(
         str | None, typer.Argument(help="One encounter's id (default: all).")
     ] = None,
     ruleset: Annotated[str | None, typer.Option(help="Only this rules system.")] = None,
-    since: Annotated[datetime | None, typer.Option(help="Encounters begun at or after.")] = None,
-    until: Annotated[datetime | None, typer.Option(help="Encounters begun before.")] = None,
+    since: Annotated[
+        datetime | None, typer.Option(help="Encounters begun at or after (UTC).")
+    ] = None,
+    until: Annotated[datetime | None, typer.Option(help="Encounters begun before (UTC).")] = None,
     side: Annotated[str | None, typer.Option(help="Only this side's combatants.")] = None,
     combatant: Annotated[str | None, typer.Option(help="Only this combatant.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="The whole report as JSON.")] = False,
-    as_csv: Annotated[bool, typer.Option("--csv", help="The combatants' figures as CSV.")] = False,
+    as_csv: Annotated[
+        bool, typer.Option("--csv", help="The combatants' figures as CSV (types as type=n;...).")
+    ] = False,
     db: DbOption = None,
 ) -> None:
     """Damage, hits, knock-outs, rounds and time per combatant, for one or all encounters."""
@@ -104,11 +109,15 @@ def stats(
 
 
 def _flat(row: dict[str, Any]) -> dict[str, Any]:
+    """A combatant's figures as CSV cells: damage split into columns, types as "type=n;..."."""
     flat = dict(row)
-    dealt, taken = flat.pop("damage_dealt"), flat.pop("damage_taken")
-    flat["damage_dealt"], flat["damage_taken"] = dealt["total"], taken["total"]
-    flat["damage_dealt_lethal"] = dealt["lethal"]
-    flat["damage_dealt_nonlethal"] = dealt["nonlethal"]
+    for which in ("dealt", "taken"):
+        damage = flat.pop(f"damage_{which}")
+        flat[f"damage_{which}"] = damage["total"]
+        flat[f"damage_{which}_lethal"] = damage["lethal"]
+        flat[f"damage_{which}_nonlethal"] = damage["nonlethal"]
+        types = flat[f"damage_{which}_by_type"]
+        flat[f"damage_{which}_by_type"] = ";".join(f"{k}={v}" for k, v in types.items())
     return flat
 
 
@@ -117,21 +126,28 @@ def _print(found: dict[str, Any]) -> None:
     fights = found["encounters"]
     rounds = sum(e["rounds"] for e in fights)
     console.print(f"[bold]{len(fights)} encounter(s)[/], {rounds} rounds")
-    table = RichTable("who", "side", "dealt", "taken", "heal", "atk", "hit%", "crit", "1/20",
-                      "KO", "kill", "down", box=None)  # fmt: skip
+    table = RichTable("who", "side", "dealt", "nl", "taken", "nl", "heal", "atk", "hit%", "crit",
+                      "1/20", "KO", "kill", "down", box=None)  # fmt: skip
     for c in found["combatants"]:
         rate = "-" if c["hit_rate"] is None else f"{100 * c['hit_rate']:.0f}%"
+        dealt, taken = c["damage_dealt"], c["damage_taken"]
         table.add_row(
-            c["combatant"], c["side"], str(c["damage_dealt"]["total"]),
-            str(c["damage_taken"]["total"]), str(c["healing_received"]), str(c["attacks"]), rate,
-            str(c["criticals"]),
+            c["combatant"], c["side"], str(dealt["total"]), str(dealt["nonlethal"]),
+            str(taken["total"]), str(taken["nonlethal"]), str(c["healing_received"]),
+            str(c["attacks"]), rate, str(c["criticals"]),
             f"{c['natural_1s']}/{c['natural_20s']}", str(c["knockouts"]), str(c["kills"]),
             str(c["knocked_out"]),
         )  # fmt: skip
     console.print(table)
+    if types := found["damage_by_type"]:
+        console.print("damage by type: " + ", ".join(f"{t['damage_type']} {t['total']}"
+                                                     for t in types))  # fmt: skip
     foe = found["most_dangerous_foe"]
     if foe:
         console.print(f"most dangerous foe: {foe['name']} ({foe['damage_dealt']} damage)")
     turns = found["turns"]
     if turns["turns"]:
         console.print(f"{turns['turns']} timed turns, {turns['mean_seconds']} s on average")
+    if timed := found["round_times"]:
+        console.print("seconds per round: " + ", ".join(
+            f"{r['round']}: {r['mean_seconds']}" for r in timed))  # fmt: skip

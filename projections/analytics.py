@@ -4,7 +4,9 @@ Everything is read from the effective log (undo and amend resolved), folded by t
 revoked hit or an amended roll changes the figures exactly as it changes the table. Attack
 outcomes are the table's (the GM's ruling, else the ruleset's reading of the roll); damage the
 table drops (tied to a missed or revoked attack) is not counted; knock-outs and kills are the
-ruleset's own statuses appearing on the target.
+ruleset's own statuses appearing on the target. A recorded time without a timezone is read as
+UTC here (the stored fact is left as it is), so one naive `at` among aware ones neither stops
+the fold nor skews the durations.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from domain.events import (
@@ -25,6 +27,7 @@ from domain.events import (
     Fact,
     HealingApplied,
 )
+from projections.clock import ctx
 from projections.effective import effective_log
 from projections.render import statuses
 from projections.table import apply, initial
@@ -113,9 +116,10 @@ class Tally:
     def saw(self, event: Fact) -> None:
         """Any line of the log, in force or not: the count and the span of recorded times."""
         self.found.events += 1
-        if event.at is not None:
-            self.first = event.at if self.first is None else min(self.first, event.at)
-            self.last = event.at if self.last is None else max(self.last, event.at)
+        at = aware(event.at)
+        if at is not None:
+            self.first = at if self.first is None else min(self.first, at)
+            self.last = at if self.last is None else max(self.last, at)
 
     def add(self, position: int, fact: Fact) -> None:
         """The next fact in force."""
@@ -123,7 +127,7 @@ class Tally:
         before = _before(table, fact)
         apply(table, position, fact)
         _count(found, table, position, fact, before)
-        at, now, began = fact.at, (table.round, table.turn), self.turn_began
+        at, now, began = aware(fact.at), (table.round, table.turn), self.turn_began
         if table.turn is not None and (began is None or began[:2] != now):
             if began is not None and began[2] is not None and at is not None:
                 found.turns.append((began[0], began[1], _seconds(began[2], at), position))
@@ -138,8 +142,9 @@ class Tally:
         """The figures as they stand (a snapshot: later lines do not change it)."""
         found = self.found
         span = (self.last - self.first).total_seconds() if self.first and self.last else None
+        first = self.first.astimezone(UTC) if self.first else None
         return replace(
-            found, started_at=self.first, seconds=span, rounds=self.table.round,
+            found, started_at=first, seconds=span, rounds=self.table.round,
             fighters={k: replace(v) for k, v in found.fighters.items()}, damage=dict(found.damage),
             turns=list(found.turns), round_seconds=dict(found.round_seconds),
             condition_rounds=dict(found.condition_rounds), hp=list(found.hp),
@@ -149,6 +154,11 @@ class Tally:
         """The turns and HP points so far are stored: keep no copy of them (they only grow)."""
         self.found.turns.clear()
         self.found.hp.clear()
+
+
+def aware(at: datetime | None) -> datetime | None:
+    """The time with a timezone: one recorded without is taken to be UTC."""
+    return at.replace(tzinfo=UTC) if at is not None and at.tzinfo is None else at
 
 
 def _seconds(start: datetime, end: datetime) -> float:
@@ -260,7 +270,7 @@ def _hp(found: Figures, table: Table, member_id: str, position: int) -> None:
     member = table.members.get(member_id)
     if member is None:
         return
-    vitals: dict[str, Any] = table.rules.vitals(member.body, table.options)
+    vitals: dict[str, Any] = table.rules.vitals(member.body, ctx(table, member))
     value = vitals.get("hp", vitals.get("lethal_save_penalty"))
     if isinstance(value, int):
         found.hp.append((member_id, position, table.round, value))

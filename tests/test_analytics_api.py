@@ -39,6 +39,14 @@ def test_an_encounters_report_with_its_gm_token(
         {"round": 1, "dealer": "valeros", "lethal": 4, "nonlethal": 0, "total": 4},
         {"round": 2, "dealer": "valeros", "lethal": 9, "nonlethal": 0, "total": 9},
     ]
+    assert report["damage_taken_by_round"] == [
+        {"round": 1, "target": "goblin", "lethal": 4, "nonlethal": 0, "total": 4},
+        {"round": 2, "target": "goblin", "lethal": 9, "nonlethal": 0, "total": 9},
+    ]
+    assert valeros["damage_dealt_by_type"] == {"slashing": 9, "untyped": 4}
+    assert report["round_times"] == [
+        {"round": 1, "encounters": 1, "mean_seconds": 60.0, "longest_seconds": 60.0}
+    ]
     assert report["most_dangerous_foe"] is None  # the goblin dealt nothing
     assert report["hp_over_time"]["goblin"][-1]["hp"] == -7
     assert report["encounters"][0]["rounds"] == 2
@@ -92,12 +100,21 @@ def test_stats_on_the_command_line(tmp_path: Path) -> None:
     assert table.exit_code == 0 and "2 encounter(s), 4 rounds" in table.stdout
     as_json = orjson.loads(runner.invoke(cli, ["stats", encounter, "--json", "--db", db]).stdout)
     assert as_json["combatants"][0]["damage_dealt"]["total"] == 13
+    assert as_json["damage_taken_by_round"][0]["target"] == "goblin"
+    assert as_json["round_times"][0]["mean_seconds"] == 60.0
     as_csv = list(
         csv.DictReader(io.StringIO(runner.invoke(cli, ["stats", "--csv", "--db", db]).stdout))
     )
     assert [(r["combatant"], r["damage_dealt"], r["hits"]) for r in as_csv] == [
         ("valeros", "26", "4"), ("goblin", "0", "0")
     ]  # fmt: skip
+    goblin = as_csv[1]
+    assert (goblin["damage_taken"], goblin["damage_taken_lethal"]) == ("26", "26")
+    assert (goblin["damage_taken_nonlethal"], goblin["damage_taken_by_type"]) == (
+        "0", "slashing=18;untyped=8"
+    )  # fmt: skip
+    assert "damage by type: slashing 18, untyped 8" in table.stdout
+    assert "seconds per round: 1: 60.0" in table.stdout
     rebuilt = runner.invoke(cli, ["analytics", "rebuild", "--db", db])
     assert (
         rebuilt.exit_code == 0

@@ -66,11 +66,26 @@ def test_damage_per_round_and_type_rounds_and_real_time() -> None:
     assert [(p, v) for who, p, _, v in found.hp if who == "goblin"] == [(3, 6), (8, 2), (14, -7)]
 
 
-def test_a_revoked_hit_leaves_the_totals() -> None:
-    """Undoing line 8 (the first 4 damage): 9 dealt, the goblin still drops (6 - 9 = -3)."""
+def test_revoked_damage_leaves_the_totals() -> None:
+    """Undoing line 8 (the first hit's 4 damage): 9 dealt, the goblin still drops (6 - 9 = -3);
+    the hit itself stands."""
     revoked = [*FIGHT, fact("EventRevoked", target=8)]
     assert counts(revoked)["valeros"][5:8] == (9, 0, 1)
     assert figures(log(revoked)).damage == {(2, "valeros", "goblin", "slashing", False): 9}
+    assert counts(revoked)["valeros"][:2] == (2, 2)
+
+
+def test_a_revoked_hit_takes_its_linked_damage_out_of_the_totals() -> None:
+    """Undoing line 7 (the first attack): one attack and one hit (the crit) for Valeros; the 4
+    damage of line 8, linked to it, drops with it: 9 dealt, the goblin still drops at -3."""
+    revoked = [*FIGHT, fact("EventRevoked", target=7)]
+    assert counts(revoked) == {
+        "valeros": (1, 1, 1, 0, 1, 9, 0, 1, 0, 0, 0),
+        "goblin": (1, 0, 0, 1, 0, 0, 9, 0, 1, 0, 0),
+    }
+    found = figures(log(revoked))
+    assert found.damage == {(2, "valeros", "goblin", "slashing", False): 9}
+    assert [(p, v) for who, p, _, v in found.hp if who == "goblin"] == [(3, 6), (14, -3)]
 
 
 def test_an_amended_damage_roll_changes_damage_and_knock_outs() -> None:

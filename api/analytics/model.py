@@ -10,10 +10,19 @@ Catch-up reads the notification log in pages. For every encounter a page touches
 are recomputed from that encounter's whole log (projections.analytics) and its rows replaced:
 a revocation or amendment therefore recomputes rather than patches, and seeing an encounter
 again (a later page, a restart) changes nothing that is already right.
+
+Several processes may keep one model (the service's keeper, a report's catch-up, `combatlog
+analytics rebuild`). A process's running tallies assume the rows it wrote last are still
+there, so they are trusted only while the tracking position is the one this process left:
+each page checks, in its write transaction and before recording the new position, that the
+position is still the one the page started from; if not (another process took pages, or a
+rebuild moved it back), the page is rolled back and taken again from the current position
+with every tally dropped.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
@@ -25,82 +34,31 @@ from eventsourcing.persistence import IntegrityError, Tracking
 from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 
+from api.analytics import rows
+from api.analytics.keeper import Keeper
+from api.analytics.rows import TABLES
 from api.store import EncounterStore, collector_paused, sql
 from api.store.config import tables_locked
 from api.store.recorders import SQLiteFactRecorder
 from projections.analytics import Figures, Tally
 from projections.effective import CORRECTIONS, effective_log
 
+__all__ = ["PAGE", "TABLES", "TRACKED_AS", "Analytics", "Keeper"]
+
 TRACKED_AS = "combatlog-analytics"  # the tracking row's application name
 PAGE = 5000  # notifications per transaction
 TALLIES_KEPT = 5000  # encounters whose running tallies this process keeps (least recent go)
-GROWING = ("turns", "hp")  # rows that only grow while a log only grows
 Progress = Callable[[int, int], None]  # (notifications done, notifications in the log)
-
-TABLES: dict[str, str] = {
-    "encounters": "encounter_id TEXT PRIMARY KEY, name TEXT, ruleset TEXT, started_at TEXT, "
-    "ended INTEGER, rounds INTEGER, events INTEGER, seconds REAL",
-    "fighters": "encounter_id TEXT, combatant TEXT, name TEXT, side TEXT, kind TEXT, "
-    "damage_dealt INTEGER, damage_dealt_nonlethal INTEGER, damage_taken INTEGER, "
-    "damage_taken_nonlethal INTEGER, healing_received INTEGER, attacks INTEGER, hits INTEGER, "
-    "criticals INTEGER, natural_1s INTEGER, natural_20s INTEGER, attacks_received INTEGER, "
-    "hits_received INTEGER, knockouts INTEGER, kills INTEGER, knocked_out INTEGER, "
-    "killed INTEGER, PRIMARY KEY (encounter_id, combatant)",
-    "damage": "encounter_id TEXT, round INTEGER, dealer TEXT, target TEXT, damage_type TEXT, "
-    "nonlethal INTEGER, amount INTEGER",
-    "turns": "encounter_id TEXT, round INTEGER, combatant TEXT, seconds REAL, position INTEGER",
-    "rounds": "encounter_id TEXT, round INTEGER, seconds REAL",
-    "conditions": "encounter_id TEXT, combatant TEXT, condition TEXT, rounds INTEGER",
-    "hp": "encounter_id TEXT, combatant TEXT, position INTEGER, round INTEGER, value INTEGER",
-}
-FIGHTER_COLUMNS = (
-    "damage_dealt", "damage_dealt_nonlethal", "damage_taken", "damage_taken_nonlethal",
-    "healing_received", "attacks", "hits", "criticals", "natural_1s", "natural_20s",
-    "attacks_received", "hits_received", "knockouts", "kills", "knocked_out", "killed",
-)  # fmt: skip
+Tallied = tuple[Figures, int] | None  # figures and the line their growing rows are stored to
+log = logging.getLogger(__name__)
 
 
-class Keeper(threading.Thread):
-    """Keeps the read model caught up in the background (reports also catch up first).
+class Moved(Exception):
+    """The tracking position is not the one the page started from (another process moved it)."""
 
-    On PostgreSQL the store pushes: the library's subscription (LISTEN/NOTIFY) wakes the keeper
-    when lines are recorded, and it catches up then, at most once per `every` seconds. SQLite
-    cannot push, so there the keeper polls every `every` seconds."""
-
-    def __init__(self, analytics: Analytics, every: float = 0.5) -> None:
-        super().__init__(name="combatlog-analytics", daemon=True)
-        self.analytics, self.every = analytics, every
-        self.stopped = threading.Event()
-        self.subscription: Any = None
-
-    def run(self) -> None:
-        while not self.stopped.is_set():
-            try:
-                if self.analytics.postgres:
-                    self._follow_pushes()
-                else:
-                    self.analytics.catch_up()
-            except Exception:  # a dropped connection must not end the keeper; retry next tick
-                pass
-            self.stopped.wait(self.every)
-
-    def _follow_pushes(self) -> None:
-        recorder: Any = self.analytics.store.application.recorder
-        with recorder.subscribe(gt=self.analytics.position or None) as subscription:
-            self.subscription = subscription
-            if self.stopped.is_set():
-                return
-            for notification in subscription:
-                if self.stopped.is_set():
-                    return
-                if notification.id > self.analytics.position:  # else: a catch-up took it
-                    self.analytics.catch_up()
-                    self.stopped.wait(self.every)  # let lines gather into the next page
-
-    def stop(self) -> None:
-        self.stopped.set()
-        if self.subscription is not None:
-            self.subscription.stop()
+    def __init__(self, position: int) -> None:
+        super().__init__(position)
+        self.position = position
 
 
 class Analytics:
@@ -122,24 +80,17 @@ class Analytics:
                 self.datastore, tracking_table_name=f"{prefix}_analytics_tracking"
             )
             self.prefix = f"{self.datastore.schema}.{prefix}_analytics_"
+            self.tracking_table = f"{self.datastore.schema}.{self.tracking.tracking_table_name}"
         else:
             self.tracking = SQLiteTrackingRecorder(self.datastore)
-            self.prefix = "analytics_"
+            self.prefix, self.tracking_table = "analytics_", "tracking"
         self.lock = threading.Lock()  # one catch-up at a time in this process
         self._tallies: OrderedDict[UUID, tuple[int, Tally]] = OrderedDict()
+        self._left = 0  # the tracking position this process's tallies go with
         with tables_locked(store.url):  # workers starting together must not race on CREATE
             self.tracking.create_table()
-            self._create_tables()
-
-    def _create_tables(self) -> None:
-        with self.transaction() as run:
-            for name, columns in TABLES.items():
-                run(f"CREATE TABLE IF NOT EXISTS {self.table(name)} ({columns})")
-            for name in TABLES:
-                if name != "encounters":
-                    index = f"{self.prefix.replace('.', '_')}{name}_by_encounter"
-                    run(f"CREATE INDEX IF NOT EXISTS {index.split('.')[-1]} "
-                        f"ON {self.table(name)} (encounter_id)")  # fmt: skip
+            with self.transaction() as run:
+                rows.create(run, self.prefix)
 
     def table(self, name: str) -> str:
         return f"{self.prefix}{name}"
@@ -151,11 +102,16 @@ class Analytics:
 
     def catch_up(self, progress: Progress | None = None, pages: int | None = None) -> int:
         """Take every notification after the tracking position, a page per transaction;
-        returns how many were taken. `pages` stops early (for tests of a restart)."""
+        returns how many were taken. `pages` stops early (for tests of a restart).
+
+        An encounter whose figures cannot be computed (a fact the fold cannot take) is
+        skipped, not allowed to stop the others: the error is logged, its rows are removed so
+        no report shows figures its log no longer gives, and it is computed again whenever a
+        later page touches it (or on a rebuild)."""
         taken = 0
         recorder = self.store.application.recorder
         with self.lock:
-            last = self.position
+            last = self._resume(self.position)
             total = recorder.max_notification_id() or 0
             while pages is None or pages > 0:
                 page = self._page(last)
@@ -166,18 +122,28 @@ class Analytics:
                     computed = {e: self._tallied(e) for e in touched}
                 try:
                     with self.transaction() as run:
-                        for encounter_id, (found, since) in computed.items():
-                            self._replace(run, encounter_id, found, since)
+                        self._hold(run)
+                        for encounter_id, tallied in computed.items():
+                            found, since = tallied or (None, 0)
+                            rows.replace(run, self.prefix, str(encounter_id), found, since)
+                        if (now := self._tracked(run)) != last:
+                            raise Moved(now)
                         self._track(page[-1][0])
-                except IntegrityError:  # another worker took this page first: nothing written
-                    for encounter_id in touched:
-                        self._tallies.pop(encounter_id, None)
-                    last = self.position
+                except Moved as moved:  # rolled back: nothing written
+                    last = self._resume(moved.position)
                     continue
+                except IntegrityError:  # another worker took this page first: nothing written
+                    self._tallies.clear()
+                    last = self._resume(self.position)
+                    continue
+                except BaseException:  # nothing written: the tallies are ahead of the rows
+                    self._tallies.clear()
+                    raise
                 for encounter_id in touched:
                     if (kept := self._tallies.get(encounter_id)) is not None:
                         kept[1].written()
-                last, taken = page[-1][0], taken + len(page)
+                last = self._left = page[-1][0]
+                taken += len(page)
                 if progress is not None:
                     progress(last, max(total, last))
                 pages = None if pages is None else pages - 1
@@ -188,12 +154,12 @@ class Analytics:
     def rebuild(self, progress: Progress | None = None) -> int:
         """Forget everything and take the whole notification log again."""
         with self.lock, self.transaction() as run:
+            self._hold(run)
             self._tallies.clear()
+            self._left = 0
             for name in TABLES:
                 run(f"DELETE FROM {self.table(name)}")
-            tracking = self.tracking.tracking_table_name if self.postgres else "tracking"
-            qualified = f"{self.datastore.schema}.{tracking}" if self.postgres else tracking
-            run(f"DELETE FROM {qualified} WHERE application_name = ?", (TRACKED_AS,))
+            run(f"DELETE FROM {self.tracking_table} WHERE application_name = ?", (TRACKED_AS,))
         return self.catch_up(progress)
 
     def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -208,6 +174,29 @@ class Analytics:
             self._cursor: Any = cursor
             yield run
 
+    def _resume(self, position: int) -> int:
+        """Go on from `position`: the tallies are dropped unless it is where this process left
+        the model (another process, or a rebuild, may have rewritten the rows they rely on)."""
+        if position != self._left:
+            self._tallies.clear()
+            self._left = position
+        return position
+
+    def _hold(self, run: Callable[..., list[Any]]) -> None:
+        """PostgreSQL: writers of the model take turns (a page, a rebuild's deletion), so the
+        position read in a page's transaction stays true until it commits. SQLite already
+        lets one writer at a time, from its first write (each page writes before it reads)."""
+        if self.postgres:
+            run(f"LOCK TABLE {self.tracking_table} IN SHARE ROW EXCLUSIVE MODE")
+
+    def _tracked(self, run: Callable[..., list[Any]]) -> int:
+        """The tracking position as this transaction sees it."""
+        found = run(
+            f"SELECT MAX(notification_id) FROM {self.tracking_table} WHERE application_name = ?",
+            (TRACKED_AS,),
+        )
+        return int(found[0][0] or 0)
+
     def _page(self, after: int) -> list[tuple[int, Any]]:
         """(notification id, encounter id) of the next page of the notification log."""
         recorder = self.store.application.recorder
@@ -219,67 +208,52 @@ class Analytics:
     def _track(self, notification_id: int) -> None:
         self.tracking._insert_tracking(self._cursor, Tracking(TRACKED_AS, notification_id))
 
-    def _tallied(self, encounter_id: UUID) -> tuple[Figures, int]:
+    def _tallied(self, encounter_id: UUID) -> Tallied:
         """The encounter's figures now, and the line up to which its growing rows (turns, HP
         points) are already stored: a log that only grew since its last tally extends it (its
         new lines only); one with a correction among its new lines, or not tallied in this
-        process yet, is tallied whole (0)."""
+        process yet, is tallied whole (0). None: the figures could not be computed (logged;
+        reading the store may still fail, and that stops the catch-up, to be tried again)."""
         cached = self._tallies.pop(encounter_id, None)
         if cached is not None:
             version, tally = cached
             new = self.store.facts(encounter_id, after=version)
             if not any(type(fact) in CORRECTIONS for fact in new):
-                for position, fact in enumerate(new, version + 1):
-                    tally.saw(fact)
-                    tally.add(position, fact)
-                self._keep(encounter_id, version + len(new), tally)
-                return tally.figures(), version
+                in_force = list(enumerate(new, version + 1))
+                return self._fold(encounter_id, tally, new, in_force, version, version + len(new))
         facts = self.store.facts(encounter_id)
-        tally = Tally(facts[0])
-        for fact in facts[1:]:
-            tally.saw(fact)
-        for position, fact in effective_log(facts)[1:]:
-            tally.add(position, fact)
-        self._keep(encounter_id, len(facts), tally)
-        return tally.figures(), 0
+        try:
+            tally = Tally(facts[0])
+        except Exception:
+            log.exception("analytics: encounter %s skipped: its figures fail", encounter_id)
+            return None
+        in_force = effective_log(facts)[1:]
+        return self._fold(encounter_id, tally, facts[1:], in_force, 0, len(facts))
+
+    def _fold(
+        self,
+        encounter_id: UUID,
+        tally: Tally,
+        lines: list[Any],
+        in_force: list[tuple[int, Any]],
+        since: int,
+        version: int,
+    ) -> Tallied:
+        """Extend the tally by `lines` (of which `in_force` are in force) and keep it as the
+        tally of the log's first `version` lines; its growing rows are stored up to `since`."""
+        try:
+            for fact in lines:
+                tally.saw(fact)
+            for position, fact in in_force:
+                tally.add(position, fact)
+            found = tally.figures()
+        except Exception:
+            log.exception("analytics: encounter %s skipped: its figures fail", encounter_id)
+            return None
+        self._keep(encounter_id, version, tally)
+        return found, since
 
     def _keep(self, encounter_id: UUID, version: int, tally: Tally) -> None:
         self._tallies[encounter_id] = (version, tally)
         while len(self._tallies) > TALLIES_KEPT:
             self._tallies.popitem(last=False)
-
-    def _replace(
-        self, run: Callable[..., list[Any]], encounter_id: UUID, found: Figures, since: int
-    ) -> None:
-        """Replace the encounter's rows; the turns and HP points only after line `since`."""
-        key = str(encounter_id)
-        for name in TABLES:
-            after = " AND position > ?" if name in GROWING else ""
-            params = (key, since) if name in GROWING else (key,)
-            run(f"DELETE FROM {self.table(name)} WHERE encounter_id = ?{after}", params)
-        started = found.started_at.isoformat() if found.started_at else None
-        run(
-            f"INSERT INTO {self.table('encounters')} VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (key, found.name, found.ruleset, started, int(found.ended), found.rounds,
-             found.events, found.seconds),
-        )  # fmt: skip
-        rows = [
-            (key, cid, f.name, f.side, f.kind, *(int(getattr(f, c)) for c in FIGHTER_COLUMNS))
-            for cid, f in found.fighters.items()
-        ]
-        marks = ", ".join("?" * (5 + len(FIGHTER_COLUMNS)))
-        self._many(run, "fighters", marks, rows)
-        damage = [(key, r, d, t, k, int(n), a) for (r, d, t, k, n), a in found.damage.items()]
-        self._many(run, "damage", "?, ?, ?, ?, ?, ?, ?", damage)
-        self._many(run, "turns", "?, ?, ?, ?, ?", [(key, *turn) for turn in found.turns])
-        rounds = [(key, r, s) for r, s in found.round_seconds.items()]
-        self._many(run, "rounds", "?, ?, ?", rounds)
-        kept = [(key, c, n, r) for (c, n), r in found.condition_rounds.items()]
-        self._many(run, "conditions", "?, ?, ?, ?", kept)
-        self._many(run, "hp", "?, ?, ?, ?, ?", [(key, *point) for point in found.hp])
-
-    def _many(
-        self, run: Callable[..., list[Any]], name: str, marks: str, rows: list[tuple[Any, ...]]
-    ) -> None:
-        if rows:
-            run(f"INSERT INTO {self.table(name)} VALUES ({marks})", rows, many=True)

@@ -11,7 +11,8 @@ import os
 import time
 from multiprocessing.process import BaseProcess
 
-from api.analytics.model import Analytics, Keeper
+from api.analytics.keeper import Keeper
+from api.analytics.model import Analytics
 from api.store import EncounterStore
 
 ENV = "COMBATLOG_ANALYTICS_PROCESS"  # "1": the service's keeper runs in a process of its own

@@ -27,6 +27,8 @@ REPORT_EXAMPLE: dict[str, Any] = {
         {"combatant": "valeros", "name": "Valeros", "side": "party", "encounters": 1,
          "damage_dealt": {"total": 22, "lethal": 7, "nonlethal": 15},
          "damage_taken": {"total": 21, "lethal": 21, "nonlethal": 0},
+         "damage_dealt_by_type": {"bludgeoning": 15, "slashing": 7},
+         "damage_taken_by_type": {"piercing": 21},
          "healing_received": 9, "attacks": 4, "hits": 3, "hit_rate": 0.75, "criticals": 0,
          "natural_1s": 0, "natural_20s": 0, "knockouts": 1, "kills": 0, "knocked_out": 0,
          "deaths": 0}
@@ -34,12 +36,23 @@ REPORT_EXAMPLE: dict[str, Any] = {
     "damage_by_round": [
         {"round": 1, "dealer": "valeros", "lethal": 7, "nonlethal": 0, "total": 7}
     ],
-    "damage_by_type": [{"damage_type": "untyped", "total": 7}],
+    "damage_taken_by_round": [
+        {"round": 1, "target": "goblin-2", "lethal": 7, "nonlethal": 0, "total": 7}
+    ],
+    "damage_by_type": [
+        {"damage_type": "piercing", "lethal": 21, "nonlethal": 0, "total": 21},
+        {"damage_type": "bludgeoning", "lethal": 0, "nonlethal": 15, "total": 15},
+        {"damage_type": "slashing", "lethal": 7, "nonlethal": 0, "total": 7},
+    ],
     "turns": {"turns": 12, "mean_seconds": 41.5,
               "by_combatant": [{"combatant": "valeros", "turns": 3, "mean_seconds": 55.0,
                                 "longest_seconds": 80.0}]},
+    "round_times": [
+        {"round": 1, "encounters": 1, "mean_seconds": 250.0, "longest_seconds": 250.0},
+        {"round": 2, "encounters": 1, "mean_seconds": 280.0, "longest_seconds": 280.0},
+    ],
     "conditions": [{"combatant": "goblin-2", "condition": "shaken", "rounds": 2}],
-    "most_dangerous_foe": {"combatant": "goblin-2", "name": "Goblin", "damage_dealt": 9,
+    "most_dangerous_foe": {"combatant": "goblin-2", "name": "Goblin", "damage_dealt": 21,
                            "knockouts": 1, "kills": 0},
     "hp_over_time": {"goblin-2": [{"position": 4, "round": 0, "hp": 6},
                                   {"position": 13, "round": 1, "hp": -1}]},
@@ -54,8 +67,10 @@ class Report(BaseModel):
     encounters: list[dict[str, Any]]
     combatants: list[dict[str, Any]]
     damage_by_round: list[dict[str, Any]]
+    damage_taken_by_round: list[dict[str, Any]]
     damage_by_type: list[dict[str, Any]]
     turns: dict[str, Any]
+    round_times: list[dict[str, Any]]
     conditions: list[dict[str, Any]]
     most_dangerous_foe: dict[str, Any] | None
     hp_over_time: dict[str, list[dict[str, int]]]
@@ -79,8 +94,12 @@ async def stats(
     request: Request,
     authorization: Annotated[str | None, Header(description="Bearer <analytics token>")] = None,
     ruleset: Annotated[str | None, Query(max_length=40)] = None,
-    since: Annotated[datetime | None, Query(description="Encounters begun at or after")] = None,
-    until: Annotated[datetime | None, Query(description="Encounters begun before")] = None,
+    since: Annotated[
+        datetime | None, Query(description="Encounters begun at or after (no offset: UTC)")
+    ] = None,
+    until: Annotated[
+        datetime | None, Query(description="Encounters begun before (no offset: UTC)")
+    ] = None,
     side: Side = None,
     combatant: Combatant = None,
 ) -> dict[str, Any]:

@@ -1,0 +1,134 @@
+"""Damage reports: per round (by dealer and by target), by type (overall and per combatant),
+and the most dangerous foe — all from one pass over the damage rows.
+
+With a side or combatant filter, the damage rows counted are those the selection dealt or
+took, so a report on the party shows what it dealt and what hit it. Per combatant, its types
+are those of the damage counted in its own totals (dealt or taken as one of the selection)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from api.analytics.filters import Filters
+from api.analytics.model import Analytics
+from projections.analytics import UNKNOWN
+
+UNTYPED = "untyped"  # damage whose fact names no type
+# A foe: a combatant on a side with no player character (kind "pc") in that encounter.
+PC_SIDES = "SELECT DISTINCT encounter_id, side FROM {t}fighters WHERE kind = 'pc'"
+FOE = (
+    "NOT EXISTS (SELECT 1 FROM {t}fighters p WHERE p.encounter_id = f.encounter_id "
+    "AND p.side = f.side AND p.kind = 'pc')"
+)
+SIDED = (  # each row with its dealer's and target's sides, and whether the dealer is a foe
+    "SELECT d.round, d.dealer, fd.side, d.target, ft.side, d.damage_type, d.nonlethal, "
+    "pc.side IS NULL, SUM(d.amount) "
+    "FROM {t}damage d JOIN {t}encounters e ON e.encounter_id = d.encounter_id "
+    "LEFT JOIN {t}fighters fd ON fd.encounter_id = d.encounter_id AND fd.combatant = d.dealer "
+    "LEFT JOIN {t}fighters ft ON ft.encounter_id = d.encounter_id AND ft.combatant = d.target "
+    f"LEFT JOIN ({PC_SIDES}) pc ON pc.encounter_id = d.encounter_id AND pc.side = fd.side "
+    "WHERE {where} GROUP BY d.round, d.dealer, fd.side, d.target, ft.side, d.damage_type, "
+    "d.nonlethal, pc.side IS NULL"
+)
+PLAIN = (  # every row kept, so no sides needed: far fewer lookups over a large table
+    "SELECT d.round, d.dealer, CASE WHEN d.dealer = ? THEN NULL ELSE '' END, d.target, '', "
+    "d.damage_type, d.nonlethal, 0, SUM(d.amount) "
+    "FROM {t}damage d JOIN {t}encounters e ON e.encounter_id = d.encounter_id "
+    "WHERE {where} GROUP BY d.round, d.dealer, d.target, d.damage_type, d.nonlethal"
+)
+Split = list[int]  # [lethal, nonlethal]
+
+
+@dataclass
+class Damage:
+    """The damage the filters keep, summed every way a report shows it."""
+
+    dealt: dict[tuple[int, str], Split] = field(default_factory=dict)  # (round, dealer)
+    taken: dict[tuple[int, str], Split] = field(default_factory=dict)  # (round, target)
+    types: dict[str, Split] = field(default_factory=dict)
+    dealt_types: dict[str, dict[str, int]] = field(default_factory=dict)  # dealer: {type: n}
+    taken_types: dict[str, dict[str, int]] = field(default_factory=dict)  # target: {type: n}
+    # foe: damage it dealt among the rows kept (None: every row is kept, see its fighter rows)
+    by_foes: dict[str, int] | None = field(default_factory=lambda: defaultdict(int))
+
+    @classmethod
+    def read(cls, analytics: Analytics, filters: Filters) -> Damage:
+        where, params = filters.where()
+        found, side, query = cls(), filters.side, SIDED
+        if filters.combatant is not None:
+            where += " AND (d.dealer = ? OR d.target = ?)"
+            params += (filters.combatant, filters.combatant)
+        elif side is None:
+            query, params, found.by_foes = PLAIN, (UNKNOWN, *params), None
+        for row in analytics.query(query.replace("{where}", where), params):
+            r, dealer, dealer_side, target, target_side, kind, nonlethal, foe, amount = row
+            if side is not None and side not in (dealer_side, target_side):
+                continue
+            kind, split = kind or UNTYPED, int(bool(nonlethal))
+            found.dealt.setdefault((r, dealer), [0, 0])[split] += amount
+            found.taken.setdefault((r, target), [0, 0])[split] += amount
+            found.types.setdefault(kind, [0, 0])[split] += amount
+            if dealer_side is not None and foe and found.by_foes is not None:
+                found.by_foes[dealer] += amount
+            if dealer_side is not None and side in (None, dealer_side):
+                _add(found.dealt_types, dealer, kind, amount)
+            if side in (None, target_side):
+                _add(found.taken_types, target, kind, amount)
+        return found
+
+    def by_round(self, column: str) -> list[dict[str, Any]]:
+        """Per round and dealer (column "dealer") or target ("target"), lethal and nonlethal,
+        summed over the encounters."""
+        sums = self.dealt if column == "dealer" else self.taken
+        return [
+            {"round": r, column: who, "lethal": lethal, "nonlethal": nonlethal,
+             "total": lethal + nonlethal}
+            for (r, who), (lethal, nonlethal) in sorted(sums.items())
+        ]  # fmt: skip
+
+    def by_type(self) -> list[dict[str, Any]]:
+        """Per damage type (lethal and nonlethal), most first."""
+        ranked = sorted(self.types.items(), key=lambda item: (-sum(item[1]), item[0]))
+        return [
+            {"damage_type": kind, "lethal": lethal, "nonlethal": nonlethal,
+             "total": lethal + nonlethal}
+            for kind, (lethal, nonlethal) in ranked
+        ]  # fmt: skip
+
+
+def _add(sums: dict[str, dict[str, int]], who: str, kind: str, amount: int) -> None:
+    types = sums.setdefault(who, {})
+    types[kind] = types.get(kind, 0) + amount
+
+
+def ranked_types(types: dict[str, int]) -> dict[str, int]:
+    """{type: amount}, most first."""
+    return dict(sorted(types.items(), key=lambda item: (-item[1], item[0])))
+
+
+def most_dangerous_foe(
+    analytics: Analytics, filters: Filters, damage: Damage
+) -> dict[str, Any] | None:
+    """The foe (a combatant on a side with no PC in that encounter) that dealt the most of the
+    damage the filters keep; more knock-outs, then its id, break ties. So `--side party` finds
+    the foe that hurt the party most, `--combatant valeros` the one that hurt Valeros most,
+    `--side foes` the hardest hitter among the foes. Its knock-outs and kills are of anyone, in
+    the encounters selected."""
+    where, params = filters.where()
+    rows = analytics.query(
+        "SELECT f.combatant, MIN(f.name), SUM(f.damage_dealt), SUM(f.knockouts), SUM(f.kills) "
+        f"FROM {{t}}fighters f JOIN {{t}}encounters e ON e.encounter_id = f.encounter_id "
+        f"WHERE {where} AND {FOE} GROUP BY f.combatant",
+        params,
+    )
+    foes = {combatant: (name, knockouts, kills) for combatant, name, _, knockouts, kills in rows}
+    dealt = {c: amount for c, _, amount, _, _ in rows} if damage.by_foes is None else damage.by_foes
+    dealt = {c: amount for c, amount in dealt.items() if amount and c in foes}
+    if not dealt:
+        return None
+    combatant = min(dealt, key=lambda c: (-dealt[c], -foes[c][1], c))
+    name, knockouts, kills = foes[combatant]
+    return {"combatant": combatant, "name": name, "damage_dealt": dealt[combatant],
+            "knockouts": knockouts, "kills": kills}  # fmt: skip

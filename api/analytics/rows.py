@@ -1,0 +1,82 @@
+"""The read model's SQL tables and how one encounter's figures are written to them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from api.analytics.filters import utc_text
+from api.store.sql import Run
+from projections.analytics import Figures
+
+TABLES: dict[str, str] = {
+    "encounters": "encounter_id TEXT PRIMARY KEY, name TEXT, ruleset TEXT, started_at TEXT, "
+    "ended INTEGER, rounds INTEGER, events INTEGER, seconds REAL",
+    "fighters": "encounter_id TEXT, combatant TEXT, name TEXT, side TEXT, kind TEXT, "
+    "damage_dealt INTEGER, damage_dealt_nonlethal INTEGER, damage_taken INTEGER, "
+    "damage_taken_nonlethal INTEGER, healing_received INTEGER, attacks INTEGER, hits INTEGER, "
+    "criticals INTEGER, natural_1s INTEGER, natural_20s INTEGER, attacks_received INTEGER, "
+    "hits_received INTEGER, knockouts INTEGER, kills INTEGER, knocked_out INTEGER, "
+    "killed INTEGER, PRIMARY KEY (encounter_id, combatant)",
+    "damage": "encounter_id TEXT, round INTEGER, dealer TEXT, target TEXT, damage_type TEXT, "
+    "nonlethal INTEGER, amount INTEGER",
+    "turns": "encounter_id TEXT, round INTEGER, combatant TEXT, seconds REAL, position INTEGER",
+    "rounds": "encounter_id TEXT, round INTEGER, seconds REAL",
+    "conditions": "encounter_id TEXT, combatant TEXT, condition TEXT, rounds INTEGER",
+    "hp": "encounter_id TEXT, combatant TEXT, position INTEGER, round INTEGER, value INTEGER",
+}
+FIGHTER_COLUMNS = (
+    "damage_dealt", "damage_dealt_nonlethal", "damage_taken", "damage_taken_nonlethal",
+    "healing_received", "attacks", "hits", "criticals", "natural_1s", "natural_20s",
+    "attacks_received", "hits_received", "knockouts", "kills", "knocked_out", "killed",
+)  # fmt: skip
+GROWING = ("turns", "hp")  # rows that only grow while a log only grows
+
+
+def create(run: Run, prefix: str) -> None:
+    """The tables (and an index by encounter on each but `encounters`), if missing."""
+    for name, columns in TABLES.items():
+        run(f"CREATE TABLE IF NOT EXISTS {prefix}{name} ({columns})")
+    for name in TABLES:
+        if name != "encounters":
+            index = f"{prefix.replace('.', '_')}{name}_by_encounter"
+            run(f"CREATE INDEX IF NOT EXISTS {index} ON {prefix}{name} (encounter_id)")
+
+
+def started_at(found: Figures) -> str | None:
+    """The encounter's first recorded time as ISO text in UTC (`+00:00`): ISO texts of one
+    offset sort as the times do, so date filters can compare them as text."""
+    return None if found.started_at is None else utc_text(found.started_at)
+
+
+def replace(run: Run, prefix: str, key: str, found: Figures | None, since: int) -> None:
+    """Replace the encounter's rows; the turns and HP points only after line `since`. No
+    figures (`None`: they could not be computed) removes every row of the encounter."""
+    for name in TABLES:
+        growing = name in GROWING and found is not None
+        after = " AND position > ?" if growing else ""
+        params = (key, since) if growing else (key,)
+        run(f"DELETE FROM {prefix}{name} WHERE encounter_id = ?{after}", params)
+    if found is None:
+        return
+    run(
+        f"INSERT INTO {prefix}encounters VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (key, found.name, found.ruleset, started_at(found), int(found.ended), found.rounds,
+         found.events, found.seconds),
+    )  # fmt: skip
+    fighters = [
+        (key, cid, f.name, f.side, f.kind, *(int(getattr(f, c)) for c in FIGHTER_COLUMNS))
+        for cid, f in found.fighters.items()
+    ]
+    _many(run, f"{prefix}fighters", 5 + len(FIGHTER_COLUMNS), fighters)
+    damage = [(key, r, d, t, k, int(n), a) for (r, d, t, k, n), a in found.damage.items()]
+    _many(run, f"{prefix}damage", 7, damage)
+    _many(run, f"{prefix}turns", 5, [(key, *turn) for turn in found.turns])
+    _many(run, f"{prefix}rounds", 3, [(key, r, s) for r, s in found.round_seconds.items()])
+    kept = [(key, c, n, r) for (c, n), r in found.condition_rounds.items()]
+    _many(run, f"{prefix}conditions", 4, kept)
+    _many(run, f"{prefix}hp", 5, [(key, *point) for point in found.hp])
+
+
+def _many(run: Run, table: str, width: int, rows: list[tuple[Any, ...]]) -> None:
+    if rows:
+        run(f"INSERT INTO {table} VALUES ({', '.join('?' * width)})", rows, many=True)

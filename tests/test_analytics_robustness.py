@@ -1,0 +1,141 @@
+"""The read model against other processes and bad data: a rebuild elsewhere while this process
+holds running tallies, an encounter whose figures fail, a time without a timezone."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+from uuid import UUID
+
+import pytest
+
+from api.analytics import Analytics, Filters, model, report
+from domain.events import Fact, NoteAdded
+from projections.analytics import Tally
+from tests import test_analytics_store
+from tests.builders import log
+from tests.test_analytics_figures import FIGHT
+from tests.test_analytics_store import rows
+from tests.test_store_postgres import postgres_url  # noqa: F401  (the fixture)
+
+analytics_stores = test_analytics_store.open_store  # stores on one SQLite file, or PostgreSQL
+
+
+class Interrupted(Exception):
+    """Stands for a rebuilding process stopped (or merely slow) after its first page."""
+
+
+def two_fights(open_one: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, UUID, Analytics]:
+    """A whole fight (notifications 1-15) and the first 10 lines of another (16-25), tallied by
+    a warm "keeper"; then the second fight's last 5 lines are recorded (26-30). Pages of 15."""
+    monkeypatch.setattr(model, "PAGE", 15)
+    store = open_one()
+    facts = log(FIGHT)
+    store.import_log(facts)
+    growing = store.import_log(facts[:10])
+    keeper = Analytics(store)
+    keeper.catch_up()
+    store.append(growing, facts[10:])
+    return store, growing, keeper
+
+
+def growing_rows(analytics: Analytics, encounter: UUID) -> list[int]:
+    return [
+        int(analytics.query(f"SELECT COUNT(*) FROM {{t}}{table} WHERE encounter_id = ?",
+                            (str(encounter),))[0][0])
+        for table in ("hp", "turns")
+    ]  # fmt: skip
+
+
+def test_a_rebuild_elsewhere_between_two_catch_ups_drops_the_warm_tallies(
+    analytics_stores: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rebuild deletes every row and takes its first page (the first fight); the keeper
+    then takes the rest: it must tally the second fight whole, not add its last lines to rows
+    that are gone."""
+    _, growing, keeper = two_fights(analytics_stores, monkeypatch)
+    rebuilder = Analytics(analytics_stores())
+
+    def keeper_meanwhile(done: int, total: int) -> None:
+        if done == 15:
+            keeper.catch_up()
+
+    rebuilder.rebuild(keeper_meanwhile)
+    assert growing_rows(keeper, growing) == [4, 3]  # two joins and two hits; three turns
+    assert keeper.position == rebuilder.position == 30
+    whole = report(keeper, Filters(encounter=str(growing)))
+    rebuilder.rebuild()
+    assert report(keeper, Filters(encounter=str(growing))) == whole
+
+
+def test_a_rebuild_elsewhere_during_a_page_rolls_the_page_back_and_retakes_it(
+    analytics_stores: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rebuild runs while the keeper folds its page, before the keeper's transaction: the
+    position is then not the one the page started from, so the page is taken again from
+    there, with no tallies."""
+    _, growing, keeper = two_fights(analytics_stores, monkeypatch)
+    rebuilder = Analytics(analytics_stores())
+    tallied, interrupted = keeper._tallied, []
+
+    def stop(done: int, total: int) -> None:
+        raise Interrupted
+
+    def rebuild_meanwhile(encounter: UUID) -> Any:
+        found = tallied(encounter)
+        if not interrupted:
+            interrupted.append(encounter)
+            with pytest.raises(Interrupted):
+                rebuilder.rebuild(stop)  # deletes everything, takes notifications 1-15
+        return found
+
+    monkeypatch.setattr(keeper, "_tallied", rebuild_meanwhile)
+    assert rebuilder.position == 25
+    keeper.catch_up()
+    assert interrupted == [growing]
+    assert keeper.position == 30
+    assert growing_rows(keeper, growing) == [4, 3]
+    assert rows(keeper, "fighters") == 4 and rows(keeper, "encounters") == 2
+
+
+def test_an_encounter_whose_figures_fail_is_skipped_and_logged_not_blocking_the_rest(
+    analytics_stores: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Its rows are removed (no figures its log no longer gives), every notification is taken,
+    the other encounter's figures are there; it comes back once it can be computed."""
+
+    add = Tally.add
+
+    def failing(tally: Tally, position: int, fact: Fact) -> None:
+        if isinstance(fact, NoteAdded) and fact.text == "boom":
+            raise ValueError("cannot fold this")
+        add(tally, position, fact)
+
+    store = analytics_stores()
+    good, bad = store.import_log(log(FIGHT)), store.import_log(log(FIGHT))
+    analytics = Analytics(store)
+    analytics.catch_up()
+    monkeypatch.setattr(Tally, "add", failing)
+    store.append(bad, [NoteAdded(text="boom")])
+    store.append(good, [NoteAdded(text="fine")])
+    with caplog.at_level(logging.ERROR, logger="api.analytics.model"):
+        assert analytics.catch_up() == 2
+    assert [e["id"] for e in report(analytics, Filters())["encounters"]] == [str(good)]
+    assert str(bad) in caplog.text and "ValueError: cannot fold this" in caplog.text
+    assert analytics.position == store.application.recorder.max_notification_id()
+    monkeypatch.setattr(Tally, "add", add)
+    store.append(bad, [NoteAdded(text="fixed")])
+    analytics.catch_up()
+    assert {e["id"] for e in report(analytics, Filters())["encounters"]} == {str(good), str(bad)}
+
+
+def test_one_time_without_a_timezone_does_not_stop_the_catch_up(analytics_stores: Any) -> None:
+    store = analytics_stores()
+    naive = [*FIGHT[:8], {**FIGHT[8], "at": "2026-11-24T19:00:30"}, *FIGHT[9:]]
+    encounter = store.import_log(log(naive))
+    analytics = Analytics(store)
+    assert analytics.catch_up() == len(FIGHT)
+    found = report(analytics, Filters(encounter=str(encounter)))
+    assert found["encounters"][0]["started_at"] == "2026-11-24T19:00:00+00:00"
+    assert found["encounters"][0]["seconds"] == 120.0
+    assert found["turns"]["turns"] == 3
