@@ -76,20 +76,20 @@ def test_a_rebuild_elsewhere_during_a_page_rolls_the_page_back_and_retakes_it(
     there, with no tallies."""
     _, growing, keeper = two_fights(analytics_stores, monkeypatch)
     rebuilder = Analytics(analytics_stores())
-    tallied, interrupted = keeper._tallied, []
+    tallied, interrupted = keeper._tallied_all, []
 
     def stop(done: int, total: int) -> None:
         raise Interrupted
 
-    def rebuild_meanwhile(encounter: UUID) -> Any:
-        found = tallied(encounter)
+    def rebuild_meanwhile(touched: set[UUID], pool: Any) -> Any:
+        found = tallied(touched, pool)
         if not interrupted:
-            interrupted.append(encounter)
+            interrupted.extend(touched)
             with pytest.raises(Interrupted):
                 rebuilder.rebuild(stop)  # deletes everything, takes notifications 1-15
         return found
 
-    monkeypatch.setattr(keeper, "_tallied", rebuild_meanwhile)
+    monkeypatch.setattr(keeper, "_tallied_all", rebuild_meanwhile)
     assert rebuilder.position == 25
     keeper.catch_up()
     assert interrupted == [growing]

@@ -34,14 +34,14 @@ from eventsourcing.persistence import IntegrityError, Tracking
 from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 
-from api.analytics import rows
+from api.analytics import fanout, rows
 from api.analytics.keeper import Keeper
 from api.analytics.rows import TABLES
 from api.store import EncounterStore, collector_paused, sql
 from api.store.config import tables_locked
 from api.store.recorders import SQLiteFactRecorder
 from projections.analytics import Figures, Tally
-from projections.effective import CORRECTIONS, effective_log
+from projections.effective import CORRECTIONS
 
 __all__ = ["PAGE", "TABLES", "TRACKED_AS", "Analytics", "Keeper"]
 
@@ -110,7 +110,7 @@ class Analytics:
         later page touches it (or on a rebuild)."""
         taken = 0
         recorder = self.store.application.recorder
-        with self.lock:
+        with self.lock, fanout.workers(self.store) as pool:
             last = self._resume(self.position)
             total = recorder.max_notification_id() or 0
             while pages is None or pages > 0:
@@ -119,7 +119,7 @@ class Analytics:
                     break
                 touched = {UUID(str(originator)) for originator in {o for _, o in page}}
                 with collector_paused():  # what the tallies build lives on: nothing to collect
-                    computed = {e: self._tallied(e) for e in touched}
+                    computed = self._tallied_all(touched, pool)
                 try:
                     with self.transaction() as run:
                         self._hold(run)
@@ -208,27 +208,40 @@ class Analytics:
     def _track(self, notification_id: int) -> None:
         self.tracking._insert_tracking(self._cursor, Tracking(TRACKED_AS, notification_id))
 
-    def _tallied(self, encounter_id: UUID) -> Tallied:
-        """The encounter's figures now, and the line up to which its growing rows (turns, HP
-        points) are already stored: a log that only grew since its last tally extends it (its
-        new lines only); one with a correction among its new lines, or not tallied in this
-        process yet, is tallied whole (0). None: the figures could not be computed (logged;
-        reading the store may still fail, and that stops the catch-up, to be tried again)."""
+    def _tallied_all(self, touched: set[UUID], pool: fanout.Pool) -> dict[UUID, Tallied]:
+        """Each touched encounter's figures now, and the line up to which its growing rows
+        (turns, HP points) are already stored: a log that only grew since its last tally
+        extends it (its new lines only); one with a correction among its new lines, or not
+        tallied in this process yet, is tallied whole (0), on every core when there are many.
+        None: the figures could not be computed (logged; reading the store may still fail,
+        and that stops the catch-up, to be tried again)."""
+        computed: dict[UUID, Tallied] = {}
+        whole = []
+        for encounter_id in touched:
+            if (extended := self._extended(encounter_id)) is not None:
+                computed[encounter_id] = extended[0]
+            else:
+                whole.append(encounter_id)
+        for encounter_id, tallied in zip(whole, pool.tallies(whole), strict=True):
+            if tallied is None:
+                computed[encounter_id] = None
+                continue
+            version, tally = tallied
+            self._keep(encounter_id, version, tally)
+            computed[encounter_id] = tally.figures(), 0
+        return computed
+
+    def _extended(self, encounter_id: UUID) -> tuple[Tallied] | None:
+        """(the tally extended by the lines since it was kept,) or None: none to extend."""
         cached = self._tallies.pop(encounter_id, None)
-        if cached is not None:
-            version, tally = cached
-            new = self.store.facts(encounter_id, after=version)
-            if not any(type(fact) in CORRECTIONS for fact in new):
-                in_force = list(enumerate(new, version + 1))
-                return self._fold(encounter_id, tally, new, in_force, version, version + len(new))
-        facts = self.store.facts(encounter_id)
-        try:
-            tally = Tally(facts[0])
-        except Exception:
-            log.exception("analytics: encounter %s skipped: its figures fail", encounter_id)
+        if cached is None:
             return None
-        in_force = effective_log(facts)[1:]
-        return self._fold(encounter_id, tally, facts[1:], in_force, 0, len(facts))
+        version, tally = cached
+        new = self.store.facts(encounter_id, after=version)
+        if any(type(fact) in CORRECTIONS for fact in new):
+            return None
+        in_force = list(enumerate(new, version + 1))
+        return (self._fold(encounter_id, tally, new, in_force, version, version + len(new)),)
 
     def _fold(
         self,

@@ -91,6 +91,7 @@ class EncounterStore:
     ) -> None:
         """`secret` (the service's) signs the stored tables; without it none are kept."""
         self.url = url = store_url(url)
+        self.name = name  # as given (the library falls back on $COMBATLOG_STORE_NAME)
         env = {**STORAGE_ENV, **persistence_env(url)}
         with tables_locked(url):
             self.application = CombatLog(env, store_name(name))

@@ -1,0 +1,81 @@
+"""Whole tallies folded in worker processes: a catch-up over many encounters (a first start over a
+large store, `combatlog analytics rebuild`) folds their logs on every core, while the catching-up
+process reads pages and writes rows. The workers only read the store; every row is still written
+by the catching-up process, in the page's one transaction with the tracking position."""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager
+from uuid import UUID
+
+from api.store import EncounterStore, collector_paused
+from projections.analytics import Tally
+from projections.effective import effective_log
+
+WHOLE_AT = 4  # encounters a page must tally whole before the fold is spread over processes
+Whole = tuple[int, Tally] | None  # (lines folded, the running tally), or None: it failed
+log = logging.getLogger(__name__)
+_stores: dict[tuple[str, str | None], EncounterStore] = {}  # one per worker process
+
+
+def tally_whole(store: EncounterStore, encounter_id: UUID) -> Whole:
+    """The running tally of the encounter's whole log (None, logged, if its figures fail)."""
+    facts = store.facts(encounter_id)
+    try:
+        tally = Tally(facts[0])
+        for fact in facts[1:]:
+            tally.saw(fact)
+        for position, fact in effective_log(facts)[1:]:
+            tally.add(position, fact)
+    except Exception:
+        log.exception("analytics: encounter %s skipped: its figures fail", encounter_id)
+        return None
+    return len(facts), tally
+
+
+def _in_worker(job: tuple[str, str | None, UUID]) -> Whole:
+    url, name, encounter_id = job
+    store = _stores.get((url, name))
+    if store is None:
+        store = _stores[(url, name)] = EncounterStore(url, name=name)
+    with collector_paused():
+        return tally_whole(store, encounter_id)
+
+
+@contextmanager
+def workers(store: EncounterStore) -> Iterator[Pool]:
+    """Worker processes for one catch-up, started when first needed and ended with it."""
+    pool = Pool(store)
+    try:
+        yield pool
+    finally:
+        pool.close()
+
+
+class Pool:
+    """Spreads whole tallies over one process per core (none for the in-memory store, whose
+    log no other process can read, or on a single core)."""
+
+    def __init__(self, store: EncounterStore) -> None:
+        self.store = store
+        self.usable = store.url != "memory:" and (os.cpu_count() or 1) > 1
+        self._executor: Executor | None = None
+
+    def tallies(self, encounters: Sequence[UUID]) -> list[Whole]:
+        """Each encounter's whole tally, in the order given."""
+        if not self.usable or len(encounters) < WHOLE_AT:
+            return [tally_whole(self.store, e) for e in encounters]
+        if self._executor is None:
+            spawn = multiprocessing.get_context("spawn")
+            self._executor = ProcessPoolExecutor(os.cpu_count(), mp_context=spawn)
+        jobs = [(self.store.url, self.store.name, e) for e in encounters]
+        return list(self._executor.map(_in_worker, jobs))
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(cancel_futures=True)

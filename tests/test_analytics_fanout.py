@@ -1,0 +1,50 @@
+"""Whole tallies folded in worker processes give the figures one process gives (fanout.py)."""
+
+from __future__ import annotations
+
+import multiprocessing
+from typing import Any
+
+import pytest
+
+from api.analytics import Analytics, Filters, fanout, report
+from domain.jsonl import parse_event
+from tests.builders import damage, log
+from tests.test_analytics_figures import FIGHT
+from tests.test_analytics_store import open_store, rows  # noqa: F401  (the fixture)
+from tests.test_store_postgres import postgres_url  # noqa: F401  (the fixture)
+
+
+def figures_of(analytics: Analytics) -> list[Any]:
+    found = report(analytics, Filters())
+    return [found["combatants"], found["damage_by_round"], found["turns"], found["encounters"]]
+
+
+def test_a_catch_up_over_many_fights_in_workers_matches_one_process(
+    open_store: Any,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    store = open_store()
+    for n in range(fanout.WHOLE_AT + 2):  # enough to fold in the workers
+        store.import_log(log([*FIGHT, damage("goblin", n + 1)]))
+    spread = Analytics(store)
+    assert spread.catch_up() == (fanout.WHOLE_AT + 2) * (len(FIGHT) + 1)
+    assert multiprocessing.active_children() == []  # the workers end with the catch-up
+    alone = open_store()
+    monkeypatch.setattr(fanout, "WHOLE_AT", 10**6)
+    serial = Analytics(alone)
+    assert serial.rebuild() == spread.position
+    assert figures_of(serial) == figures_of(spread)
+    assert rows(serial, "hp") == rows(spread, "hp") > 0
+
+
+def test_a_fight_the_workers_tallied_grows_line_by_line_afterwards(open_store: Any) -> None:  # noqa: F811
+    store = open_store()
+    ids = [store.import_log(log(FIGHT)) for _ in range(fanout.WHOLE_AT)]
+    analytics = Analytics(store)
+    analytics.catch_up()
+    store.append(ids[0], [parse_event(damage("goblin", 2), len(FIGHT) + 1)])
+    assert analytics.catch_up() == 1
+    whole = Analytics(open_store())
+    whole.rebuild()
+    assert figures_of(analytics) == figures_of(whole)
