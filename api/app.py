@@ -13,6 +13,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from api.analytics import Analytics, Keeper
 from api.analytics import process as keeping
+from api.commits import GroupCommit
 from api.http import analytics, pages, problems, routes, stream
 from api.http.access import load_secret
 from api.relay import Relay
@@ -31,6 +32,7 @@ def create_app(url: str | None = None, folder: Path | None = None) -> FastAPI:
         app.state.secret = load_secret(folder or Path.cwd())
         store = EncounterStore(url, secret=app.state.secret)
         app.state.encounters = Encounters(store)
+        app.state.commits = GroupCommit(app.state.encounters)
         hub = app.state.hub = stream.Hub(asyncio.get_running_loop())
         app.state.encounters.listeners.append(hub.appended)
         relay = Relay(store, lambda encounter_id, version: hub.appended(encounter_id, version, []))
@@ -44,6 +46,7 @@ def create_app(url: str | None = None, folder: Path | None = None) -> FastAPI:
         try:
             yield
         finally:
+            app.state.commits.stop()
             relay.stop()
             keeper.stop()
             relay.join(timeout=1)

@@ -11,6 +11,7 @@ from typing import Any, TypeVar, cast
 from uuid import UUID
 
 from api.store import EncounterStore, collector_paused
+from api.store.batch import Request, append_batch
 from api.store.mapper import CORRECTION_TOPICS, StoredFacts
 from domain.events import (
     EncounterCreated,
@@ -41,6 +42,23 @@ class Appended:
     first: int
     version: int
     facts: list[Fact]
+
+
+@dataclass(frozen=True, slots=True)
+class Append:
+    """One append request: all of `facts` or none, after `expected_version` when given."""
+
+    encounter_id: UUID
+    facts: Sequence[Fact]
+    expected_version: int | None = None
+    by: str | None = None
+    key: str | None = None
+
+
+def check_key(key: str | None) -> None:
+    """An Idempotency-Key is 1 to 200 characters."""
+    if key is not None and not 1 <= len(key) <= 200:
+        raise LogError(0, "an idempotency key is 1 to 200 characters", field="key")
 
 
 @dataclass(slots=True)
@@ -98,26 +116,61 @@ class Encounters:
     ) -> Appended:
         """Append all facts or none; a retried `key` returns the first reply and appends nothing
         (the key is stored with the facts, so this holds across restarts and workers)."""
-        if key is not None and not 1 <= len(key) <= 200:
-            raise LogError(0, "an idempotency key is 1 to 200 characters", field="key")
+        check_key(key)
         with self._lock(encounter_id):
             stamped = [self._stamp(f, by, key) for f in facts]
             first, version = self.store.append_once(
                 encounter_id, stamped, expected_version, key=key
             )
-            history = self._histories.get(encounter_id)
-            # Facts this call wrote are stored as stamped: no need to read them back. With a key,
-            # the lines may be an earlier request's (a retry answered from its receipt), so they
-            # are read from the store.
-            if key is None and history is not None and history.version == first - 1:
-                for fact in stamped:
-                    history.append(fact)
-            if history is None or history.version < version:
-                history = self._caught_up(encounter_id)
-            appended = Appended(first, version, list(history.events[first - 1 : version]))
-        for listener in list(self.listeners):
-            listener(encounter_id, version, appended.facts)
+            appended = self._settled(encounter_id, stamped, first, version, key)
+        self._tell(encounter_id, appended)
         return appended
+
+    def append_many(self, appends: Sequence[Append]) -> list[Appended | Exception]:
+        """Several appends (to one encounter or many) committed together, each all or none
+        with its own outcome, as if made one after another (api/store/batch.py)."""
+        ids = sorted({a.encounter_id for a in appends}, key=str)  # one order: no deadlock
+        locks = [self._lock(encounter_id) for encounter_id in ids]
+        for lock in locks:
+            lock.acquire()
+        try:
+            stamped = [[self._stamp(f, a.by, a.key) for f in a.facts] for a in appends]
+            requests = [
+                Request(a.encounter_id, facts, a.expected_version, key=a.key)
+                for a, facts in zip(appends, stamped, strict=True)
+            ]
+            outcomes = append_batch(self.store, requests)
+            results: list[Appended | Exception] = [
+                outcome if isinstance(outcome, Exception)
+                else self._settled(a.encounter_id, facts, *outcome, a.key)
+                for a, facts, outcome in zip(appends, stamped, outcomes, strict=True)
+            ]  # fmt: skip
+        finally:
+            for lock in reversed(locks):
+                lock.release()
+        for a, result in zip(appends, results, strict=True):
+            if isinstance(result, Appended):
+                self._tell(a.encounter_id, result)
+        return results
+
+    def _settled(
+        self, encounter_id: UUID, stamped: Sequence[Fact], first: int, version: int, key: str | None
+    ) -> Appended:
+        """The cached tables after lines first..version were stored."""
+        history = self._histories.get(encounter_id)
+        # Facts this call wrote are stored as stamped: no need to read them back. With a key,
+        # the lines may be an earlier request's (a retry answered from its receipt), so they
+        # are read from the store.
+        if key is None and history is not None and history.version == first - 1:
+            for fact in stamped:
+                history.append(fact)
+        if history is None or history.version < version:
+            history = self._caught_up(encounter_id)
+        return Appended(first, version, list(history.events[first - 1 : version]))
+
+    def _tell(self, encounter_id: UUID, appended: Appended) -> None:
+        for listener in list(self.listeners):
+            listener(encounter_id, appended.version, appended.facts)
 
     def undo(
         self,

@@ -15,6 +15,7 @@ from api.analytics.keeper import Keeper
 from api.analytics.model import Analytics
 from api.store import EncounterStore
 
+NICENESS = 10  # the keeper's scheduling priority below the service's
 ENV = "COMBATLOG_ANALYTICS_PROCESS"  # "1": the service's keeper runs in a process of its own
 
 
@@ -41,6 +42,7 @@ def stop(child: BaseProcess) -> None:
 
 
 def _keep(url: str, every: float, parent: int) -> None:
+    os.nice(NICENESS)  # background work: the serving process comes first for the CPU
     store = EncounterStore(url)
     keeper = Keeper(Analytics(store), every)
     keeper.start()

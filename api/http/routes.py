@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any
@@ -15,7 +16,7 @@ from api.http import schemas
 from api.http.access import Role, role_of, token
 from api.http.player import log_lines, player_jsonl, player_lines
 from api.http.problems import HttpProblem, Problem
-from api.service import Appended, Encounters
+from api.service import Append, Appended, Encounters
 from domain.events import EncounterCreated, Fact, TableFact
 from domain.integrity import LogError
 from domain.jsonl import parse_event, read_jsonl, write_jsonl
@@ -102,16 +103,14 @@ async def append_facts(
     encounter_id: UUID,
     body: schemas.NewFacts,
     _: Writer,
-    service: Service,
+    request: Request,
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
     """Append facts, all or none, after `expected_version` when given."""
     facts = [_fact(raw, n, f"facts[{n - 1}]") for n, raw in enumerate(body.facts, 1)]
-    with fields_as_sent(in_batch):
-        done = await writing(
-            service, encounter_id, service.append, encounter_id, facts, body.expected_version,
-            by="gm", key=key,
-        )  # fmt: skip
+    append = Append(encounter_id, facts, body.expected_version, by="gm", key=key)
+    with fields_as_sent(in_batch):  # committed with the appends that arrive meanwhile
+        done = await asyncio.wrap_future(request.app.state.commits.submit(append))
     return schemas.Appended(first=done.first, version=done.version)
 
 

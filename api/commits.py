@@ -1,0 +1,69 @@
+"""Group commit for the service: appends that arrive while a commit is under way wait for the
+next one, which saves them all in one transaction (one disk sync instead of one each).
+
+The event loop hands an append to the committer thread and awaits its future, so it goes on
+reading requests while the disk syncs; under load the next batch is whatever arrived meanwhile,
+and with a single client a batch is one append, committed at once (nothing waits on a timer).
+"""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import Future
+
+from api.service import Append, Appended, Encounters, check_key
+
+MOST = 256  # appends in one commit at the most
+
+
+class GroupCommit:
+    """One committer thread for one service's appends."""
+
+    def __init__(self, encounters: Encounters, most: int = MOST) -> None:
+        self.encounters, self.most = encounters, most
+        self._pending: list[tuple[Append, Future[Appended]]] = []
+        self._wake = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._stopped = False
+
+    def submit(self, append: Append) -> Future[Appended]:
+        """The append's outcome, once the commit that holds it is done."""
+        check_key(append.key)
+        future: Future[Appended] = Future()
+        with self._wake:
+            if self._stopped:
+                raise RuntimeError("the service is stopping")
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="combatlog-commits")
+                self._thread.daemon = True
+                self._thread.start()
+            self._pending.append((append, future))
+            self._wake.notify()
+        return future
+
+    def stop(self) -> None:
+        """Commit what is pending, then end the thread."""
+        with self._wake:
+            self._stopped = True
+            self._wake.notify()
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout=10)
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._pending and not self._stopped:
+                    self._wake.wait()
+                if not self._pending:
+                    return
+                batch, self._pending = self._pending[: self.most], self._pending[self.most :]
+            try:
+                outcomes = self.encounters.append_many([append for append, _ in batch])
+            except Exception as exc:  # the store failed: every append of the batch fails
+                outcomes = [exc] * len(batch)
+            for (_, future), outcome in zip(batch, outcomes, strict=True):
+                if isinstance(outcome, Exception):
+                    future.set_exception(outcome)
+                else:
+                    future.set_result(outcome)

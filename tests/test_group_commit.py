@@ -1,0 +1,101 @@
+"""Group commit: appends committed together keep each one's own outcome (api/store/batch.py)."""
+
+from __future__ import annotations
+
+import threading
+from uuid import uuid4
+
+import pytest
+
+from api.commits import GroupCommit
+from api.service import Append, Appended, Encounters
+from api.store import EncounterStore, UnknownEncounter, VersionConflict
+from domain.events import CombatantJoined, DamageDealt, NoteAdded
+from domain.integrity import LogError
+from tests.store_helpers import CREATED
+
+
+@pytest.fixture
+def service(store: EncounterStore) -> Encounters:
+    return Encounters(store)
+
+
+def note(text: str) -> NoteAdded:
+    return NoteAdded(text=text)
+
+
+def test_appends_to_several_encounters_are_all_written_in_one_commit(
+    service: Encounters,
+) -> None:
+    a, b = service.create(CREATED), service.create(CREATED)
+    results = service.append_many(
+        [Append(a, [note("a1")]), Append(b, [note("b1"), note("b2")]), Append(a, [note("a2")])]
+    )
+    assert [(r.first, r.version) for r in results if isinstance(r, Appended)] == [
+        (2, 2), (2, 3), (3, 3),
+    ]  # fmt: skip
+    assert [f.text for f in service.store.facts(a)[1:]] == ["a1", "a2"]  # type: ignore[attr-defined]
+    assert [f.text for f in service.history(b).events[1:]] == ["b1", "b2"]  # type: ignore[attr-defined]
+
+
+def test_a_fact_the_log_refuses_fails_its_own_append_and_no_other(service: Encounters) -> None:
+    a, b = service.create(CREATED), service.create(CREATED)
+    bad = Append(a, [note("first half"), DamageDealt(target="nobody", amount=3)])
+    results = service.append_many([Append(b, [note("b1")]), bad, Append(a, [note("a1")])])
+    assert isinstance(results[1], LogError) and results[1].field == "target"
+    assert results[1].index == 1  # the second fact of its request
+    assert [type(r) for r in (results[0], results[2])] == [Appended, Appended]
+    assert [f.text for f in service.store.facts(a)[1:]] == ["a1"]  # type: ignore[attr-defined]
+    assert service.store.version(b) == 2
+
+
+def test_two_appends_after_the_same_version_one_wins_one_gets_a_conflict(
+    service: Encounters,
+) -> None:
+    a = service.create(CREATED)
+    results = service.append_many([Append(a, [note("x")], 1), Append(a, [note("y")], 1)])
+    assert isinstance(results[0], Appended) and (results[0].first, results[0].version) == (2, 2)
+    assert isinstance(results[1], VersionConflict)
+    assert service.store.version(a) == 2
+
+
+def test_a_retry_in_the_same_commit_is_answered_with_the_first_lines(service: Encounters) -> None:
+    a = service.create(CREATED)
+    results = service.append_many(
+        [Append(a, [note("once")], key="k"), Append(a, [note("again")], key="k")]
+    )
+    assert [(r.first, r.version) for r in results if isinstance(r, Appended)] == [(2, 2)] * 2
+    assert service.store.version(a) == 2
+
+
+def test_an_unknown_encounter_fails_alone(service: Encounters) -> None:
+    a = service.create(CREATED)
+    results = service.append_many([Append(uuid4(), [note("lost")]), Append(a, [note("kept")])])
+    assert isinstance(results[0], UnknownEncounter) and isinstance(results[1], Appended)
+
+
+def test_many_writers_through_the_committer_lose_nothing_and_double_nothing(
+    service: Encounters,
+) -> None:
+    encounters = [service.create(CREATED) for _ in range(4)]
+    commits = GroupCommit(service)
+    seen: list[tuple[int, int]] = []
+
+    def writer(n: int) -> None:
+        who = encounters[n % 4]
+        joined = CombatantJoined(combatant=f"c{n}", name="C", side="foes", stats={"max_hp": 5})
+        done = commits.submit(Append(who, [joined, note(f"n{n}")])).result(timeout=30)
+        seen.append((done.first, done.version))
+
+    threads = [threading.Thread(target=writer, args=(n,)) for n in range(40)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    commits.stop()
+    assert len(seen) == 40
+    for encounter_id in encounters:
+        facts = service.store.facts(encounter_id)
+        assert len(facts) == 1 + 2 * 10
+        assert list(service.history(encounter_id).events) == facts
+    assert sorted(v - f for f, v in seen) == [1] * 40
