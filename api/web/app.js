@@ -375,7 +375,7 @@ async function showStats() {
     barChart(report.combatants.map((c) => [c.name, c.damage_dealt.total])),
     h("h3", {}, "HP over time"),
     lineChart(Object.fromEntries(Object.entries(report.hp_over_time).map(([id, points]) => [known[id] || id, points.map((p) => [p.position, p.hp])]))),
-    report.most_dangerous_foe ? h("p", {}, `Most dangerous foe: ${report.most_dangerous_foe.name} (${report.most_dangerous_foe.damage_dealt} damage)`) : null);
+    report.most_dangerous_foe ? h("p", {}, `Most dangerous foe: ${report.most_dangerous_foe.name} (${report.most_dangerous_foe.damage_dealt} damage)`) : "");
 }
 
 // --- wiring -------------------------------------------------------------------------------------

@@ -37,6 +37,7 @@ export function lineChart(series, width = 420, height = 200) {
     const colour = COLOURS[i % COLOURS.length];
     const path = data.map(([x, y], j) => `${j ? "L" : "M"}${sx(x).toFixed(1)},${sy(y).toFixed(1)}`).join(" ");
     chart.append(svg("path", { d: path, fill: "none", stroke: colour, "stroke-width": 2 }));
+    for (const [x, y] of data) chart.append(svg("circle", { cx: sx(x).toFixed(1), cy: sy(y).toFixed(1), r: 3, fill: colour }));
     chart.append(svg("text", { x: 30, y: height + 14 + 20 * i, fill: colour, class: "legend" }, name));
   });
   return chart;

@@ -402,6 +402,9 @@ def test_the_analytics_page_draws_its_charts(
         said = page.inner_text("#message")
         raise AssertionError(f"no charts; the page said {said!r}") from missing
     expect(page.locator("#stats svg.lines path")).not_to_have_count(0)
+    # every combatant's HP is drawn, a single reading as a point; nothing stray below the charts
+    expect(page.locator("#stats svg.lines circle")).to_have_count(4)  # 12; 6 then 4; 9
+    assert "null" not in page.inner_text("#stats")
 
 
 def test_delay_and_step_in_from_the_page(
