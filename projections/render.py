@@ -106,7 +106,10 @@ def player_state_json(table: Table, version: int) -> dict[str, Any]:
     for member in table.members.values():
         if member.id not in hidden and member.side != "party":
             word = table.rules.descriptor(member.body, clock.ctx(table, member))
-            state["combatants"][member.id]["vitals"] = {"descriptor": word}
+            shown = state["combatants"][member.id]
+            shown["vitals"] = {"descriptor": word}
+            if word != "healthy":  # the word says how it fares; "healthy" must not contradict it
+                shown["statuses"] = [s for s in shown["statuses"] if s != "healthy"]
     for shown in state["combatants"].values():
         foe = shown["side"] != "party"
         shown["conditions"] = [player_condition(c, hidden, foe) for c in shown["conditions"]]

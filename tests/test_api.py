@@ -82,6 +82,7 @@ def test_players_see_no_hidden_combatant_and_no_foe_numbers(
     state = client.get(url(opened, "state"), headers=opened["player"]).json()
     assert set(state["combatants"]) == {"valeros", "goblin"}
     assert state["combatants"]["goblin"]["vitals"] == {"descriptor": "bloodied"}
+    assert "healthy" not in state["combatants"]["goblin"]["statuses"]  # the word says otherwise
     assert state["combatants"]["valeros"]["vitals"]["hp"] == 12
     lines = client.get(url(opened, "log"), headers=opened["player"]).json()
     assert [line["position"] for line in lines] == [1, 2, 3, 5]
