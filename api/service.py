@@ -184,10 +184,18 @@ class Encounters:
         revoked = EventRevoked(target=target, **given(reason=reason))
         return self.append(encounter_id, [revoked], **how)
 
-    def redo(self, encounter_id: UUID, position: int | None = None, **how: Any) -> Appended:
-        """Restore line `position`, or the line most recently revoked that is still revoked."""
+    def redo(
+        self,
+        encounter_id: UUID,
+        position: int | None = None,
+        reason: str | None = None,
+        **how: Any,
+    ) -> Appended:
+        """Restore line `position`, or the line most recently revoked that is still revoked,
+        with the GM's reason."""
         target = position or latest_revoked(self.history(encounter_id))
-        return self.append(encounter_id, [EventRestored(target=target)], **how)
+        restored = EventRestored(target=target, **given(reason=reason))
+        return self.append(encounter_id, [restored], **how)
 
     def amend(
         self,

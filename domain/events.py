@@ -328,6 +328,7 @@ class EventRestored(Fact):
 
     type: Literal["EventRestored"] = "EventRestored"
     target: Position
+    reason: Label | None = None  # an extension (README): why the GM restored it
 
 
 TableFact: TypeAlias = Annotated[

@@ -62,6 +62,16 @@ def test_redo_at_a_position_restores_that_line_not_the_latest_revoked(
     assert hp(client, opened) == {"goblin": 5, "valeros": 9}
 
 
+def test_redo_records_the_gms_reason(client: TestClient, opened: dict[str, Any]) -> None:
+    client.post(url(opened, "undo"), json={"position": 5}, headers=opened["gm"])
+    body = {"reason": "it was that goblin after all"}
+    reply = client.post(url(opened, "redo"), json=body, headers=opened["gm"])
+    assert (reply.status_code, reply.json()) == (201, {"first": 9, "version": 9})
+    assert fact_at(client, opened, 9) == {
+        "type": "EventRestored", "target": 5, "reason": "it was that goblin after all", "by": "gm",
+    }  # fmt: skip
+
+
 def test_an_amendment_records_the_gms_reason(client: TestClient, opened: dict[str, Any]) -> None:
     body = {"position": 7, "replacement": {**HITS[2], "amount": 5}, "reason": "forgot the sneak"}
     reply = client.post(url(opened, "amend"), json=body, headers=opened["gm"])

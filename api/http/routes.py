@@ -169,15 +169,15 @@ async def undo(
 @router.post("/{encounter_id}/redo", status_code=201, response_model=schemas.Appended)
 async def redo(
     encounter_id: UUID,
-    body: schemas.Correction,
+    body: schemas.Redo,
     _: Writer,
     service: Service,
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
-    """Restore line `position`, or the line most recently revoked."""
+    """Restore line `position`, or the line most recently revoked, with the GM's `reason`."""
     with fields_as_sent(as_position):
         done = await writing(
-            service, encounter_id, service.redo, encounter_id, body.position,
+            service, encounter_id, service.redo, encounter_id, body.position, body.reason,
             expected_version=body.expected_version, by="gm", key=key,
         )  # fmt: skip
     return schemas.Appended(first=done.first, version=done.version)

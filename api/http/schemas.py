@@ -144,19 +144,7 @@ class NewFacts(Body):
     )
 
 
-class Correction(Body):
-    """Redo: a position, or none for the line most recently revoked."""
-
-    model_config = ConfigDict(
-        extra="forbid",
-        json_schema_extra={"examples": [{}, {"position": 12, "expected_version": 40}]},
-    )
-
-    position: int | None = Field(None, ge=2)
-    expected_version: int | None = Field(None, ge=1)
-
-
-class Undo(Correction):
+class Undo(Body):
     """Undo: a position, or none for the latest fact in force; why, if the GM says."""
 
     model_config = ConfigDict(
@@ -166,7 +154,20 @@ class Undo(Correction):
         },
     )
 
+    position: int | None = Field(None, ge=2)
     reason: str | None = Field(None, min_length=1, max_length=200)
+    expected_version: int | None = Field(None, ge=1)
+
+
+class Redo(Undo):
+    """Redo: a position, or none for the line most recently revoked; why, if the GM says."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [{}, {"position": 12, "reason": "it did hit", "expected_version": 41}]
+        },
+    )
 
 
 class Amendment(Body):
