@@ -33,7 +33,10 @@ def seed_demo(url: str | None, host: str, port: int) -> tuple[list[str], str, di
     lines.append(f"  player token: {token(secret, first.id, 'player')}")
     lines.append(f"  its table: GET /encounters/{first.id}/state with the GM token")
     gm, player = token(secret, first.id, "gm"), token(secret, first.id, "player")
-    lines.append(f"  GM page:     http://{host}:{port}/#e={first.id}&token={gm}")
+    operator = analytics_token(secret)
+    lines.append(
+        f"  GM page:     http://{host}:{port}/#e={first.id}&token={gm}&operator={operator}"
+    )
     lines.append(f"  player page: http://{host}:{port}/play/{first.id}#token={player}")
-    lines.append(f"analytics token (GET /stats, every encounter): {analytics_token(secret)}")
+    lines.append(f"analytics token: {operator}  (GET /encounters, GET /stats)")
     return lines, first.name, table

@@ -74,7 +74,7 @@ def server(folder: Path, url: str, env: dict[str, str]) -> Iterator[tuple[str, i
                 tail = (folder / "server.log").read_text(errors="replace")[-2000:]
                 raise SystemExit(f"the server did not start:\n{tail}")
             try:
-                if httpx.get(f"{base}/encounters", trust_env=False, timeout=1).status_code == 200:
+                if httpx.get(f"{base}/openapi.json", trust_env=False, timeout=1).status_code == 200:
                     break
             except httpx.HTTPError:
                 time.sleep(0.1)

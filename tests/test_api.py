@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from api.http.access import analytics_token
+
 PARTY = [
     {"type": "CombatantJoined", "combatant": "valeros", "name": "Valeros", "side": "party",
      "stats": {"max_hp": 12, "defenses": {"ac": 18}}},
@@ -44,6 +46,19 @@ def opened(client: TestClient) -> dict[str, Any]:
 
 def url(opened: dict[str, Any], tail: str) -> str:
     return f"/encounters/{opened['id']}/{tail}"
+
+
+def operator(client: TestClient) -> dict[str, str]:
+    """The analytics token's header: it opens what spans every encounter."""
+    return {"Authorization": f"Bearer {analytics_token(client.app.state.secret)}"}  # type: ignore[attr-defined]
+
+
+def listed(client: TestClient) -> list[dict[str, Any]]:
+    """Every stored encounter, as the operator lists them."""
+    reply = client.get("/encounters", headers=operator(client))
+    assert reply.status_code == 200
+    found: list[dict[str, Any]] = reply.json()
+    return found
 
 
 def test_a_gm_appends_facts_and_reads_the_table(client: TestClient, opened: dict[str, Any]) -> None:

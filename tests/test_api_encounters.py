@@ -4,23 +4,39 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from tests.test_api import listed
 from tests.test_api_errors import problem
 
 
 def test_the_list_shows_every_encounter_with_its_rules_and_length_but_no_tokens(
     client: TestClient,
 ) -> None:
-    assert client.get("/encounters").json() == []
+    assert listed(client) == []
     ambush = client.post("/encounters", json={"name": "Goblin ambush"}).json()
     bridge = client.post("/encounters", json={"name": "Troll bridge", "ruleset": "orcus"}).json()
     gm = {"Authorization": f"Bearer {bridge['gm_token']}"}
     note = {"facts": [{"type": "NoteAdded", "text": "the troll waits"}]}
     client.post(f"/encounters/{bridge['id']}/facts", json=note, headers=gm)
-    listed = client.get("/encounters").json()
-    assert sorted(listed, key=lambda e: e["name"]) == [
+    every = listed(client)
+    assert sorted(every, key=lambda e: e["name"]) == [
         {"id": ambush["id"], "name": "Goblin ambush", "ruleset": "dnd35", "version": 1},
         {"id": bridge["id"], "name": "Troll bridge", "ruleset": "orcus", "version": 2},
     ]
+
+
+def test_the_list_needs_the_analytics_token_so_players_learn_no_prepared_fight(
+    client: TestClient,
+) -> None:
+    prepared = client.post("/encounters", json={"name": "The dragon's lair"}).json()
+    player = {"Authorization": f"Bearer {prepared['player_token']}"}
+    for headers, status, title, detail in (
+        ({}, 401, "Token needed", "send Authorization: Bearer <analytics token>"),
+        (player, 403, "Wrong token", "the list of every encounter needs the analytics token"),
+    ):
+        reply = client.get("/encounters", headers=headers)
+        assert reply.status_code == status
+        assert reply.json() == problem(status, title, detail, "authorization")
+        assert "dragon" not in reply.text
 
 
 def test_an_encounter_opens_with_the_house_rules_the_gm_chose(client: TestClient) -> None:
@@ -47,7 +63,7 @@ def test_a_house_rule_the_ruleset_does_not_know_is_a_422_naming_it(client: TestC
         422, "The log cannot take this fact", "line 1: Extra inputs are not permitted",
         "options.flanking", "Extra inputs are not permitted",
     )  # fmt: skip
-    assert client.get("/encounters").json() == []
+    assert listed(client) == []
 
 
 def test_a_house_rule_set_to_a_choice_the_ruleset_lacks_is_a_422_naming_it(

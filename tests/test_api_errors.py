@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import MAX_BODY
-from tests.test_api import PARTY, open_table, url
+from tests.test_api import PARTY, listed, open_table, url
 
 NOWHERE = "/encounters/00000000-0000-0000-0000-000000000000"
 TOO_LARGE = {
@@ -103,7 +103,7 @@ def test_a_chunked_body_over_a_megabyte_is_a_413_as_soon_as_it_is_counted(
     reply = client.post(target, content=chunks(MAX_BODY + 100_000), headers=headers)
     assert "content-length" not in reply.request.headers
     assert (reply.status_code, reply.json()) == (413, TOO_LARGE)
-    assert [e["version"] for e in client.get("/encounters").json()] == [4]
+    assert [e["version"] for e in listed(client)] == [4]
 
 
 def test_a_chunked_body_within_the_limit_is_read_whole(client: TestClient) -> None:
@@ -142,4 +142,4 @@ def test_a_bad_line_in_an_imported_log_is_a_422_naming_the_line_and_nothing_is_s
     log = b'{"type":"EncounterCreated","name":"Imported","ruleset":"dnd35"}\n' + second_line + b"\n"
     reply = client.post("/encounters/import", content=log)
     assert (reply.status_code, reply.json()) == (422, body)
-    assert client.get("/encounters").json() == []
+    assert listed(client) == []

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.test_api import PARTY, open_table, url
+from tests.test_api import PARTY, listed, open_table, url
 from tests.test_api_errors import problem
 
 HIT = {"type": "DamageDealt", "target": "goblin", "amount": 3}
@@ -101,7 +101,7 @@ def test_an_option_past_64_bits_is_a_422_and_no_encounter_is_opened(client: Test
     reply = client.post("/encounters", json=body)
     assert reply.status_code == 422
     assert reply.json() == problem(422, "Number out of range", TOO_BIG, "options.anything")
-    assert client.get("/encounters").json() == []
+    assert listed(client) == []
 
 
 def test_the_largest_64_bit_number_is_recorded_as_given(

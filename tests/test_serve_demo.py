@@ -27,7 +27,10 @@ def test_a_first_start_seeds_the_demo_fight_and_prints_its_address_and_tokens(
         assert encounter, output
         demo = encounter.group(1)
         gm, player = printed(output, "GM token"), printed(output, "player token")
-        assert printed(output, "GM page") == f"{server.url}/#e={demo}&token={gm}"
+        operator = printed(output, "analytics token")
+        assert (
+            printed(output, "GM page") == f"{server.url}/#e={demo}&token={gm}&operator={operator}"
+        )
         assert printed(output, "player page") == f"{server.url}/play/{demo}#token={player}"
 
         table = httpx.get(f"{server.url}/encounters/{demo}/state",
@@ -48,6 +51,7 @@ def test_a_first_start_seeds_the_demo_fight_and_prints_its_address_and_tokens(
 def test_a_second_start_on_the_same_store_seeds_nothing_more(tmp_path: Path) -> None:
     for _ in range(2):
         server = serve(tmp_path)
-        listed = httpx.get(f"{server.url}/encounters").json()
+        operator = {"Authorization": f"Bearer {printed(server.output, 'analytics token')}"}
+        listed = httpx.get(f"{server.url}/encounters", headers=operator).json()
         server.stop()
     assert len(listed) == 1

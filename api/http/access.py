@@ -42,17 +42,19 @@ def analytics_token(secret: bytes) -> str:
     return "stats_" + digest.hex()[:40]
 
 
-def check_analytics(secret: bytes, authorization: str | None) -> None:
-    """401 without a token, 403 unless it is the analytics token."""
+def check_analytics(
+    secret: bytes,
+    authorization: str | None,
+    refused: str = "reports across encounters need the analytics token",
+) -> None:
+    """401 without a token, 403 unless it is the analytics token (the operator's: it opens
+    what spans every encounter, the list of them and reports across them)."""
     if not authorization or not authorization.lower().startswith("bearer "):
         raise HttpProblem(
             401, "Token needed", "send Authorization: Bearer <analytics token>", "authorization"
         )
     if not hmac.compare_digest(authorization[7:].strip(), analytics_token(secret)):
-        raise HttpProblem(
-            403, "Wrong token", "reports across encounters need the analytics token",
-            "authorization",
-        )  # fmt: skip
+        raise HttpProblem(403, "Wrong token", refused, "authorization")
 
 
 def role_of(secret: bytes, encounter_id: UUID, authorization: str | None) -> Role:

@@ -13,7 +13,7 @@ from fastapi.concurrency import run_in_threadpool
 
 from api.dice import DiceError, resolve_roll
 from api.http import schemas
-from api.http.access import Role, role_of, token
+from api.http.access import Role, check_analytics, role_of, token
 from api.http.player import log_lines, player_jsonl, player_lines
 from api.http.problems import HttpProblem, Problem
 from api.service import Append, Appended, Encounters
@@ -90,8 +90,15 @@ def open_encounter(
 
 
 @router.get("", response_model=list[schemas.Summary])
-def list_encounters(service: Service) -> list[schemas.Summary]:
-    """Every encounter (ids, names, rules, versions; no tokens)."""
+def list_encounters(
+    service: Service,
+    request: Request,
+    authorization: Annotated[str | None, Header(description="Bearer <analytics token>")] = None,
+) -> list[schemas.Summary]:
+    """Every encounter (ids, names, rules, versions; no tokens), for the operator's analytics
+    token only: a player must not learn the names of fights the GM has prepared."""
+    refused = "the list of every encounter needs the analytics token"
+    check_analytics(request.app.state.secret, authorization, refused)
     return [
         schemas.Summary(id=s.id, name=s.name, ruleset=s.ruleset, version=s.version)
         for s in service.store.list_encounters()

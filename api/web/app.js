@@ -10,9 +10,9 @@ const page = { id: null, token: null, state: null, log: [], replayAt: null, rule
 
 // --- the HTTP API -------------------------------------------------------------------------------
 
-async function api(method, path, body) {
+async function api(method, path, body, token = page.token) {
   const headers = { "Content-Type": "application/json" };
-  if (page.token) headers.Authorization = `Bearer ${page.token}`;
+  if (token) headers.Authorization = `Bearer ${token}`;
   const reply = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = reply.headers.get("content-type")?.includes("json") ? await reply.json() : await reply.text();
   if (!reply.ok) {
@@ -39,9 +39,9 @@ async function act(facts) {
 
 // --- encounters ---------------------------------------------------------------------------------
 
-function remember(id, gm, player) {
+function remember(id, gm, player, about = {}) {
   const kept = JSON.parse(localStorage.getItem("combatlog.tokens") || "{}");
-  kept[id] = { gm, player: player || kept[id]?.player };
+  kept[id] = { ...kept[id], ...about, gm, player: player || kept[id]?.player };
   localStorage.setItem("combatlog.tokens", JSON.stringify(kept));
 }
 
@@ -49,8 +49,21 @@ function tokensOf(id) {
   return JSON.parse(localStorage.getItem("combatlog.tokens") || "{}")[id] || {};
 }
 
+// The encounters this browser holds tokens for; every stored one when it holds the analytics
+// token (the list needs it, so players never learn the names of fights the GM prepared).
 async function listEncounters() {
-  const list = await api("GET", "/encounters");
+  const known = JSON.parse(localStorage.getItem("combatlog.tokens") || "{}");
+  const byId = Object.fromEntries(Object.entries(known).map(([id, k]) =>
+    [id, { id, name: k.name || id.slice(0, 8), ruleset: k.ruleset || "?", version: k.version ?? "?" }]));
+  const operator = localStorage.getItem("combatlog.operator");
+  if (operator) {
+    try {
+      for (const e of await api("GET", "/encounters", undefined, operator)) byId[e.id] = e;
+    } catch (error) {
+      say(`the list of every encounter: ${error.message}`, "error");
+    }
+  }
+  const list = Object.values(byId).sort((a, b) => a.name.localeCompare(b.name));
   const select = $("#encounter");
   select.replaceChildren(h("option", { value: "" }, "— choose an encounter —"),
     ...list.map((e) => h("option", { value: e.id, selected: e.id === page.id }, `${e.name} (${e.ruleset}, ${e.version} lines)`)));
@@ -91,6 +104,8 @@ async function open(id, token) {
   }
   remember(id, page.token);
   await refresh();
+  const created = page.log[0]?.fact || {};
+  remember(id, page.token, undefined, { name: created.name, ruleset: page.state.ruleset, version: page.state.version });
   $("#workspace").hidden = false;
   const player = tokensOf(id).player;
   $("#player-link").replaceChildren(player ? h("a", { href: `/play/${id}#token=${player}`, target: "_blank" }, "player view ↗") : "");
@@ -422,6 +437,7 @@ function wire() {
 
 async function route() {
   const params = new URLSearchParams(location.hash.slice(1));
+  if (params.get("operator")) localStorage.setItem("combatlog.operator", params.get("operator"));
   if (params.get("token") && params.get("e")) remember(params.get("e"), params.get("token"));
   await open(params.get("e"), params.get("token"));
 }

@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 from playwright.sync_api import expect
 
+from api.http.access import analytics_token
 from tests.browser.conftest import SCREENSHOTS, gm_url
 from tests.server_helpers import Server
 
@@ -421,3 +422,20 @@ def test_delay_and_step_in_from_the_page(
     page.click("#step-in")
     expect(page.locator("li.combatant.current")).to_have_attribute("data-id", "valeros")
     expect(page.locator("ol.log li").first).to_contain_text("Valeros steps in")
+
+
+def test_the_picker_lists_this_browsers_encounters_and_every_one_with_the_analytics_token(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    prepared = httpx.post(f"{server.url}/encounters", json={"name": "The dragon's lair"}).json()
+    page.goto(gm_url(server, encounter))
+    expect(page.locator("#workspace")).to_be_visible()
+    picker = page.locator("#encounter option")
+    expect(picker.filter(has_text="Browser fight")).to_have_count(1)
+    expect(picker.filter(has_text="dragon")).to_have_count(0)  # no token for it here
+    secret = (server.folder / "combatlog.secret").read_text().strip().encode()
+    page.goto(f"{gm_url(server, encounter)}&operator={analytics_token(secret)}")
+    expect(picker.filter(has_text="dragon")).to_have_count(1)
+    page.once("dialog", lambda dialog: dialog.accept(prepared["gm_token"]))  # asks for its token
+    page.locator("#encounter").select_option(prepared["id"])
+    expect(page.locator("#workspace")).to_be_visible()
