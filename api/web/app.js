@@ -165,8 +165,15 @@ function fillForms(state) {
     box.dataset.ruleset = state.ruleset;
     box.replaceChildren(...Object.entries(fields).filter(([name]) => name !== "defenses")
       .map(([name, schema]) => statInput(name, schema)).filter(Boolean));
+    document.forms.join.defenses.placeholder = `defenses: ${DEFENSES[state.ruleset] || "ac=15"}`;
   }
 }
+
+// CONTRACT §1 "Combatant stats, by ruleset": the defenses each system names.
+const DEFENSES = {
+  dnd35: "ac=15 touch=12 flat_footed=13", d20modern: "defense=15 touch=12 flat_footed=13",
+  true20: "defense=14", starfinder: "eac=15 kac=17", orcus: "ac=17 fortitude=14 reflex=15 will=13",
+};
 
 function number(value) {
   const text = String(value).trim();

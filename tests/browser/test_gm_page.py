@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -439,3 +440,34 @@ def test_the_picker_lists_this_browsers_encounters_and_every_one_with_the_analyt
     page.once("dialog", lambda dialog: dialog.accept(prepared["gm_token"]))  # asks for its token
     page.locator("#encounter").select_option(prepared["id"])
     expect(page.locator("#workspace")).to_be_visible()
+
+
+FIXTURES = Path(__file__).resolve().parents[2] / "replay_fixtures"
+
+
+def imported(server: Server, fixture: str) -> dict[str, Any]:
+    body = (FIXTURES / fixture).read_bytes()
+    reply = httpx.post(f"{server.url}/encounters/import", content=body)
+    assert reply.status_code == 201
+    return dict(reply.json())
+
+
+def test_each_system_shows_its_own_damage_track(page: Any, server: Server) -> None:
+    """Starfinder: Stamina, Hit Points and Resolve bars; True20: tallies and checked boxes."""
+    fight = imported(server, "starfinder/ambush-on-the-derelict.jsonl")
+    page.goto(gm_url(server, fight))
+    navasi = page.locator("li.combatant[data-id='navasi']")
+    expect(navasi.locator(".bar.stamina .text")).to_have_text("SP 15/15")
+    expect(navasi.locator(".bar.hp .text")).to_have_text("HP 1/22")
+    expect(navasi.locator(".bar.resolve .text")).to_have_text("RP 2/5")
+    fight = imported(server, "true20/ogre-in-the-pass.jsonl")
+    page.goto(gm_url(server, fight))
+    ogre = page.locator("li.combatant[data-id='ogre']")
+    expect(ogre.locator(".track .tally").first).to_have_text("bruised 6")
+    expect(ogre.locator(".track .box.checked")).to_have_text(["dead"])
+    finn = page.locator("li.combatant[data-id='finn']")
+    expect(finn.locator(".track .tally")).to_have_text(["bruised 1", "hurt 1", "save −1"])
+    expect(finn.locator(".track .box.checked")).to_have_count(0)
+    expect(page.locator("form[name=join] input[name=defenses]")).to_have_attribute(
+        "placeholder", "defenses: defense=14"
+    )  # True20 names one Defense
