@@ -390,14 +390,49 @@ async function showStats() {
   const rounds = {};
   for (const row of report.damage_by_round) rounds[row.round] = (rounds[row.round] || 0) + row.total;
   const known = names();
+  say("");
   $("#stats").replaceChildren(
     h("h3", {}, "Damage per round"),
     barChart(Object.entries(rounds).map(([r, total]) => [`round ${r}`, total])),
     h("h3", {}, "Damage per combatant"),
-    barChart(report.combatants.map((c) => [c.name, c.damage_dealt.total])),
+    barChart(report.combatants.map((c) => [labels(report.combatants)(c), c.damage_dealt.total])),
     h("h3", {}, "HP over time"),
     lineChart(Object.fromEntries(Object.entries(report.hp_over_time).map(([id, points]) => [known[id] || id, points.map((p) => [p.position, p.hp])]))),
     report.most_dangerous_foe ? h("p", {}, `Most dangerous foe: ${report.most_dangerous_foe.name} (${report.most_dangerous_foe.damage_dealt} damage)`) : "");
+}
+
+// Chart labels: a combatant's name, with its id where two share the name (enforcer-1, -2).
+function labels(combatants) {
+  const seen = {};
+  for (const c of combatants) seen[c.name] = (seen[c.name] || 0) + 1;
+  return (c) => (seen[c.name] > 1 ? `${c.name} (${c.combatant})` : c.name);
+}
+
+function count(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+// Figures across every stored fight (GET /stats): the operator's analytics token, which the
+// address `combatlog serve` prints carries.
+async function showAllStats() {
+  const operator = localStorage.getItem("combatlog.operator");
+  if (!operator) throw new Error("figures across fights need the analytics token (open the address combatlog serve prints)");
+  const ruleset = $("#all-stats-ruleset").value;
+  const report = await api("GET", `/stats${ruleset ? `?ruleset=${ruleset}` : ""}`, undefined, operator);
+  const dealt = report.combatants.filter((c) => c.damage_dealt.total > 0)
+    .sort((a, b) => b.damage_dealt.total - a.damage_dealt.total).slice(0, 12);
+  const rates = report.combatants.filter((c) => c.attacks > 0)
+    .sort((a, b) => b.hit_rate - a.hit_rate).slice(0, 12);
+  const rounds = report.encounters.reduce((sum, e) => sum + (e.rounds || 0), 0);
+  const foe = report.most_dangerous_foe;
+  const label = labels(report.combatants);
+  say("");
+  $("#stats").replaceChildren(
+    h("p", { class: "summary" }, `${count(report.encounters.length, "fight")}, ${count(rounds, "round")}` + (foe ? `; most dangerous foe: ${foe.name} (${foe.damage_dealt} damage)` : "")),
+    h("h3", {}, "Damage dealt, every fight"),
+    barChart(dealt.map((c) => [label(c), c.damage_dealt.total])),
+    h("h3", {}, "Hit rate (%)"),
+    barChart(rates.map((c) => [label(c), Math.round(100 * c.hit_rate)])));
 }
 
 // --- wiring -------------------------------------------------------------------------------------
@@ -434,6 +469,7 @@ function wire() {
   $("#speed").addEventListener("change", () => { if (playing) startTimer(); });
   $("#live").onclick = live;
   $("#show-stats").onclick = () => showStats().catch((error) => say(error.message, "error"));
+  $("#show-all-stats").onclick = () => showAllStats().catch((error) => say(error.message, "error"));
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, textarea, select, dialog") || !page.id) return;
     if (event.key === "n") nextTurn();

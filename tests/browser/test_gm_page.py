@@ -471,3 +471,20 @@ def test_each_system_shows_its_own_damage_track(page: Any, server: Server) -> No
     expect(page.locator("form[name=join] input[name=defenses]")).to_have_attribute(
         "placeholder", "defenses: defense=14"
     )  # True20 names one Defense
+
+
+def test_figures_across_every_fight_need_the_analytics_token(page: Any, server: Server) -> None:
+    raid = imported(server, "d20modern/warehouse-raid.jsonl")
+    page.goto(gm_url(server, raid))
+    expect(page.locator("#workspace")).to_be_visible()
+    page.click("#show-all-stats")
+    expect(page.locator("#message")).to_contain_text("need the analytics token")
+    secret = (server.folder / "combatlog.secret").read_text().strip().encode()
+    page.goto(f"{gm_url(server, raid)}&operator={analytics_token(secret)}")
+    page.locator("#all-stats-ruleset").select_option("d20modern")
+    page.click("#show-all-stats")
+    expect(page.locator("#stats .summary")).to_contain_text("1 fight, ")
+    expect(page.locator("#stats svg.bars")).to_have_count(2, timeout=20_000)
+    expect(page.locator("#stats svg.bars").first.locator("rect")).not_to_have_count(0)
+    expect(page.locator("#stats svg.bars").last).to_contain_text("Enforcer (enforcer-1)")
+    expect(page.locator("#message")).to_have_text("")
