@@ -57,7 +57,9 @@ class GroupCommit:
                     self._wake.wait()
                 if not self._pending:
                     return
-                batch, self._pending = self._pending[: self.most], self._pending[self.most :]
+                taken, self._pending = self._pending[: self.most], self._pending[self.most :]
+            # A request given up on (its client gone, the server stopping) is not committed.
+            batch = [(a, f) for a, f in taken if f.set_running_or_notify_cancel()]
             try:
                 outcomes = self.encounters.append_many([append for append, _ in batch])
             except Exception as exc:  # the store failed: every append of the batch fails

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import logging
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ Clock = Callable[[], datetime]
 Listener = Callable[[UUID, int, list[Fact]], None]
 UNDOABLE_KINDS = ("EncounterCreated", "EventRevoked", "EventRestored")
 Correction = EventRevoked | EventRestored | EventAmended
+log = logging.getLogger(__name__)
 
 
 def utc_now() -> datetime:
@@ -91,15 +93,9 @@ class Encounters:
         with self._lock(encounter_id):
             return view(self._caught_up(encounter_id))
 
-    def quick(self, encounter_id: UUID) -> bool:
-        """Whether an append can run on the caller's thread: an embedded store, the encounter's
-        tables already built, and no one else holding it (else a thread should wait for it, not
-        an event loop)."""
-        return (
-            self.store.embedded
-            and encounter_id in self._histories
-            and not self._lock(encounter_id).locked()
-        )
+    def cached(self, encounter_id: UUID) -> bool:
+        """Whether the encounter's tables are built in this process."""
+        return encounter_id in self._histories
 
     def exists(self, encounter_id: UUID) -> None:
         """UnknownEncounter unless the encounter is stored (cached once seen)."""
@@ -142,7 +138,7 @@ class Encounters:
             outcomes = append_batch(self.store, requests)
             results: list[Appended | Exception] = [
                 outcome if isinstance(outcome, Exception)
-                else self._settled(a.encounter_id, facts, *outcome, a.key)
+                else self._settled_stored(a.encounter_id, facts, *outcome, a.key)
                 for a, facts, outcome in zip(appends, stamped, outcomes, strict=True)
             ]  # fmt: skip
         finally:
@@ -168,9 +164,25 @@ class Encounters:
             history = self._caught_up(encounter_id)
         return Appended(first, version, list(history.events[first - 1 : version]))
 
+    def _settled_stored(
+        self, encounter_id: UUID, stamped: Sequence[Fact], first: int, version: int, key: str | None
+    ) -> Appended:
+        """As `_settled`, for lines already saved: if the tables cannot be brought up to date
+        (the store unreadable a moment, a fold failing), they are dropped, to be rebuilt on the
+        next read, and the append is still answered as the success it is."""
+        try:
+            return self._settled(encounter_id, stamped, first, version, key)
+        except Exception:
+            log.exception("the tables of %s are dropped after its append", encounter_id)
+            self._histories.pop(encounter_id, None)
+            return Appended(first, version, list(stamped) if key is None else [])
+
     def _tell(self, encounter_id: UUID, appended: Appended) -> None:
         for listener in list(self.listeners):
-            listener(encounter_id, appended.version, appended.facts)
+            try:
+                listener(encounter_id, appended.version, appended.facts)
+            except Exception:  # a listener's failure is its own: the append stands
+                log.exception("a listener failed on %s at line %s", encounter_id, appended.version)
 
     def undo(
         self,

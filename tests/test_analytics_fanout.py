@@ -24,6 +24,7 @@ def test_a_catch_up_over_many_fights_in_workers_matches_one_process(
     open_store: Any,  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setattr(fanout, "LINES_AT", 0)  # these small pages go to the workers too
     store = open_store()
     for n in range(fanout.WHOLE_AT + 2):  # enough to fold in the workers
         store.import_log(log([*FIGHT, damage("goblin", n + 1)]))
@@ -38,7 +39,11 @@ def test_a_catch_up_over_many_fights_in_workers_matches_one_process(
     assert rows(serial, "hp") == rows(spread, "hp") > 0
 
 
-def test_a_fight_the_workers_tallied_grows_line_by_line_afterwards(open_store: Any) -> None:  # noqa: F811
+def test_a_fight_the_workers_tallied_grows_line_by_line_afterwards(
+    open_store: Any,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(fanout, "LINES_AT", 0)
     store = open_store()
     ids = [store.import_log(log(FIGHT)) for _ in range(fanout.WHOLE_AT)]
     analytics = Analytics(store)
@@ -48,3 +53,17 @@ def test_a_fight_the_workers_tallied_grows_line_by_line_afterwards(open_store: A
     whole = Analytics(open_store())
     whole.rebuild()
     assert figures_of(analytics) == figures_of(whole)
+
+
+def test_a_small_catch_up_starts_no_worker(
+    open_store: Any,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A report's catch-up a few lines behind folds in its own process."""
+    started: list[Any] = []
+    monkeypatch.setattr(fanout, "ProcessPoolExecutor", lambda *a, **k: started.append(a))
+    store = open_store()
+    for _ in range(fanout.WHOLE_AT + 2):
+        store.import_log(log(FIGHT))
+    assert Analytics(store).catch_up() == (fanout.WHOLE_AT + 2) * len(FIGHT)
+    assert started == []

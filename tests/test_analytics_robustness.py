@@ -81,8 +81,8 @@ def test_a_rebuild_elsewhere_during_a_page_rolls_the_page_back_and_retakes_it(
     def stop(done: int, total: int) -> None:
         raise Interrupted
 
-    def rebuild_meanwhile(touched: set[UUID], pool: Any) -> Any:
-        found = tallied(touched, pool)
+    def rebuild_meanwhile(touched: set[UUID], pool: Any, lines: int) -> Any:
+        found = tallied(touched, pool, lines)
         if not interrupted:
             interrupted.extend(touched)
             with pytest.raises(Interrupted):
@@ -139,3 +139,17 @@ def test_one_time_without_a_timezone_does_not_stop_the_catch_up(analytics_stores
     assert found["encounters"][0]["started_at"] == "2026-11-24T19:00:00+00:00"
     assert found["encounters"][0]["seconds"] == 120.0
     assert found["turns"]["turns"] == 3
+
+
+def test_a_time_that_cannot_be_put_in_utc_skips_its_encounter_and_no_other(
+    analytics_stores: Any,
+) -> None:
+    """0001-01-01 at +01:00 is before the first moment UTC can hold: that encounter has no
+    figures, the others do, and the catch-up takes every notification."""
+    store = analytics_stores()
+    first = {**FIGHT[0], "at": "0001-01-01T00:00:00+01:00"}
+    odd, good = store.import_log(log([first, *FIGHT[1:]])), store.import_log(log(FIGHT))
+    analytics = Analytics(store)
+    assert analytics.catch_up() == 2 * len(FIGHT)
+    assert [e["id"] for e in report(analytics, Filters())["encounters"]] == [str(good)]
+    assert str(odd) != str(good)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from uuid import uuid4
 
 import pytest
@@ -99,3 +100,25 @@ def test_many_writers_through_the_committer_lose_nothing_and_double_nothing(
         assert len(facts) == 1 + 2 * 10
         assert list(service.history(encounter_id).events) == facts
     assert sorted(v - f for f, v in seen) == [1] * 40
+
+
+def test_an_append_given_up_before_its_commit_is_not_written_and_the_committer_goes_on(
+    service: Encounters,
+) -> None:
+    a = service.create(CREATED)
+    commits = GroupCommit(service)
+    held = service._lock(a)
+    held.acquire()  # the first commit waits here, so the next append queues behind it
+    try:
+        first = commits.submit(Append(a, [note("first")]))
+        while commits._pending:  # until the committer has taken it (and waits on the lock)
+            time.sleep(0.005)
+        given_up = commits.submit(Append(a, [note("given up")]))
+        assert given_up.cancel()  # as when its client disconnects
+    finally:
+        held.release()
+    assert first.result(timeout=10).version == 2
+    after = commits.submit(Append(a, [note("after")])).result(timeout=10)
+    commits.stop()
+    assert after.version == 3
+    assert [f.text for f in service.store.facts(a)[1:]] == ["first", "after"]  # type: ignore[attr-defined]

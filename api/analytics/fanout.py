@@ -18,6 +18,8 @@ from projections.analytics import Tally
 from projections.effective import effective_log
 
 WHOLE_AT = 4  # encounters a page must tally whole before the fold is spread over processes
+LINES_AT = 2000  # ... in a page of at least this many notifications: a catch-up of any size
+# worth starting interpreters for (a report's catch-up behind the keeper by a few lines is not)
 Whole = tuple[int, Tally] | None  # (lines folded, the running tally), or None: it failed
 log = logging.getLogger(__name__)
 _stores: dict[tuple[str, str | None], EncounterStore] = {}  # one per worker process
@@ -63,12 +65,14 @@ class Pool:
 
     def __init__(self, store: EncounterStore) -> None:
         self.store = store
-        self.usable = store.url != "memory:" and (os.cpu_count() or 1) > 1
+        url = store.url
+        in_memory = url == "memory:" or ":memory:" in url or "mode=memory" in url
+        self.usable = not in_memory and (os.cpu_count() or 1) > 1
         self._executor: Executor | None = None
 
-    def tallies(self, encounters: Sequence[UUID]) -> list[Whole]:
-        """Each encounter's whole tally, in the order given."""
-        if not self.usable or len(encounters) < WHOLE_AT:
+    def tallies(self, encounters: Sequence[UUID], lines: int) -> list[Whole]:
+        """Each encounter's whole tally, in the order given (`lines`: the page's length)."""
+        if not self.usable or len(encounters) < WHOLE_AT or lines < LINES_AT:
             return [tally_whole(self.store, e) for e in encounters]
         if self._executor is None:
             spawn = multiprocessing.get_context("spawn")

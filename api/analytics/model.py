@@ -119,7 +119,7 @@ class Analytics:
                     break
                 touched = {UUID(str(originator)) for originator in {o for _, o in page}}
                 with collector_paused():  # what the tallies build lives on: nothing to collect
-                    computed = self._tallied_all(touched, pool)
+                    computed = self._tallied_all(touched, pool, len(page))
                 try:
                     with self.transaction() as run:
                         self._hold(run)
@@ -208,7 +208,9 @@ class Analytics:
     def _track(self, notification_id: int) -> None:
         self.tracking._insert_tracking(self._cursor, Tracking(TRACKED_AS, notification_id))
 
-    def _tallied_all(self, touched: set[UUID], pool: fanout.Pool) -> dict[UUID, Tallied]:
+    def _tallied_all(
+        self, touched: set[UUID], pool: fanout.Pool, lines: int
+    ) -> dict[UUID, Tallied]:
         """Each touched encounter's figures now, and the line up to which its growing rows
         (turns, HP points) are already stored: a log that only grew since its last tally
         extends it (its new lines only); one with a correction among its new lines, or not
@@ -222,14 +224,22 @@ class Analytics:
                 computed[encounter_id] = extended[0]
             else:
                 whole.append(encounter_id)
-        for encounter_id, tallied in zip(whole, pool.tallies(whole), strict=True):
-            if tallied is None:
-                computed[encounter_id] = None
-                continue
-            version, tally = tallied
-            self._keep(encounter_id, version, tally)
-            computed[encounter_id] = tally.figures(), 0
+        for encounter_id, tallied in zip(whole, pool.tallies(whole, lines), strict=True):
+            computed[encounter_id] = self._kept(encounter_id, tallied)
         return computed
+
+    def _kept(self, encounter_id: UUID, tallied: fanout.Whole) -> Tallied:
+        """The figures of a whole tally, kept to extend later (None: they fail, logged)."""
+        if tallied is None:
+            return None
+        version, tally = tallied
+        try:
+            found = tally.figures()
+        except Exception:  # e.g. a recorded time that cannot be put in UTC
+            log.exception("analytics: encounter %s skipped: its figures fail", encounter_id)
+            return None
+        self._keep(encounter_id, version, tally)
+        return found, 0
 
     def _extended(self, encounter_id: UUID) -> tuple[Tallied] | None:
         """(the tally extended by the lines since it was kept,) or None: none to extend."""

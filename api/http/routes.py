@@ -16,7 +16,7 @@ from api.http import schemas
 from api.http.access import Role, check_analytics, role_of, token
 from api.http.player import log_lines, player_jsonl, player_lines
 from api.http.problems import HttpProblem, Problem
-from api.service import Append, Appended, Encounters
+from api.service import Append, Encounters
 from domain.events import EncounterCreated, Fact, TableFact
 from domain.integrity import LogError
 from domain.jsonl import parse_event, read_jsonl, write_jsonl
@@ -115,6 +115,9 @@ async def append_facts(
 ) -> schemas.Appended:
     """Append facts, all or none, after `expected_version` when given."""
     facts = [_fact(raw, n, f"facts[{n - 1}]") for n, raw in enumerate(body.facts, 1)]
+    service: Encounters = request.app.state.encounters
+    if not service.cached(encounter_id):  # a long log's first fold: not on the committer
+        await run_in_threadpool(service.history, encounter_id)
     append = Append(encounter_id, facts, body.expected_version, by="gm", key=key)
     with fields_as_sent(in_batch):  # committed with the appends that arrive meanwhile
         done = await asyncio.wrap_future(request.app.state.commits.submit(append))
@@ -166,8 +169,8 @@ async def undo(
 ) -> schemas.Appended:
     """Revoke line `position`, or the latest fact in force, with the GM's `reason` if given."""
     with fields_as_sent(as_position):
-        done = await writing(
-            service, encounter_id, service.undo, encounter_id, body.position, body.reason,
+        done = await run_in_threadpool(
+            service.undo, encounter_id, body.position, body.reason,
             expected_version=body.expected_version, by="gm", key=key,
         )  # fmt: skip
     return schemas.Appended(first=done.first, version=done.version)
@@ -183,8 +186,8 @@ async def redo(
 ) -> schemas.Appended:
     """Restore line `position`, or the line most recently revoked, with the GM's `reason`."""
     with fields_as_sent(as_position):
-        done = await writing(
-            service, encounter_id, service.redo, encounter_id, body.position, body.reason,
+        done = await run_in_threadpool(
+            service.redo, encounter_id, body.position, body.reason,
             expected_version=body.expected_version, by="gm", key=key,
         )  # fmt: skip
     return schemas.Appended(first=done.first, version=done.version)
@@ -199,10 +202,11 @@ async def amend(
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
     """Correct the ruling at `position` (with the GM's `reason`); what follows is recomputed."""
-    replacement = _fact(body.replacement, body.position, "replacement")
+    # any fact type parses here; the log's integrity check refuses one that cannot replace
+    replacement: Any = _fact(body.replacement, body.position, "replacement")
     with fields_as_sent(as_position):
-        done = await writing(
-            service, encounter_id, service.amend, encounter_id, body.position, replacement,
+        done = await run_in_threadpool(
+            service.amend, encounter_id, body.position, replacement,
             body.reason, expected_version=body.expected_version, by="gm", key=key,
         )  # fmt: skip
     return schemas.Appended(first=done.first, version=done.version)
@@ -238,20 +242,6 @@ async def import_log(request: Request, service: Service) -> schemas.Opened:
         _fits_64_bits(fact.to_json_dict(), f"line {number}")
     encounter_id = service.import_log(facts)
     return _opened(request, encounter_id, len(facts))
-
-
-async def writing(
-    service: Encounters,
-    encounter_id: UUID,
-    command: Callable[..., Appended],
-    *args: Any,
-    **kwargs: Any,
-) -> Appended:
-    """Run an append on the event loop when the store is embedded and the encounter free (a
-    thread hop costs more than the append), else in the thread pool."""
-    if service.quick(encounter_id):
-        return command(*args, **kwargs)
-    return await run_in_threadpool(command, *args, **kwargs)
 
 
 @contextmanager

@@ -65,6 +65,9 @@ def append_batch(store: EncounterStore, requests: Sequence[Request]) -> list[Out
                 encounter.record(keyed(stamped(fact, request.stamp), request.key))
         except LogError:  # the aggregate took part of it: start over, one append at a time
             return _one_by_one(store, requests, {**recorded, request.encounter_id: encounter})
+        except Exception:  # nothing saved: no cached aggregate may keep what was recorded
+            _evict(store, {**recorded, request.encounter_id: encounter})
+            raise
         recorded[request.encounter_id] = encounter
         outcomes[n] = (based_on + 1, encounter.version)
     if recorded:

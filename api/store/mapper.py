@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import zlib
 from collections.abc import Iterable, Iterator, MutableSequence
 from datetime import datetime
@@ -139,6 +140,7 @@ class StoredFacts(MutableSequence[Fact]):
         self._states: list[bytes | None] = list(states)
         self._facts: list[Fact | None] = [None] * len(states)
         self._undecoded = len(states)
+        self._decoding = threading.Lock()  # readers outside the encounter's lock may decode too
 
     def __len__(self) -> int:
         return len(self._facts)
@@ -187,6 +189,10 @@ class StoredFacts(MutableSequence[Fact]):
     def _decode(self, start: int, stop: int) -> None:
         if not self._undecoded:
             return
+        with self._decoding:
+            self._decode_missing(start, stop)
+
+    def _decode_missing(self, start: int, stop: int) -> None:
         missing = [i for i in range(start, stop) if self._facts[i] is None]
         if not missing:
             return

@@ -94,8 +94,11 @@ class StoredTables:
             table = pickle.loads(self._verified(bytes(rows[0][0]))) if rows else None
         except Exception:
             log.exception("stored table %s@%s could not be read", encounter_id, position)
+            table = None
+        if rows and not isinstance(table, Table):
+            self._forget(encounter_id, position)  # the next rebuild stores a good one again
             return None
-        return table if isinstance(table, Table) else None
+        return table
 
     def save(self, encounter_id: UUID, tables: list[tuple[int, Table]]) -> None:
         if self.datastore is None or not tables:
@@ -114,6 +117,17 @@ class StoredTables:
                 )
         except Exception:  # the tables can be folded again; the append that made them stands
             log.exception("stored tables of %s could not be written", encounter_id)
+
+    def _forget(self, encounter_id: UUID, position: int) -> None:
+        """Delete a row that cannot be read (another secret signed it, or it is damaged)."""
+        try:
+            with self._sql() as run:
+                run(
+                    f"DELETE FROM {self.name} WHERE encounter_id = ? AND code = ? AND position = ?",
+                    (encounter_id.hex, rules_digest(), position),
+                )
+        except Exception:
+            log.exception("stored table %s@%s could not be deleted", encounter_id, position)
 
     def _signed(self, blob: bytes) -> bytes:
         return hmac.new(self.key, blob, "sha256").digest() + blob
