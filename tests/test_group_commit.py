@@ -122,3 +122,24 @@ def test_an_append_given_up_before_its_commit_is_not_written_and_the_committer_g
     commits.stop()
     assert after.version == 3
     assert [f.text for f in service.store.facts(a)[1:]] == ["first", "after"]  # type: ignore[attr-defined]
+
+
+def test_a_batch_on_a_stale_cache_is_saved_again_on_the_log_as_it_stands(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two workers on one store: B appended since A cached the encounter. A's batch conflicts
+    on the stale aggregate, is tried again on a fresh one, and both of its appends land after
+    B's line."""
+    a, b = Encounters(EncounterStore(sqlite_url)), Encounters(EncounterStore(sqlite_url))
+    first, second = a.create(CREATED), a.create(CREATED)
+    a.append(first, [note("cached by a")])
+    b.append(first, [note("by b")])
+    saves: list[int] = []
+    save = a.store.application.save
+    monkeypatch.setattr(a.store.application, "save", lambda *x: saves.append(len(x)) or save(*x))
+    results = a.append_many([Append(first, [note("a1")]), Append(second, [note("a2")])])
+    assert [(r.first, r.version) for r in results if isinstance(r, Appended)] == [(4, 4), (2, 2)]
+    assert saves == [2, 2]  # the conflict, then both again in one transaction
+    texts = [f.text for f in a.store.facts(first)[1:]]  # type: ignore[attr-defined]
+    assert texts == ["cached by a", "by b", "a1"]
+    assert list(a.history(first).events) == a.store.facts(first)

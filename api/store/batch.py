@@ -39,7 +39,19 @@ class Request:
 
 
 def append_batch(store: EncounterStore, requests: Sequence[Request]) -> list[Outcome]:
-    """Each request's outcome, in order; the plain ones share one save."""
+    """Each request's outcome, in order; the plain ones share one save. When another writer
+    got there first (a cached aggregate was stale: several workers on PostgreSQL), the batch
+    is tried once more on aggregates read afresh, then one append at a time."""
+    for _ in range(2):
+        outcomes = _batch(store, requests)
+        if outcomes is not None:
+            return outcomes
+    return _one_by_one(store, requests, {})
+
+
+def _batch(store: EncounterStore, requests: Sequence[Request]) -> list[Outcome] | None:
+    """The outcomes, or None: another writer's conflict, nothing written, the aggregates the
+    batch touched evicted (the next reads are fresh)."""
     from api.store.encounters import keyed, stamped
 
     outcomes: dict[int, Outcome] = {}
@@ -74,7 +86,8 @@ def append_batch(store: EncounterStore, requests: Sequence[Request]) -> list[Out
         try:
             store.application.save(*recorded.values())
         except RecordConflictError:  # another writer: nothing was written
-            return _one_by_one(store, requests, recorded)
+            _evict(store, recorded)
+            return None
         except Exception:
             _evict(store, recorded)
             raise
