@@ -14,7 +14,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from api.analytics import Analytics, Keeper
 from api.analytics import process as keeping
 from api.commits import GroupCommit
-from api.http import analytics, pages, problems, routes, stream
+from api.http import analytics, corrections, pages, problems, routes, stream
 from api.http.access import load_secret
 from api.relay import Relay
 from api.service import Encounters
@@ -64,6 +64,7 @@ def create_app(url: str | None = None, folder: Path | None = None) -> FastAPI:
     )
     problems.install(app)
     app.include_router(routes.router)
+    app.include_router(corrections.router)
     app.include_router(stream.router)
     app.include_router(analytics.router)
     pages.install(app)

@@ -1,25 +1,23 @@
-"""The encounter resources: open, list, append, state, log, undo/redo/amend, export and import."""
+"""The encounter resources: open, list, append, state, log, export and import."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 
-from api.dice import DiceError, resolve_roll
 from api.http import schemas
 from api.http.access import Role, check_analytics, role_of, token
+from api.http.facts import client_fact, fields_as_sent, fits_64_bits, in_batch
 from api.http.player import log_lines, player_jsonl, player_lines
 from api.http.problems import HttpProblem, Problem
 from api.service import Append, Encounters
-from domain.events import EncounterCreated, Fact, TableFact
+from domain.events import EncounterCreated, TableFact
 from domain.integrity import LogError
-from domain.jsonl import parse_event, read_jsonl, write_jsonl
+from domain.jsonl import read_jsonl, write_jsonl
 from projections.history import History
 from projections.render import player_state_json
 
@@ -83,7 +81,7 @@ def open_encounter(
     body: schemas.NewEncounter, request: Request, service: Service
 ) -> schemas.Opened:
     """Open an encounter; the reply holds its GM and player tokens."""
-    _fits_64_bits(body.options, "options")
+    fits_64_bits(body.options, "options")
     created = EncounterCreated(name=body.name, ruleset=body.ruleset, options=body.options)
     encounter_id = service.create(created, by="gm")
     return _opened(request, encounter_id, 1)
@@ -114,7 +112,7 @@ async def append_facts(
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
     """Append facts, all or none, after `expected_version` when given."""
-    facts = [_fact(raw, n, f"facts[{n - 1}]") for n, raw in enumerate(body.facts, 1)]
+    facts = [client_fact(raw, n, f"facts[{n - 1}]") for n, raw in enumerate(body.facts, 1)]
     service: Encounters = request.app.state.encounters
     if not service.cached(encounter_id):  # a long log's first fold: not on the committer
         await run_in_threadpool(service.history, encounter_id)
@@ -159,59 +157,6 @@ def log(encounter_id: UUID, caller: Reader, service: Service) -> list[schemas.Lo
     return service.read(encounter_id, view)
 
 
-@router.post("/{encounter_id}/undo", status_code=201, response_model=schemas.Appended)
-async def undo(
-    encounter_id: UUID,
-    body: schemas.Undo,
-    _: Writer,
-    service: Service,
-    key: IdempotencyKey = None,
-) -> schemas.Appended:
-    """Revoke line `position`, or the latest fact in force, with the GM's `reason` if given."""
-    with fields_as_sent(as_position):
-        done = await run_in_threadpool(
-            service.undo, encounter_id, body.position, body.reason,
-            expected_version=body.expected_version, by="gm", key=key,
-        )  # fmt: skip
-    return schemas.Appended(first=done.first, version=done.version)
-
-
-@router.post("/{encounter_id}/redo", status_code=201, response_model=schemas.Appended)
-async def redo(
-    encounter_id: UUID,
-    body: schemas.Redo,
-    _: Writer,
-    service: Service,
-    key: IdempotencyKey = None,
-) -> schemas.Appended:
-    """Restore line `position`, or the line most recently revoked, with the GM's `reason`."""
-    with fields_as_sent(as_position):
-        done = await run_in_threadpool(
-            service.redo, encounter_id, body.position, body.reason,
-            expected_version=body.expected_version, by="gm", key=key,
-        )  # fmt: skip
-    return schemas.Appended(first=done.first, version=done.version)
-
-
-@router.post("/{encounter_id}/amend", status_code=201, response_model=schemas.Appended)
-async def amend(
-    encounter_id: UUID,
-    body: schemas.Amendment,
-    _: Writer,
-    service: Service,
-    key: IdempotencyKey = None,
-) -> schemas.Appended:
-    """Correct the ruling at `position` (with the GM's `reason`); what follows is recomputed."""
-    # any fact type parses here; the log's integrity check refuses one that cannot replace
-    replacement: Any = _fact(body.replacement, body.position, "replacement")
-    with fields_as_sent(as_position):
-        done = await run_in_threadpool(
-            service.amend, encounter_id, body.position, replacement,
-            body.reason, expected_version=body.expected_version, by="gm", key=key,
-        )  # fmt: skip
-    return schemas.Appended(first=done.first, version=done.version)
-
-
 @router.get(
     "/{encounter_id}/export",
     response_class=Response,
@@ -239,54 +184,9 @@ async def import_log(request: Request, service: Service) -> schemas.Opened:
         field = f"{where}.{exc.field}" if exc.field else where
         raise HttpProblem(422, "Invalid log", f"{where}: {exc.reason}", field, exc.reason) from None
     for number, fact in enumerate(facts, 1):
-        _fits_64_bits(fact.to_json_dict(), f"line {number}")
+        fits_64_bits(fact.to_json_dict(), f"line {number}")
     encounter_id = service.import_log(facts)
     return _opened(request, encounter_id, len(facts))
-
-
-@contextmanager
-def fields_as_sent(rename: Callable[[LogError], str | None]) -> Iterator[None]:
-    """A fact the log refuses, its field named as the request body names it."""
-    try:
-        yield
-    except LogError as exc:
-        raise LogError(exc.position, exc.reason, rename(exc)) from None
-
-
-def in_batch(exc: LogError) -> str | None:
-    """`target` of the third fact sent is `facts[2].target`."""
-    if exc.index is None or exc.index < 0 or not exc.field:
-        return exc.field
-    return f"facts[{exc.index}].{exc.field}"
-
-
-def as_position(exc: LogError) -> str | None:
-    """A correction's `target` is the body's `position`."""
-    return "position" if exc.field == "target" else exc.field
-
-
-def _fact(raw: dict[str, Any], position: int, field: str) -> Fact:
-    """The fact a client sent, its dice rolled; 422 naming the field at fault."""
-    _fits_64_bits(raw, field)
-    try:
-        resolved = resolve_roll(raw)
-    except DiceError as exc:
-        raise HttpProblem(422, "Bad dice notation", str(exc), f"{field}.roll") from None
-    if resolved is not raw:
-        _fits_64_bits(resolved, field, blame=f"{field}.roll")  # a total past 64 bits
-    try:
-        return parse_event(resolved, position)
-    except LogError as exc:
-        where = f"{field}.{exc.field}" if exc.field else field
-        raise HttpProblem(422, "Invalid fact", exc.reason, where) from None
-
-
-def _fits_64_bits(value: Any, field: str, blame: str | None = None) -> None:
-    """422 naming the field (or `blame`) unless every integer fits the 64 bits the store keeps."""
-    if (at := schemas.beyond_64_bits(value, field)) is not None:
-        low, high = schemas.INT64[0], schemas.INT64[-1]
-        reason = f"the number does not fit in 64 bits: it must lie between {low} and {high}"
-        raise HttpProblem(422, "Number out of range", reason, blame or at)
 
 
 def _opened(request: Request, encounter_id: UUID, version: int) -> schemas.Opened:

@@ -1,0 +1,68 @@
+"""Corrections: undo, redo and amend a past line; what follows from it is recomputed."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from fastapi import APIRouter
+from fastapi.concurrency import run_in_threadpool
+
+from api.http import schemas
+from api.http.facts import as_position, client_fact, fields_as_sent
+from api.http.routes import ERRORS, IdempotencyKey, Service, Writer
+
+router = APIRouter(prefix="/encounters", tags=["encounters"], responses=ERRORS)
+
+
+@router.post("/{encounter_id}/undo", status_code=201, response_model=schemas.Appended)
+async def undo(
+    encounter_id: UUID,
+    body: schemas.Undo,
+    _: Writer,
+    service: Service,
+    key: IdempotencyKey = None,
+) -> schemas.Appended:
+    """Revoke line `position`, or the latest fact in force, with the GM's `reason` if given."""
+    with fields_as_sent(as_position):
+        done = await run_in_threadpool(
+            service.undo, encounter_id, body.position, body.reason,
+            expected_version=body.expected_version, by="gm", key=key,
+        )  # fmt: skip
+    return schemas.Appended(first=done.first, version=done.version)
+
+
+@router.post("/{encounter_id}/redo", status_code=201, response_model=schemas.Appended)
+async def redo(
+    encounter_id: UUID,
+    body: schemas.Redo,
+    _: Writer,
+    service: Service,
+    key: IdempotencyKey = None,
+) -> schemas.Appended:
+    """Restore line `position`, or the line most recently revoked, with the GM's `reason`."""
+    with fields_as_sent(as_position):
+        done = await run_in_threadpool(
+            service.redo, encounter_id, body.position, body.reason,
+            expected_version=body.expected_version, by="gm", key=key,
+        )  # fmt: skip
+    return schemas.Appended(first=done.first, version=done.version)
+
+
+@router.post("/{encounter_id}/amend", status_code=201, response_model=schemas.Appended)
+async def amend(
+    encounter_id: UUID,
+    body: schemas.Amendment,
+    _: Writer,
+    service: Service,
+    key: IdempotencyKey = None,
+) -> schemas.Appended:
+    """Correct the ruling at `position` (with the GM's `reason`); what follows is recomputed."""
+    # any fact type parses here; the log's integrity check refuses one that cannot replace
+    replacement: Any = client_fact(body.replacement, body.position, "replacement")
+    with fields_as_sent(as_position):
+        done = await run_in_threadpool(
+            service.amend, encounter_id, body.position, replacement,
+            body.reason, expected_version=body.expected_version, by="gm", key=key,
+        )  # fmt: skip
+    return schemas.Appended(first=done.first, version=done.version)
