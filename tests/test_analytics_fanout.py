@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import time
 from typing import Any
 
 import pytest
@@ -67,3 +69,28 @@ def test_a_small_catch_up_starts_no_worker(
         store.import_log(log(FIGHT))
     assert Analytics(store).catch_up() == (fanout.WHOLE_AT + 2) * len(FIGHT)
     assert started == []
+
+
+def _watched_then_waiting(parent: int) -> None:
+    fanout._watch(parent)
+    time.sleep(30)
+
+
+def test_a_worker_whose_starter_is_gone_ends_itself() -> None:
+    """Workers watch the process that started them: killed (even by SIGKILL), it leaves none
+    behind waiting on a closed queue."""
+    gone = multiprocessing.get_context("spawn").Process(
+        target=_watched_then_waiting,
+        args=(os.getpid() + 10**6,),  # not its parent
+    )
+    gone.start()
+    gone.join(timeout=15)
+    assert gone.exitcode == 0
+    kept = multiprocessing.get_context("spawn").Process(
+        target=_watched_then_waiting, args=(os.getpid(),)
+    )
+    kept.start()
+    kept.join(timeout=2)
+    assert kept.is_alive()  # its starter is alive: it stays
+    kept.terminate()
+    kept.join()

@@ -8,6 +8,8 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -38,6 +40,18 @@ def tally_whole(store: EncounterStore, encounter_id: UUID) -> Whole:
         log.exception("analytics: encounter %s skipped: its figures fail", encounter_id)
         return None
     return len(facts), tally
+
+
+def _watch(parent: int) -> None:
+    """In each worker: end with the process that started it, even after a SIGKILL of it (a
+    worker left waiting on a closed queue would otherwise live on)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="combatlog-fanout-watch", daemon=True).start()
 
 
 def _in_worker(job: tuple[str, str | None, UUID]) -> Whole:
@@ -76,7 +90,9 @@ class Pool:
             return [tally_whole(self.store, e) for e in encounters]
         if self._executor is None:
             spawn = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(os.cpu_count(), mp_context=spawn)
+            self._executor = ProcessPoolExecutor(
+                os.cpu_count(), mp_context=spawn, initializer=_watch, initargs=(os.getpid(),)
+            )
         jobs = [(self.store.url, self.store.name, e) for e in encounters]
         return list(self._executor.map(_in_worker, jobs))
 
