@@ -86,12 +86,17 @@ class Figures:
 
 def figures(events: Sequence[Fact]) -> Figures:
     """The figures of a whole log (its effective facts, folded by the table)."""
+    return tallied(events).figures()
+
+
+def tallied(events: Sequence[Fact]) -> Tally:
+    """The running tally of a whole log: every line seen, the effective facts added."""
     tally = Tally(events[0])
     for event in events[1:]:
         tally.saw(event)
     for position, fact in effective_log(events)[1:]:
         tally.add(position, fact)
-    return tally.figures()
+    return tally
 
 
 class Tally:

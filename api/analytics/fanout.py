@@ -16,8 +16,7 @@ from contextlib import contextmanager
 from uuid import UUID
 
 from api.store import EncounterStore, collector_paused
-from projections.analytics import Tally
-from projections.effective import effective_log
+from projections.analytics import Tally, tallied
 
 WHOLE_AT = 4  # encounters a page must tally whole before the fold is spread over processes
 LINES_AT = 2000  # ... in a page of at least this many notifications: a catch-up of any size
@@ -31,11 +30,7 @@ def tally_whole(store: EncounterStore, encounter_id: UUID) -> Whole:
     """The running tally of the encounter's whole log (None, logged, if its figures fail)."""
     facts = store.facts(encounter_id)
     try:
-        tally = Tally(facts[0])
-        for fact in facts[1:]:
-            tally.saw(fact)
-        for position, fact in effective_log(facts)[1:]:
-            tally.add(position, fact)
+        tally = tallied(facts)
     except Exception:
         log.exception("analytics: encounter %s skipped: its figures fail", encounter_id)
         return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
@@ -11,6 +12,7 @@ from fastapi.concurrency import run_in_threadpool
 from api.http import schemas
 from api.http.facts import as_position, client_fact, fields_as_sent
 from api.http.routes import ERRORS, IdempotencyKey, Service, Writer
+from api.service import Appended
 
 router = APIRouter(prefix="/encounters", tags=["encounters"], responses=ERRORS)
 
@@ -24,12 +26,10 @@ async def undo(
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
     """Revoke line `position`, or the latest fact in force, with the GM's `reason` if given."""
-    with fields_as_sent(as_position):
-        done = await run_in_threadpool(
-            service.undo, encounter_id, body.position, body.reason,
-            expected_version=body.expected_version, by="gm", key=key,
-        )  # fmt: skip
-    return schemas.Appended(first=done.first, version=done.version)
+    return await correcting(
+        service.undo, encounter_id, body.position, body.reason,
+        expected_version=body.expected_version, key=key,
+    )  # fmt: skip
 
 
 @router.post("/{encounter_id}/redo", status_code=201, response_model=schemas.Appended)
@@ -41,12 +41,10 @@ async def redo(
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
     """Restore line `position`, or the line most recently revoked, with the GM's `reason`."""
-    with fields_as_sent(as_position):
-        done = await run_in_threadpool(
-            service.redo, encounter_id, body.position, body.reason,
-            expected_version=body.expected_version, by="gm", key=key,
-        )  # fmt: skip
-    return schemas.Appended(first=done.first, version=done.version)
+    return await correcting(
+        service.redo, encounter_id, body.position, body.reason,
+        expected_version=body.expected_version, key=key,
+    )  # fmt: skip
 
 
 @router.post("/{encounter_id}/amend", status_code=201, response_model=schemas.Appended)
@@ -60,9 +58,19 @@ async def amend(
     """Correct the ruling at `position` (with the GM's `reason`); what follows is recomputed."""
     # any fact type parses here; the log's integrity check refuses one that cannot replace
     replacement: Any = client_fact(body.replacement, body.position, "replacement")
+    return await correcting(
+        service.amend, encounter_id, body.position, replacement, body.reason,
+        expected_version=body.expected_version, key=key,
+    )  # fmt: skip
+
+
+async def correcting(
+    command: Callable[..., Appended], *args: Any, expected_version: int | None, key: str | None
+) -> schemas.Appended:
+    """A correction recorded by the GM, in the thread pool (it may wait on the encounter's
+    lock while a commit holds it); a refused one names the body's `position`."""
     with fields_as_sent(as_position):
         done = await run_in_threadpool(
-            service.amend, encounter_id, body.position, replacement,
-            body.reason, expected_version=body.expected_version, by="gm", key=key,
-        )  # fmt: skip
+            command, *args, expected_version=expected_version, by="gm", key=key
+        )
     return schemas.Appended(first=done.first, version=done.version)
