@@ -147,7 +147,8 @@ TRACK = [
                  id="digest §12: a hit with no Toughness save recorded makes no mark"),
     pytest.param([damage(V, 3, save={"natural": 10, "total": 9})], {},
                  (1, 1, 2, 3, WOUNDED),
-                 id="without a bonus the announced total (9 against 18) is taken as it stands"),
+                 id="001 L132, CONTRACT §1: without a bonus the stats' Toughness +3 counts: 13 "
+                    "against 18 fails by 5"),
 ]  # fmt: skip
 
 

@@ -3,8 +3,10 @@
 How the log records what the text needs (CONTRACT §1 plus one new fact, ConvictionSpent):
 - A hit: DamageDealt with `amount` = the damage bonus (critical increase included, +3 unless the
   weapon says otherwise) and `save` = {natural, total, bonus?}. The save is recomputed as
-  natural + bonus − the track's penalty now, so undoing or amending an earlier hit changes it;
-  without `bonus` the recorded `total` is taken as announced. No `save`: no mark, and a warning.
+  natural + bonus (`save.bonus`, else the stats' `toughness`) − the track's penalty now, so
+  undoing or amending an earlier hit changes every later save (CONTRACT §1, L326-328); only
+  when neither bonus is known is the recorded `total` taken as announced. No `save`: no mark,
+  and a warning.
 - Dying (the box, or a condition: `dying`, debilitated Constitution): CheckRolled `constitution`
   (against `dying`) at the top of each round (A6, A17), its total recomputed as natural + Con −
   shaken 2 − sickened 2 when the stats give Constitution; option hourly_fort: SavingThrowRolled
@@ -128,7 +130,7 @@ class True20Ruleset:
             return body._replace(unsaved=ctx.position)
         was_dying = body.has("dying")
         shaken = conditions.shaken(body, body.seen)  # the same as vitals shows
-        body, new = hit(body._replace(unsaved=None), fact, options, shaken)
+        body, new = hit(body._replace(unsaved=None), fact, options, shaken, ctx.stats.toughness)
         window = 1 if ctx.own_turn and options.lost_action == "one_round" else 2
         if "wounded" in new:
             body = body._replace(stun=window)  # 001 "Wounded" L341: stunned for one round

@@ -100,21 +100,26 @@ def escalate(track: Track, box: str, options: Options) -> tuple[Track, str | Non
     return (track, None) if landed is None else (mark(track, landed), landed)
 
 
-def toughness_total(fact: DamageDealt, pen: int) -> int | None:
-    """natural + bonus − the track's penalty now; the recorded total when no bonus was given."""
+def toughness_total(fact: DamageDealt, pen: int, toughness: int | None) -> int | None:
+    """001 L322-328, CONTRACT §1: natural + bonus (the save's, else the stats' Toughness) − the
+    track's penalty now; the announced total only when neither bonus is known."""
     save = fact.save
     if save is None:
         return None
-    return save.total if save.bonus is None else save.natural + save.bonus - pen
+    bonus = toughness if save.bonus is None else save.bonus
+    return save.total if bonus is None else save.natural + bonus - pen
 
 
-def hit(track: Track, fact: DamageDealt, options: Options, shaken: bool) -> tuple[Track, list[str]]:
+def hit(
+    track: Track, fact: DamageDealt, options: Options, shaken: bool, toughness: int | None = None
+) -> tuple[Track, list[str]]:
     """One damaging hit: the Toughness save against 15 + bonus, and the marks its failure makes.
 
-    Returns the track and the boxes newly checked by this hit (for the lost-action windows).
+    `toughness` is the target's Toughness save bonus from its stats, used when the save gives
+    none. Returns the track and the boxes newly checked by this hit (for the lost-action windows).
     """
     pen = penalty(track, fact.nonlethal, options, shaken)
-    total = toughness_total(fact, pen)
+    total = toughness_total(fact, pen, toughness)
     difficulty = DIFFICULTY_BASE + fact.amount
     if total is None or total >= difficulty:
         return track, []
