@@ -251,6 +251,7 @@ def _attack(table: Table, fact: AttackMade) -> None:
         by = None if attacker is None else (attacker.body, clock.ctx(table, attacker))
         outcome = table.rules.attack_outcome(fact, target.body, clock.ctx(table, target), by)
     table.attacks[table.position] = outcome
+    _take(table, fact.attacker, fact)  # what attacking does to the attacker (True20's disabled)
     if len(table.attacks) > ATTACKS_KEPT:
         for stale in list(table.attacks)[: ATTACKS_KEPT // 2]:
             del table.attacks[stale]

@@ -102,7 +102,8 @@ class Ruleset(Protocol[Body]):
         """The damage track of a combatant who just joined, unhurt."""
 
     def take(self, body: Body, fact: Fact, ctx: Ctx) -> Body:
-        """A fact aimed at this combatant: damage, healing, saves, checks, resolve, rest."""
+        """A fact aimed at this combatant (damage, healing, saves, checks, resolve, rest), or
+        an attack it makes (True20: attacking is strenuous for the disabled)."""
 
     def turn_started(self, body: Body, ctx: Ctx) -> Body:
         """What the rules do as this combatant's turn begins."""

@@ -20,8 +20,10 @@ How the log records what the text needs (CONTRACT §1 plus one new fact, Convict
   a fatigue result; `extra effort` on a hero costs a level at the top of the next round;
   ConvictionSpent purpose `fatigue` then shakes it off, `recovery` ensures the next recovery
   check (A25), `erase` erases all bruised, dazed and hurt (L348: after a conflict; not checked).
-- A disabled character's standard or strenuous action: ConditionApplied `strenuous` (A16),
-  taking effect as its turn ends.
+- A disabled character's standard or strenuous action (A16: unconscious as it resolves, dying
+  at the top of the next round): an AttackMade by it, at that line (the projection hands the
+  attacker its own attack); or a condition naming the action (`strenuous`, `standard action`,
+  `charging`, `moving all out`, `total defense`, `concentrating`), resolved as its turn ends.
 - Refocus (L210-211): InitiativeRolled with natural 20 and the usual modifier, entered during
   the refocusing turn; a new result for someone already in the order takes its place from the
   next round on (projections/table.py), so it acts at 20 + modifier from then (A32).
@@ -109,6 +111,8 @@ class True20Ruleset:
         match fact:
             case DamageDealt():
                 return self._hit(body, fact, ctx)
+            case AttackMade():
+                return care.collapse(body, options)  # 001 L342, L362: attacking is strenuous
             case CheckRolled():
                 return self._check(body, fact, ctx)
             case SavingThrowRolled(save=save, against="dying") if save.lower() in FORTITUDE:

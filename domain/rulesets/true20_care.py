@@ -22,7 +22,11 @@ FATIGUE_LEVELS = ("winded", "fatigued", "exhausted")  # 001 "Fatigue" L349-352, 
 FATIGUE_RESULTS = (*FATIGUE_LEVELS, "fatigue")  # condition labels that are a fatigue result
 COLLAPSED = len(FATIGUE_LEVELS) + 1  # 001 "Exhausted" L352: one more result → unconscious
 EFFORT = ("extra effort", "extra_effort")  # condition labels declaring extra effort (001 L55)
-STRENUOUS = ("strenuous", "strenuous action")  # a disabled character's exertion (001 L342, L362)
+STRENUOUS = (
+    "strenuous", "strenuous action", "standard action",  # the GM's ruling (001 L342, L362)
+    "moving all out", "charging",  # 001 "Disabled" L362: moving all out, attacking
+    "total defense", "concentrating",  # standard actions (001 L180, L219), so L342's trigger
+)  # fmt: skip
 
 
 def becomes_dying(track: Track, options: Options) -> Track:
@@ -158,7 +162,11 @@ def _fade(count: int, clock: int, rounds: int, period: int) -> tuple[int, int]:
 def exertions(track: Track, conditions: tuple[Effect, ...], names: tuple[str, ...]) -> list[int]:
     """Positions of the conditions named `names` that the body has not yet charged for."""
     return [c.position for c in conditions
-            if c.name.lower() in names and c.position not in track.charged]  # fmt: skip
+            if _label(c.name) in names and c.position not in track.charged]  # fmt: skip
+
+
+def _label(name: str) -> str:
+    return name.lower().replace("_", " ").replace("-", " ").strip()
 
 
 def conviction(track: Track, purpose: str | None, position: int) -> Track:
@@ -192,14 +200,21 @@ def round_begins(track: Track, ctx: Ctx) -> Track:
 
 
 def exert(track: Track, ctx: Ctx) -> Track:
-    """001 "Disabled" L342, L362 (A16): a strenuous action knocks the disabled out."""
+    """001 "Disabled" L342, L362 (A16): a strenuous action recorded as a condition (charging,
+    moving all out …) has resolved by the time its turn ends."""
     strained = exertions(track, ctx.conditions, STRENUOUS)
     if not strained:
         return track
-    track = track._replace(charged=track.charged | set(strained))
-    if not track.has("disabled") or track.has("dying") or track.dead:
+    return collapse(track._replace(charged=track.charged | set(strained)), ctx.options)
+
+
+def collapse(track: Track, options: Options) -> Track:
+    """001 "Disabled" L342 (A16): the disabled who take a standard or strenuous action fall
+    unconscious as it resolves and begin dying the following round (option: dying at once)."""
+    disabled = track.has("disabled") or "disabled" in track.seen
+    if not disabled or track.has("dying") or track.dead:
         return track
     track = track if track.has("unconscious") else mark(track, "unconscious")
-    if ctx.options.disabled_dying_timing == "immediate":
-        return becomes_dying(mark(track, "dying"), ctx.options)
+    if options.disabled_dying_timing == "immediate":
+        return becomes_dying(mark(track, "dying"), options)
     return track._replace(collapse_due=True)
