@@ -83,6 +83,33 @@ def first_turn(table: Table) -> None:
     _first_turn(table, start=0)
 
 
+def joins(table: Table, member_id: str) -> None:
+    """True20 "Joining a Fight" L141: a newcomer placed between the turn just ended and the turn
+    begun after it, nothing of which has happened yet, acts now, as a DelayEnded there does."""
+    pending = table.prior_start
+    if table.rules.places_by_count and _between(table, member_id, pending):
+        assert pending is not None
+        unstart(table, pending)
+        start_turn(table, member_id)
+    keep_turn_start(table)
+
+
+def keep_turn_start(table: Table) -> None:
+    """A join is no part of anyone's turn: a turn just begun stays just begun (True20 L141)."""
+    if table.rules.places_by_count and table.just_started is None:
+        table.just_started = table.prior_start
+
+
+def _between(table: Table, member_id: str, pending: TurnStart | None) -> bool:
+    if pending is None or pending.member_id != table.turn or table.turn not in table.order:
+        return False
+    if not eligible(table, table.members[member_id]):
+        return False
+    new, now = table.order.index(member_id), table.order.index(table.turn)
+    last = table.order.index(table.last_ended) if table.last_ended in table.order else -1
+    return new < now and not new < last < now  # the round may have turned between the two
+
+
 def _could_act(table: Table, member: Member) -> bool:
     return not (member.left or member.delaying) and table.rules.takes_turn(member.body)
 

@@ -75,3 +75,19 @@ def move_before(table: Table, member_id: str, anchor: str | None, show: str = "a
     moved.initiative = table.members[shown].initiative
     moved.count = after + 0.5 if before is None else (before + after) / 2
     moved.placed = True
+
+
+def take_count(table: Table, member_id: str) -> None:
+    """True20 Ready L208-209: the count of the turn in progress becomes the readier's initiative.
+
+    This round its place is passed (it has just acted, before the one acting now finishes);
+    from the next round it stands among those on that count by the tie rules (L138: Dexterity,
+    then the GM's roll-off), so the deferred move re-sorts it.
+    """
+    current = table.turn
+    if current is None or current == member_id or current not in table.order:
+        return
+    move_before(table, member_id, current)
+    moved, now = table.members[member_id], table.members[current]
+    moved.count, moved.placed = now.count, False
+    table.deferred_moves.append(member_id)

@@ -138,6 +138,7 @@ def _join(table: Table, fact: CombatantJoined) -> None:
     table.members[member.id] = member
     if member.initiative is not None and table.started:
         _enter(table, member.id)
+    clock.keep_turn_start(table)
 
 
 def _leave(table: Table, fact: CombatantLeft) -> None:
@@ -174,6 +175,8 @@ def _enter(table: Table, member_id: str) -> None:
     order.insert(table, member_id)
     if table.turn is None and table.phase in ("surprise", "combat"):
         clock.first_turn(table)
+    else:
+        clock.joins(table, member_id)
 
 
 def _tie_broken(table: Table, fact: InitiativeTieBroken) -> None:
@@ -238,7 +241,10 @@ def _readied_taken(table: Table, fact: ReadiedActionTaken) -> None:
     member = table.members.get(fact.combatant)
     if member is not None:
         member.readied, member.acted = False, True
-        order.move_before(table, member.id, fact.before)
+        if fact.before is None and table.rules.places_by_count:
+            order.take_count(table, member.id)
+        else:
+            order.move_before(table, member.id, fact.before)
 
 
 def _attack(table: Table, fact: AttackMade) -> None:

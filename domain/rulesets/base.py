@@ -91,6 +91,13 @@ class Ruleset(Protocol[Body]):
         """False when round_started never changes a body, so folds may skip it."""
 
     @property
+    def places_by_count(self) -> bool:
+        """True where the order follows the counts as they come up (True20 L141, L208-209): a
+        readied action taken with no `before` moves the readier to the count of the turn in
+        progress, and a newcomer placed between the turn just ended and the one begun after it
+        acts now. False: the contract's defaults (no move; the newcomer waits for next round)."""
+
+    @property
     def options_model(self) -> type[CommonOptions]:
         """The house rules the GM may choose when creating an encounter."""
 

@@ -69,6 +69,7 @@ class HitPointRuleset:
 
     name = "dnd35"
     round_hooks = False
+    places_by_count = False
     options_model: type[hp.HitPointOptions] = Options
     stats_model: type[BaseModel] = Stats
 

@@ -79,6 +79,7 @@ class OrcusRuleset:
 
     name = "orcus"
     round_hooks = False
+    places_by_count = False
     options_model = Options
     stats_model = Stats
 

@@ -69,6 +69,7 @@ class StarfinderRuleset:
 
     name = "starfinder"
     round_hooks = True  # the surprise round marks who starts flat-footed (L41)
+    places_by_count = False
     options_model = Options
     stats_model = Stats
 

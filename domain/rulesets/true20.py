@@ -85,6 +85,7 @@ class True20Ruleset:
 
     name = "true20"
     round_hooks = True
+    places_by_count = True  # 001 L141, L208-209: a count taken is the count acted on
     options_model = Options
     stats_model = Stats
 
