@@ -105,3 +105,12 @@ def test_the_joiner_who_acted_now_hands_the_turn_to_the_one_it_came_before() -> 
     assert "flat_footed" not in acting["combatants"][NEW]["statuses"]  # 001 L139: its turn
     assert "flat_footed" in acting["combatants"][FOE]["statuses"]  # the orc's turn is undone
     assert turn(fight(turn_ended(V), *arrives(11), turn_ended(NEW))) == (1, FOE, [V, NEW, FOE, K])
+
+
+def test_a_delayer_stepping_in_after_a_newcomer_joined_still_goes_before_the_next_turn() -> None:
+    # 001 L141, L182: a join is no part of the orc's turn, which has not really begun
+    waiting = [fact("Delayed", combatant=V), member(NEW, "foes"), fact("DelayEnded", combatant=V)]
+    stepped_in = fight(*waiting)
+    assert turn(stepped_in) == (1, V, [V, FOE, K])
+    assert "flat_footed" in stepped_in["combatants"][FOE]["statuses"]  # 001 L139: not yet its turn
+    assert turn(fight(*waiting, turn_ended(V))) == (1, FOE, [V, FOE, K])
