@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.builders import attack, condition, fact, turn_ended
-from tests.test_true20_procedures import HEALER, ROUND, fight, statuses
+from tests.test_true20_procedures import ROUND, fight, statuses
 from tests.test_true20_track import FOE, Line, V, hit
 
 DISABLE = hit(3, 5)  # line 9, valeros's own turn: 5+3 fails 18 by 10, disabled (+ staggered)
@@ -67,9 +67,21 @@ def test_a_strenuous_action_recorded_as_a_condition_knocks_out_as_the_turn_ends(
     assert shown(*taken, turn_ended(V)) == OUT
 
 
+def test_a_strenuous_action_begun_before_the_disabling_hit_does_not_count() -> None:
+    # 001 L342: "If a disabled character takes a standard action": taken before, it was not
+    assert shown(condition(V, "charging"), DISABLE, turn_ended(V)) == MARKS
+
+
+def test_a_combatant_the_gm_rules_disabled_collapses_when_it_attacks() -> None:
+    # 001 "Disabled" L362: the glossary condition as the GM applies it, not only the track's box
+    ruled = [condition(V, "disabled"), attack(V, FOE, 12, 15)]
+    assert shown(*ruled) == ["unconscious", "helpless"]
+    assert shown(*ruled, *ROUND) == ["dying", "unconscious", "helpless"]
+
+
 def test_the_dying_collapse_asks_for_the_dying_check() -> None:
     # 001 Dying L343 (A6): the check comes at the beginning of each round once dying
     view = fight(DISABLE, SWING, *ROUND)
     asked = "Valeros is dying: roll the dying check (Constitution or Fortitude, Difficulty 10)"
     assert asked in view["warnings"]
-    assert HEALER in view["order"]
+    assert not any("dying" in w for w in fight(DISABLE, SWING, turn_ended(V))["warnings"])

@@ -145,6 +145,8 @@ class True20Ruleset:
             body = body._replace(dazed_age=0)
         if body.has("dying") and not was_dying:
             body = care.becomes_dying(body, options)
+        if "disabled" in new:  # 001 L342: only what it does once disabled can knock it out
+            body = care.spent(body, ctx.conditions)
         return body
 
     def _check(self, body: Track, fact: CheckRolled, ctx: Ctx) -> Track:

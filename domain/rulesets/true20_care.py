@@ -202,10 +202,14 @@ def round_begins(track: Track, ctx: Ctx) -> Track:
 def exert(track: Track, ctx: Ctx) -> Track:
     """001 "Disabled" L342, L362 (A16): a strenuous action recorded as a condition (charging,
     moving all out …) has resolved by the time its turn ends."""
-    strained = exertions(track, ctx.conditions, STRENUOUS)
-    if not strained:
+    if not exertions(track, ctx.conditions, STRENUOUS):
         return track
-    return collapse(track._replace(charged=track.charged | set(strained)), ctx.options)
+    return collapse(spent(track, ctx.conditions), ctx.options)
+
+
+def spent(track: Track, conditions: tuple[Effect, ...]) -> Track:
+    """The strenuous actions in force so far were taken before the track was disabled."""
+    return track._replace(charged=track.charged | set(exertions(track, conditions, STRENUOUS)))
 
 
 def collapse(track: Track, options: Options) -> Track:
