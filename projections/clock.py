@@ -86,9 +86,8 @@ def first_turn(table: Table) -> None:
 def joins(table: Table, member_id: str) -> None:
     """True20 "Joining a Fight" L141: a newcomer placed between the turn just ended and the turn
     begun after it, nothing of which has happened yet, acts now, as a DelayEnded there does."""
-    pending = table.prior_start
-    if table.rules.places_by_count and _between(table, member_id, pending):
-        assert pending is not None
+    pending = _passed_over(table, member_id)
+    if pending is not None:
         unstart(table, pending)
         start_turn(table, member_id)
     keep_turn_start(table)
@@ -100,14 +99,16 @@ def keep_turn_start(table: Table) -> None:
         table.just_started = table.prior_start
 
 
-def _between(table: Table, member_id: str, pending: TurnStart | None) -> bool:
-    if pending is None or pending.member_id != table.turn or table.turn not in table.order:
-        return False
-    if not eligible(table, table.members[member_id]):
-        return False
+def _passed_over(table: Table, member_id: str) -> TurnStart | None:
+    """The just begun turn a newcomer's place comes before, when the rules let it act now."""
+    pending = table.prior_start
+    if not table.rules.places_by_count or pending is None or pending.member_id != table.turn:
+        return None
+    if table.turn not in table.order or not eligible(table, table.members[member_id]):
+        return None
     new, now = table.order.index(member_id), table.order.index(table.turn)
     last = table.order.index(table.last_ended) if table.last_ended in table.order else -1
-    return new < now and not new < last < now  # the round may have turned between the two
+    return pending if new < now and not new < last < now else None  # a round may have turned
 
 
 def _could_act(table: Table, member: Member) -> bool:
