@@ -60,6 +60,14 @@ def test_the_readier_gets_no_second_turn_in_the_round_it_took_the_count() -> Non
     assert turn(view) == (1, K, [V, FOE, K])
 
 
+def test_a_readied_action_taken_next_round_before_the_readiers_turn_replaces_that_turn() -> None:
+    # 001 L207-209: taken "before your initiative on your next turn", its count is now 10
+    kyra_readies = [turn_ended(V), turn_ended(FOE), readies(K), turn_ended(K), turn_ended(V)]
+    taken = fight(*kyra_readies, takes_it(K))
+    assert (turn(taken), taken["combatants"][K]["initiative"]) == ((2, FOE, [V, K, FOE]), 10)
+    assert turn(fight(*kyra_readies, takes_it(K), turn_ended(FOE))) == (3, V, [V, FOE, K])
+
+
 def test_an_equal_dexterity_waits_for_the_gms_roll_off() -> None:
     # 001 L138: "If there is still a tie, roll a die" (digest A3: the GM records it)
     tied = fight(*ON_KYRA, turn_ended(K))
