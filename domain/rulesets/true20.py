@@ -34,7 +34,10 @@ How the log records what the text needs (CONTRACT §1 plus one new fact, Convict
 - Delay (L182-186): a delayer still waiting at the top of a round let the count pass its limit,
   −10 − initiative bonus (deafened: 4 lower), and forfeited the round (true20_delay): a warning
   until it steps in. Several delayers (L185): the order of their DelayEnded facts is the GM's.
-  Ready (L207-209): the projection keeps the count it was taken on, and drops an unused one.
+  Ready (L207-209): the projection keeps the count it was taken on (with `before`, just before
+  that combatant; without, the count of the turn in progress, ties by L138: `places_by_count`),
+  and drops an unused one. Joining (L141): a newcomer whose count comes up between the turn
+  just ended and the one just begun acts now (`places_by_count`).
 - Conditions (L354-389): what is derived and what stays table-side is in true20_conditions.
   The body keeps what the conditions imply (`Track.seen`), refreshed whenever the rules see
   this combatant (a fact aimed at it, its turn's start and end, each round's top); `vitals`
