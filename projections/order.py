@@ -75,3 +75,19 @@ def move_before(table: Table, member_id: str, anchor: str | None, show: str = "a
     moved.initiative = table.members[shown].initiative
     moved.count = after + 0.5 if before is None else (before + after) / 2
     moved.placed = True
+
+
+def move_after(table: Table, member_id: str, anchor: str | None) -> None:
+    """Put a combatant just after `anchor`, whose turn just ended, at a count below it (a
+    delayer acting after the round's last turn: Orcus Delay L1381)."""
+    if anchor is None or anchor not in table.order or anchor == member_id:
+        return
+    if member_id in table.order:
+        table.order.remove(member_id)
+    place = table.order.index(anchor) + 1
+    if place < len(table.order):
+        return move_before(table, member_id, table.order[place], show="previous")
+    table.order.append(member_id)
+    moved, last = table.members[member_id], table.members[anchor]
+    moved.initiative, moved.count = last.initiative, (last.count or 0) - 0.5
+    moved.placed = True

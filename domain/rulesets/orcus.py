@@ -64,6 +64,7 @@ from domain.events import (
     TemporaryHitPointsLost,
 )
 from domain.rulesets import orcus_conditions as conditions
+from domain.rulesets import orcus_procedure
 from domain.rulesets import orcus_track as track
 from domain.rulesets.base import Ctx, Outcome, Ruleset, ruling
 from domain.rulesets.orcus_options import MOOK_HP, RANK_HP, Options, Stats, monster_recoveries
@@ -81,6 +82,7 @@ class OrcusRuleset:
     round_hooks = False
     options_model = Options
     stats_model = Stats
+    traits = staticmethod(orcus_procedure.traits)
 
     def new_body(self, ctx: Ctx) -> Vitality:
         stats: Stats = ctx.stats
