@@ -20,7 +20,12 @@ def round_end(table: Table) -> Table | None:
 def waste_delays(table: Table) -> None:
     """004 Delay L1377: a delayed turn not taken by the round's end is wasted; the creature acts
     at its old count from the next round on (digest A7 (b))."""
+    gone = "the surprise round" if table.round == 1 else f"round {table.round - 1}"
     for member in table.members.values():
+        if member.delaying and not member.left:
+            table.notes.append(f"line {table.position}: {member.name} did not take its delayed "
+                               f"turn in {gone}: that turn is lost, and it acts at its old "
+                               "count")  # fmt: skip
         member.delaying = False
 
 
@@ -65,11 +70,10 @@ def took_back(table: Table, member_id: str, started: TurnStart | None) -> bool:
     was = before.members.get(member_id)
     if was is None or not was.delaying:
         return False
-    saved = copy_table(before)
-    position, notes = table.position, table.notes
+    saved, position = copy_table(before), table.position
     for name in Table.__slots__:
         setattr(table, name, getattr(saved, name))
-    table.position, table.notes = position, notes
+    table.position = position
     table.just_started = table.prior_start = None
     table.members[member_id].delaying = False
     return True

@@ -37,6 +37,7 @@ def test_a_delay_taken_right_after_the_rounds_last_turn_belongs_to_that_round() 
     assert clock(state) == ("combat", 1, "kyra")
     assert state["order"] == ["orc", "ezren", "kyra"]
     assert of(state)["initiative"] == of(state, "ezren")["initiative"]
+    assert state["warnings"] == []
 
 
 def test_the_delayer_then_acts_last_in_every_later_round() -> None:
@@ -55,6 +56,10 @@ def test_a_delay_not_taken_by_the_rounds_end_is_wasted() -> None:
     assert clock(state) == ("combat", 2, "kyra")
     assert state["order"] == ["kyra", "orc", "ezren"]
     assert "delaying" not in of(state)["statuses"]
+    assert state["warnings"] == [
+        "line 11: Kyra did not take its delayed turn in round 1: that turn is lost, and it acts "
+        "at its old count"
+    ]
 
 
 def test_a_wasted_delay_cannot_be_taken_later_in_the_next_round() -> None:
