@@ -206,6 +206,9 @@ def _delay(table: Table, fact: Delayed) -> None:
         return _not_turn(table, fact.combatant)
     member = table.members[fact.combatant]
     _warn_if_out(table, member, "delay")
+    started = table.prior_start  # Orcus A7 (a): the turn starts when the delayer takes it
+    if table.traits.delay_defers_start and started and started.member_id == member.id:
+        clock.unstart(table, started)
     member.delaying = member.acted = True
     if table.traits.delay_ends_boons:
         departures.delay_ends_boons(table, member)

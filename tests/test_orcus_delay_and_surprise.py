@@ -73,13 +73,34 @@ def test_a_wasted_delay_cannot_be_taken_later_in_the_next_round() -> None:
 def test_a_delayer_stepping_in_takes_back_the_start_of_the_next_round() -> None:
     """004 Your Turn L1073: kyra's persistent fire ticks when her round-2 turn starts; the orc
     stepping in at the end of round 1 comes first, so nothing has ticked yet (then it does)."""
-    fire = condition("kyra", "persistent fire", source="orc", value=5, damage_type="fire",
-                     duration={"save_ends": True})  # fmt: skip
-    lines = [turn_ended("kyra"), fire, delays("orc"), turn_ended("ezren")]
+    lines = [turn_ended("kyra"), burning(), delays("orc"), turn_ended("ezren")]
 
     assert of(fight(*lines))["vitals"]["hp"] == 35
     assert of(fight(*lines, steps_in("orc")))["vitals"]["hp"] == 40
     assert of(fight(*lines, steps_in("orc"), turn_ended("orc")))["vitals"]["hp"] == 35
+
+
+def burning(target: str = "kyra") -> Any:
+    return condition(target, "persistent fire", source="orc", value=5, damage_type="fire",
+                     duration={"save_ends": True})  # fmt: skip
+
+
+def test_a_delayers_persistent_damage_waits_for_the_turn_it_takes() -> None:
+    """004 Delay L1376: it takes its turn "normally" at the later count, so the start of its
+    turn (persistent damage, L1073) comes then (digest A7 (a))."""
+    lines = [turn_ended("kyra"), burning(), *map(turn_ended, ("orc", "ezren")), delays("kyra")]
+
+    assert of(fight(*lines))["vitals"]["hp"] == 40
+    assert of(fight(*lines, turn_ended("orc"), steps_in("kyra")))["vitals"]["hp"] == 35
+
+
+def test_a_wasted_delayed_turn_has_no_start() -> None:
+    """004 Delay L1377: the turn for that round is wasted, its start with it (A7 (a))."""
+    lines = [turn_ended("kyra"), burning(), *map(turn_ended, ("orc", "ezren")), delays("kyra"),
+             *map(turn_ended, ("orc", "ezren"))]  # fmt: skip
+
+    assert clock(fight(*lines)) == ("combat", 3, "kyra")
+    assert of(fight(*lines))["vitals"]["hp"] == 35
 
 
 def boon(name: str, target: str = "kyra", of_: str = "kyra", beneficial: bool = True) -> Any:

@@ -89,6 +89,7 @@ class Traits(NamedTuple):
 
     delay_within_round: bool = False  # a delay not taken by the round's end is wasted
     delay_ends_boons: bool = False  # beneficial effects ending at the delayer's turn end go now
+    delay_defers_start: bool = False  # a delay declared as the turn starts takes back its start
     surprised_take_turn: bool = False  # the surprised take their turn in the surprise round
     surprised_no_actions: bool = False  # … but may take no actions in it
     miss_damage_applies: bool = False  # damage citing a missed attack is the power's Miss: damage

@@ -16,14 +16,16 @@ NOT_HALVED = ("persistent",)  # 004 Weakened L1559: "except persistent damage"
 
 @cache
 def traits(options: Options) -> Traits:
-    """004 Delay L1376-1381 (a delayed turn is taken within the round or wasted, and beneficial
-    effects ending at the delayer's turn end go at once), Surprise L1067 (the surprised take
+    """004 Delay L1376-1381 (a delayed turn is taken within the round or wasted, "normally", so
+    its start comes when it is taken (A7 a), and beneficial effects ending at the delayer's turn
+    end go at once), Surprise L1067 (the surprised take
     their first turn, with no actions unless `surprised_first_turn`), Power Effects L979-982
     and Mooks L1589 (damage citing a miss is the power's Miss: damage), Marked L1515-1516,
     Weakened L1559 (unless `weakened_damage` is `in_amount`)."""
     return Traits(
         delay_within_round=True,
         delay_ends_boons=True,
+        delay_defers_start=True,
         surprised_take_turn=True,
         surprised_no_actions=options.surprised_first_turn == "none",
         miss_damage_applies=True,
