@@ -98,7 +98,7 @@ PENALTIES = [
                  id="004 Conditions L1485: one condition twice does not get worse"),
     pytest.param(("unconscious",), 2, id="004 Unconscious L1557: falls prone, so −2"),
     pytest.param(("marked",), 0,
-                 id="004 Marked L1514: −2 only off the marker, which the fact cannot show"),
+                 id="004 Marked L1514: none by name; −2 off the marker (mark_penalty)"),
     pytest.param(("dazed", "blinded"), 0, id="004 L1487-1499: no attack penalty"),
 ]  # fmt: skip
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.builders import attack, condition, damage, fact, healing, turn_ended, view
+from projections.table import table_at
+from tests.builders import attack, condition, damage, fact, healing, log, turn_ended, view
 from tests.test_orcus_support import hero, monster, of, orcus_fight
 
 # kyra 20, orc 19, ezren 18: kyra's turn in round 1; the first line after setup is line 9
@@ -145,3 +146,30 @@ def test_a_table_whose_announced_damage_is_already_halved_keeps_it() -> None:
     """Option weakened_damage: in_amount — the announced 4 is already half."""
     state = fight(WEAK, *ORC_HITS, damage("kyra", 4, attack=11), weakened_damage="in_amount")
     assert hp(state, "kyra") == 36
+
+
+def swing(*lines: Any, **options: Any) -> str | None:
+    """The outcome the table derives for the attack on the last of `lines`."""
+    table = table_at(log(orcus_fight(*PARTY, **options), list(lines)))
+    return table.attacks[table.position]
+
+
+def test_a_marked_creature_attacking_anyone_but_its_marker_takes_two_off() -> None:
+    """004 Marked L1514: "-2 penalty to attack rolls on attacks that do not include the
+    creature that marked you as a target": 18 − 2 misses ezren's AC 17; 18 hits kyra's."""
+    lines = [mark("kyra"), turn_ended("kyra")]
+    assert swing(*lines, attack("orc", "ezren", 18, 18)) == "miss"
+    assert swing(*lines, attack("orc", "kyra", 18, 18)) == "hit"
+    assert swing(turn_ended("kyra"), attack("orc", "ezren", 18, 18)) == "hit"
+
+
+def test_a_mark_that_ended_with_its_fallen_marker_costs_nothing() -> None:
+    """004 Marked L1515: the mark is gone once kyra falls unconscious."""
+    lines = [mark("kyra"), damage("kyra", 45), turn_ended("kyra")]
+    assert swing(*lines, attack("orc", "ezren", 18, 18)) == "hit"
+
+
+def test_a_table_whose_totals_carry_the_mark_penalty_keeps_them() -> None:
+    """Option attack_penalties: in_total — the announced 18 already has the −2."""
+    lines = [mark("kyra"), turn_ended("kyra"), attack("orc", "ezren", 18, 18)]
+    assert swing(*lines, attack_penalties="in_total") == "hit"

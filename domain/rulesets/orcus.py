@@ -39,11 +39,14 @@ Gaps, and what this module does about them:
   ConditionApplied facts.
 - Where the turn order departs from the shared one (orcus_procedure.traits): a delay is taken
   within its round or wasted (L1376-1381, A7 b), and ends the delayer's beneficial effects that
-  end with its turn (L1380); the surprised take their surprise-round turn with no actions (L1067,
-  A2: option `surprised_first_turn`); a new mark supersedes the old and marks end when the
-  marker falls (L1515-1516); a weakened attacker's damage is halved (L1559, option
-  `weakened_damage`). Start-of-turn processing still runs when the turn first comes up, not at
-  the delayed turn (A7 a); Ready details (A8) and joining mid-fight (A9) follow the shared rules.
+  end with its turn (L1380); a delay declared as the turn starts takes the start back, so
+  start-of-turn processing comes with the delayed turn (A7 a); the surprised take their
+  surprise-round turn with no actions (L1067, A2: option `surprised_first_turn`); a new mark
+  supersedes the old and marks end when the marker falls (L1515-1516); a weakened attacker's
+  damage is halved (L1559, option `weakened_damage`). A marked attacker takes −2 attacking
+  anyone but its marker (L1514), judged one AttackMade at a time: a burst's facts against other
+  targets count as not including the marker (option `attack_penalties: in_total` keeps the
+  announced totals). Ready details (A8) and joining mid-fight (A9) follow the shared rules.
 - Prone after waking (L1462) and the target's position-dependent modifiers (prone vs ranged,
   cover) are not derived: the ruleset sees no positions and no action types. Action points
   (A15, A21; elites 1, bosses 2: `Stats.action_points`), refresh rolls, maintained powers and
@@ -250,9 +253,10 @@ class OrcusRuleset:
         """004 "Rolling 1 or 20" L1167-1168: 1 misses, 20 hits (a critical only if the total
         hits anyway); else the total, +2 for combat advantage the target grants (L1164), less
         the attacker's own condition penalties (prone, rattled, restrained: −2 each, L1529,
-        L1533, L1536), against the defense with condition modifiers (−5 while unconscious,
-        L1556; +2 under Total Defense or Rally). Options `combat_advantage` and
-        `attack_penalties` say when the table's total already has them (`in_total`)."""
+        L1533, L1536; marked, attacking anyone but its marker: −2, L1514), against the
+        defense with condition modifiers (−5 while unconscious, L1556; +2 under Total Defense
+        or Rally). Options `combat_advantage` and `attack_penalties` say when the table's
+        total already has them (`in_total`)."""
         if attack.outcome is not None:
             return attack.outcome
         if attack.natural == 1:
@@ -266,6 +270,7 @@ class OrcusRuleset:
         total = attack.total + (conditions.COMBAT_ADVANTAGE if grants else 0)
         if attacker is not None and ctx.options.attack_penalties == "derived":
             total -= conditions.attack_penalty(self.in_force(*attacker))
+            total -= conditions.mark_penalty(attacker[1].conditions, attack.target)
         hits = total >= defense + conditions.defense_modifier(in_force)
         if attack.natural == 20:
             return "critical" if hits else "hit"
