@@ -49,6 +49,17 @@ def test_the_delayer_then_acts_last_in_every_later_round() -> None:
     assert turns == [(1, "kyra"), (2, "orc"), (2, "ezren"), (2, "kyra")]
 
 
+def test_two_delayers_can_both_still_step_in_after_the_rounds_last_turn() -> None:
+    """004 Delay L1376: each takes its turn later in the same round, in the order they step in."""
+    lines = [delays("kyra"), delays("orc"), turn_ended("ezren"), steps_in("orc"),
+             turn_ended("orc"), steps_in("kyra")]  # fmt: skip
+    state = fight(*lines)
+
+    assert clock(state) == ("combat", 1, "kyra") and state["warnings"] == []
+    assert state["order"] == ["ezren", "orc", "kyra"]
+    assert clock(fight(*lines, turn_ended("kyra"))) == ("combat", 2, "ezren")
+
+
 def test_a_delay_not_taken_by_the_rounds_end_is_wasted() -> None:
     """004 Delay L1377: the turn for that round is wasted; A7 (b): the old count is kept."""
     state = fight(delays("kyra"), turn_ended("orc"), turn_ended("ezren"))
