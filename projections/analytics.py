@@ -243,8 +243,9 @@ def _damage(
     linked = fact.attack is not None and fact.attack > table.attacks_forgotten
     if linked and fact.attack not in table.attacks:
         return  # tied to an attack no longer in force: the table did not apply it either
-    if linked and table.attacks[fact.attack or 0] == "miss" and not fact.on_miss:
-        return  # tied to a miss
+    missed = linked and table.attacks[fact.attack or 0] == "miss"
+    if missed and not (fact.on_miss or table.traits.miss_damage_applies):
+        return  # tied to a miss (Orcus: a miss's damage is its Miss: damage, applied)
     target = found.fighters.get(fact.target)
     member = table.members.get(fact.target)
     if target is None or member is None:

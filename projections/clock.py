@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from domain.events import RoundsDuration, TurnDuration
 from domain.rulesets.base import Ctx
+from projections import departures
 from projections.order import in_order, insert, settle_tie
 from projections.view import NEVER, Condition, Member, Table, TurnStart, set_conditions
 
@@ -40,7 +41,8 @@ def eligible(table: Table, member: Member) -> bool:
     """Whether the turn comes to this combatant now."""
     if member.left or member.delaying or not table.rules.takes_turn(member.body):
         return False
-    return table.phase != "surprise" or member.id in (table.aware or ())
+    surprise_turns = table.traits.surprised_take_turn  # Orcus L1067: a turn with no actions
+    return table.phase != "surprise" or surprise_turns or member.id in (table.aware or ())
 
 
 def start_combat(table: Table) -> None:
@@ -67,6 +69,8 @@ def end_turn(table: Table, member_id: str) -> None:
     """The current turn ends: end-of-turn rules and expiries, then the next combatant's turn."""
     member = table.members[member_id]
     member.body = table.rules.turn_ended(member.body, ctx(table, member))
+    if table.traits.end_with_source:
+        departures.source_fell(table, member, ctx(table, member))
     _expire_turn_bound(table, member_id, "end_of_turn")
     table.last_ended = member_id
     advance(table, member_id)
@@ -118,13 +122,17 @@ def _could_act(table: Table, member: Member) -> bool:
 def _first_turn(table: Table, start: int) -> None:
     """The rest of this round first; then, if anyone at all can act, the next round (twice when
     the surprise round had no one left to act)."""
+    before: Table | None = None
     for _ in range(3):
         for member_id in table.order[start:]:
             if eligible(table, table.members[member_id]):
                 start_turn(table, member_id)
+                if before is not None and table.just_started is not None:
+                    table.just_started = table.just_started._replace(round_before=before)
                 return
         if not any(_could_act(table, table.members[i]) for i in table.order):
             break
+        before = before or departures.round_end(table)
         _new_round(table)
         start = 0
     table.turn = None
@@ -141,6 +149,8 @@ def _new_round(table: Table) -> None:
         if member_id in table.order:
             insert(table, member_id)
     table.deferred_ties, table.deferred_moves = [], []
+    if table.traits.delay_within_round:
+        departures.waste_delays(table)
     now = table.round
     _expire_rounds(table, lambda c, end: now > end)
     _round_hooks(table)
@@ -171,6 +181,8 @@ def start_turn(table: Table, member_id: str) -> None:
     table.turn = member_id
     table.began_this_round.add(member_id)
     member.body = table.rules.turn_started(member.body, ctx(table, member))
+    if table.traits.end_with_source:
+        departures.source_fell(table, member, ctx(table, member))
 
 
 def _before_start(table: Table, member: Member) -> TurnStart:

@@ -91,3 +91,17 @@ def take_count(table: Table, member_id: str) -> None:
     moved, now = table.members[member_id], table.members[current]
     moved.count, moved.placed = now.count, False
     table.deferred_moves.append(member_id)
+def move_after(table: Table, member_id: str, anchor: str | None) -> None:
+    """Put a combatant just after `anchor`, whose turn just ended, at a count below it (a
+    delayer acting after the round's last turn: Orcus Delay L1381)."""
+    if anchor is None or anchor not in table.order or anchor == member_id:
+        return
+    if member_id in table.order:
+        table.order.remove(member_id)
+    place = table.order.index(anchor) + 1
+    if place < len(table.order):
+        return move_before(table, member_id, table.order[place], show="previous")
+    table.order.append(member_id)
+    moved, last = table.members[member_id], table.members[anchor]
+    moved.initiative, moved.count = last.initiative, (last.count or 0) - 0.5
+    moved.placed = True

@@ -35,7 +35,8 @@ from domain.events import (
     TurnEnded,
 )
 from domain.rulesets import ruleset_for
-from projections import clock, order
+from domain.rulesets.base import traits_of
+from projections import clock, departures, order
 from projections.effective import effective_log
 from projections.view import NEVER, Condition, Member, Table, copy_table, set_conditions
 
@@ -47,7 +48,8 @@ def initial(created: EncounterCreated) -> Table:
     """The table of a new encounter: no one yet, the house rules in force."""
     rules = ruleset_for(created.ruleset)
     options = rules.options_model.model_validate(created.options)
-    return Table(rules=rules, options=options, name=created.name)
+    return Table(rules=rules, options=options, name=created.name,
+                 traits=traits_of(rules, options))  # fmt: skip
 
 
 def evolve(table: Table, position: int, fact: Fact) -> Table:
@@ -115,6 +117,8 @@ def _take(table: Table, member_id: str | None, fact: Fact) -> None:
     member = table.members.get(member_id) if member_id else None
     if member is not None and not member.left:
         member.body = table.rules.take(member.body, fact, clock.ctx(table, member))
+        if table.traits.end_with_source:
+            departures.source_fell(table, member, clock.ctx(table, member))
 
 
 def _aimed(table: Table, fact: Any) -> None:
@@ -205,7 +209,12 @@ def _delay(table: Table, fact: Delayed) -> None:
         return _not_turn(table, fact.combatant)
     member = table.members[fact.combatant]
     _warn_if_out(table, member, "delay")
+    started = table.prior_start  # Orcus A7 (a): the turn starts when the delayer takes it
+    if table.traits.delay_defers_start and started and started.member_id == member.id:
+        clock.unstart(table, started)
     member.delaying = member.acted = True
+    if table.traits.delay_ends_boons:
+        departures.delay_ends_boons(table, member)
     table.last_ended = member.id
     clock.advance(table, member.id)
 
@@ -213,10 +222,13 @@ def _delay(table: Table, fact: Delayed) -> None:
 def _delay_ended(table: Table, fact: DelayEnded) -> None:
     """CONTRACT §2: the delayer acts now, placed right after the combatant whose turn just ended."""
     member = table.members.get(fact.combatant)
+    started = table.prior_start
+    if member is not None and departures.took_back(table, member.id, started):
+        order.move_after(table, member.id, table.last_ended)
+        return clock.start_turn(table, member.id)
     if member is None or not member.delaying:
         return note(table, f"{fact.combatant} is not delaying")
     member.delaying = False
-    started = table.prior_start
     if started is not None and started.member_id == table.turn:
         clock.unstart(table, started)
     if table.turn is not None:
@@ -250,6 +262,7 @@ def _readied_taken(table: Table, fact: ReadiedActionTaken) -> None:
 def _attack(table: Table, fact: AttackMade) -> None:
     attacker = table.members.get(fact.attacker)
     if attacker is not None:
+        _warn_if_surprised(table, attacker)
         attacker.acted = True
     target = table.members.get(fact.target)
     outcome = None
@@ -258,10 +271,18 @@ def _attack(table: Table, fact: AttackMade) -> None:
         outcome = table.rules.attack_outcome(fact, target.body, clock.ctx(table, target), by)
     table.attacks[table.position] = outcome
     _take(table, fact.attacker, fact)  # what attacking does to the attacker (True20's disabled)
+    table.attackers[table.position] = fact.attacker
     if len(table.attacks) > ATTACKS_KEPT:
         for stale in list(table.attacks)[: ATTACKS_KEPT // 2]:
             del table.attacks[stale]
+            table.attackers.pop(stale, None)
             table.attacks_forgotten = stale
+
+
+def _warn_if_surprised(table: Table, attacker: Member) -> None:
+    """Orcus L1067: a surprised creature takes its surprise-round turn but no actions in it."""
+    if table.traits.surprised_no_actions and clock.ctx(table, attacker).surprised:
+        note(table, f"{attacker.name} is surprised and can take no actions in the surprise round")
 
 
 def _damage(table: Table, fact: DamageDealt) -> None:
@@ -270,8 +291,19 @@ def _damage(table: Table, fact: DamageDealt) -> None:
         if attack not in table.attacks:
             return note(table, f"damage refers to line {attack}, no attack in force; not applied")
         if table.attacks[attack] == "miss" and not fact.on_miss:
-            return note(table, f"the attack at line {attack} missed; its damage is not applied")
-    _take(table, fact.target, fact)
+            if not table.traits.miss_damage_applies:
+                return note(table, f"the attack at line {attack} missed; its damage is not applied")
+            fact = fact.model_copy(update={"on_miss": True})  # the power's Miss: damage
+    _take(table, fact.target, _as_dealt(table, fact))
+
+
+def _as_dealt(table: Table, fact: DamageDealt) -> DamageDealt:
+    """The damage after what the attacker's own state does to it (Orcus: weakened halves it)."""
+    by = table.attackers.get(fact.attack) if fact.attack is not None else fact.source
+    attacker = table.members.get(by) if by is not None else None
+    if table.traits.dealt is None or attacker is None:
+        return fact
+    return table.traits.dealt(fact, attacker.body, clock.ctx(table, attacker))
 
 
 def _condition(table: Table, fact: ConditionApplied) -> None:
@@ -283,6 +315,8 @@ def _condition(table: Table, fact: ConditionApplied) -> None:
         isinstance(d, TurnDuration) and d.next and d.until == "end_of_turn" and table.turn == d.of
     )
     started = table.started
+    if fact.condition.lower() in table.traits.exclusive:  # Orcus L1516: the new mark supersedes
+        _drop_conditions(table, member.id, lambda c: c.name.lower() == fact.condition.lower())
     condition = Condition(
         fact.condition, fact.source, fact.value, fact.damage_type, table.position,
         duration=d, beneficial=fact.beneficial,
@@ -291,6 +325,8 @@ def _condition(table: Table, fact: ConditionApplied) -> None:
         began_slot=table.turn, skips=1 if acting else 0,
     )  # fmt: skip
     set_conditions(table, member, (*member.conditions, condition))
+    if table.traits.end_with_source:
+        departures.source_fell(table, member, clock.ctx(table, member))
 
 
 def _drop_conditions(table: Table, member_id: str, drop: Callable[[Condition], bool]) -> None:

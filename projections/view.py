@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from domain.events import Duration
-from domain.rulesets.base import Effect
+from domain.rulesets.base import SHARED_TRAITS, Effect, Traits
 
 NEVER = float("inf")
 
@@ -71,6 +71,8 @@ class TurnStart(NamedTuple):
     readied: bool
     body: Any
     conditions: dict[str, tuple[Condition, ...]]
+    round_before: Table | None = None  # the table before this turn's round began (a delayer
+    # may still take its turn in the round just gone: Traits.delay_within_round)
 
 
 @dataclass(slots=True)
@@ -88,6 +90,7 @@ class Table:
     members: dict[str, Member] = field(default_factory=dict)
     aware: frozenset[str] | None = None
     attacks: dict[int, str | None] = field(default_factory=dict)
+    attackers: dict[int, str] = field(default_factory=dict)
     attacks_forgotten: int = 0
     began_this_round: set[str] = field(default_factory=set)
     last_ended: str | None = None
@@ -97,6 +100,7 @@ class Table:
     just_started: TurnStart | None = None
     prior_start: TurnStart | None = None
     notes: list[str] = field(default_factory=list)
+    traits: Traits = SHARED_TRAITS
 
     @property
     def started(self) -> bool:
@@ -126,6 +130,7 @@ def copy_table(table: Table) -> Table:
         members={k: m.copy() for k, m in table.members.items()},
         aware=table.aware,
         attacks=dict(table.attacks),
+        attackers=dict(table.attackers),
         attacks_forgotten=table.attacks_forgotten,
         began_this_round=set(table.began_this_round),
         last_ended=table.last_ended,
@@ -135,4 +140,5 @@ def copy_table(table: Table) -> Table:
         just_started=table.just_started,
         prior_start=table.prior_start,
         notes=list(table.notes),
+        traits=table.traits,
     )

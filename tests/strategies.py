@@ -52,7 +52,7 @@ FAST = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 FIGHTERS = ["valeros", "kyra", "ezren", "goblin-1", "goblin-2", "bugbear"]
-CONDITIONS = ["shaken", "bless", "prone", "held", "on fire"]
+CONDITIONS = ["shaken", "bless", "prone", "held", "on fire", "marked", "weakened"]
 
 # the rulesets the properties run over
 SYSTEMS = ["dnd35", "d20modern", "true20", "orcus", "starfinder"]
@@ -108,6 +108,8 @@ ORCUS_OPTIONS = st.fixed_dictionaries(
         "rank_hp": st.sampled_from(["as_given", "multiply"]),
         "combat_advantage": st.sampled_from(["derived", "in_total"]),
         "attack_penalties": st.sampled_from(["derived", "in_total"]),
+        "surprised_first_turn": st.sampled_from(["none", "one_standard"]),
+        "weakened_damage": st.sampled_from(["derived", "in_amount"]),
     },
 )
 
@@ -224,7 +226,9 @@ def simple_fact(b: Builder) -> TableFact:
         case 4:
             return TemporaryHitPointsGained(target=who, amount=b.number(1, 12))
         case 5:
-            return ConditionApplied(target=who, condition=b.pick(CONDITIONS), duration=duration(b))
+            return ConditionApplied(target=who, condition=b.pick(CONDITIONS), duration=duration(b),
+                                    source=b.pick([None, *b.ids]),
+                                    beneficial=b.pick([None, True]))  # fmt: skip
         case 6:
             natural = b.number(1, 20)
             return SavingThrowRolled(

@@ -10,7 +10,9 @@ from domain.events import AttackMade
 from domain.rulesets.orcus import RULESET
 from domain.rulesets.orcus_conditions import attack_penalty, in_force
 from domain.rulesets.orcus_track import Vitality
-from tests.builders import attack, condition, damage, fact, view
+from projections.render import state_json
+from projections.table import table_at
+from tests.builders import attack, condition, damage, fact, log
 from tests.test_orcus_support import hero, monster, of, orcus_fight, ruling_ctx
 
 # (natural, total, defense, kyra's hp, her conditions, surprised, house rules, then the outcome);
@@ -67,19 +69,22 @@ def test_attacks_against_a_target_granting_combat_advantage_gain_two(
     assert RULESET.attack_outcome(roll, Vitality(hp=hp, max_hp=40), seen) == outcome
 
 
-def orc_after(*lines: Any) -> int:
-    """The orc's HP after kyra's attack lines (line 7 on) in a fight with kyra first."""
-    orc: dict[str, Any] = of(view(orcus_fight(hero(), monster("orc", 40)), list(lines)), "orc")
-    hp: int = orc["vitals"]["hp"]
-    return hp
+def orc_after(*lines: Any, **options: Any) -> tuple[str | None, int]:
+    """The outcome of kyra's attack at line 8 and the orc's HP after kyra's lines (line 7 on),
+    in a fight with kyra first. (A miss's damage is its Miss: damage in Orcus, L979-982, so
+    the outcome, not the HP, tells a hit from a miss on a standard orc.)"""
+    lines_in = [*orcus_fight(hero(), monster("orc", 40), **options), *lines]
+    table = table_at(log(lines_in))
+    hp: int = of(state_json(table, 0), "orc")["vitals"]["hp"]
+    return table.attacks.get(8), hp
 
 
 def test_undoing_the_daze_undoes_the_advantage_and_the_hit() -> None:
     """004 Dazed L1496, L1164; CONTRACT §1: an undo earlier in the log changes the outcome."""
     dazed = condition("orc", "dazed", source="kyra", duration={"save_ends": True})
     swing = [attack("kyra", "orc", 13, 15), damage("orc", 8, attack=8)]
-    assert orc_after(dazed, *swing) == 32
-    assert orc_after(dazed, *swing, fact("EventRevoked", target=7)) == 40
+    assert orc_after(dazed, *swing) == ("hit", 32)
+    assert orc_after(dazed, *swing, fact("EventRevoked", target=7))[0] == "miss"
 
 
 # (an attacker's conditions, then its untyped attack penalty)
@@ -93,7 +98,7 @@ PENALTIES = [
                  id="004 Conditions L1485: one condition twice does not get worse"),
     pytest.param(("unconscious",), 2, id="004 Unconscious L1557: falls prone, so −2"),
     pytest.param(("marked",), 0,
-                 id="004 Marked L1514: −2 only off the marker, which the fact cannot show"),
+                 id="004 Marked L1514: none by name; −2 off the marker (mark_penalty)"),
     pytest.param(("dazed", "blinded"), 0, id="004 L1487-1499: no attack penalty"),
 ]  # fmt: skip
 
@@ -109,21 +114,18 @@ def test_a_rattled_attacker_takes_two_off_the_announced_total() -> None:
     """004 Rattled L1533; CONTRACT §1: the ruleset recomputes a total that depends on a
     condition the log derives, so 17 − 2 misses the orc's AC 17."""
     rattled = condition("kyra", "rattled", source="orc")
-    assert orc_after(rattled, attack("kyra", "orc", 17, 17), damage("orc", 8, attack=8)) == 40
+    assert orc_after(rattled, attack("kyra", "orc", 17, 17))[0] == "miss"
 
 
 def test_undoing_the_rattle_makes_the_same_swing_a_hit() -> None:
     """An undo earlier in the log changes the outcome (CONTRACT §1)."""
     rattled = condition("kyra", "rattled", source="orc")
     swing = [attack("kyra", "orc", 17, 17), damage("orc", 8, attack=8)]
-    assert orc_after(rattled, *swing, fact("EventRevoked", target=7)) == 32
+    assert orc_after(rattled, *swing, fact("EventRevoked", target=7)) == ("hit", 32)
 
 
 def test_a_table_whose_totals_carry_the_penalty_keeps_them_as_announced() -> None:
     """Option attack_penalties: in_total (the announced 17 already has the −2)."""
     rattled = condition("kyra", "rattled", source="orc")
     swing = [rattled, attack("kyra", "orc", 17, 17), damage("orc", 8, attack=8)]
-    orc: dict[str, Any] = of(
-        view(orcus_fight(hero(), monster("orc", 40), attack_penalties="in_total"), swing), "orc"
-    )
-    assert orc["vitals"]["hp"] == 32
+    assert orc_after(*swing, attack_penalties="in_total") == ("hit", 32)

@@ -16,17 +16,21 @@ How each system fits it (checked against the five digests in shared/rules/):
   `ctx.conditions` for persistent damage (each condition's `value` and `damage_type`); "save
   ends" saves are SavingThrowRolled facts the projection hands to `save_succeeds` (10+).
 Timing shared by all (N-round durations, turn-bound and save-ends conditions, delay and ready)
-lives in projections/clock.py; only what differs per system is asked of the ruleset.
+lives in projections/clock.py; only what differs per system is asked of the ruleset: its
+optional `traits(options)` (a `Traits`, read once per table by `traits_of`) names where its
+procedure departs from the shared one (Orcus: delay within the round, surprised turns, Miss:
+damage, marks, weakened), so the other systems declare nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.events import AttackMade, Fact, SavingThrowRolled
+from domain.events import AttackMade, DamageDealt, Fact, SavingThrowRolled
 
 Body = TypeVar("Body")
 Outcome = Literal["hit", "miss", "critical"]
@@ -77,6 +81,32 @@ class Ctx(NamedTuple):
     acted: bool
     conditions: tuple[Effect, ...] = ()
     surprised: bool = False  # in the surprise round and not among those the GM ruled aware
+
+
+class Traits(NamedTuple):
+    """Where a system's table procedure departs from the shared one; every default is the shared
+    rule (D&D 3.5's), so a ruleset declares only what differs (`Ruleset.traits`, optional)."""
+
+    delay_within_round: bool = False  # a delay not taken by the round's end is wasted
+    delay_ends_boons: bool = False  # beneficial effects ending at the delayer's turn end go now
+    delay_defers_start: bool = False  # a delay declared as the turn starts takes back its start
+    surprised_take_turn: bool = False  # the surprised take their turn in the surprise round
+    surprised_no_actions: bool = False  # … but may take no actions in it
+    miss_damage_applies: bool = False  # damage citing a missed attack is the power's Miss: damage
+    exclusive: frozenset[str] = frozenset()  # conditions a new instance replaces (one marker)
+    end_with_source: frozenset[str] = frozenset()  # end when their source falls or dies
+    dealt: Callable[[DamageDealt, Any, Ctx], DamageDealt] | None = None  # the attacker's own
+    # state changes its damage (given the attacker's body and Ctx), before the target's rules
+
+
+SHARED_TRAITS = Traits()
+
+
+def traits_of(rules: Any, options: Any) -> Traits:
+    """The traits a ruleset declares under these options (`traits(options)`), else the shared."""
+    declared = getattr(rules, "traits", None)
+    found: Traits = declared(options) if callable(declared) else SHARED_TRAITS
+    return found
 
 
 class Ruleset(Protocol[Body]):

@@ -16,17 +16,16 @@ new event types.
 - Death saves: SavingThrowRolled save `death`, due at the start of the turn (A1, option: the
   end) after regeneration and persistent damage (A13). First Aid: CheckRolled `heal` (or
   `first_aid`) by an ally with `target`, DC 15.
-- Knocking out (L1470-1471): the blow's DamageDealt has `nonlethal: true`. A power's "Miss:
-  half damage" is DamageDealt `on_miss: true` citing the missed `attack` (the table applies it
-  though the attack missed; without the flag, damage citing a miss is dropped), or `source:
-  "miss"` without `attack`; a mook ignores either (L1589). Coup de Grace (L1344-1346): `source:
-  "coup de grace"`. Falling or other non-attack damage that an incorporeal creature takes in
-  full: `source` `falling`, `hazard` or `persistent`.
+- Knocking out (L1470-1471): the blow's DamageDealt has `nonlethal: true`. Damage citing an
+  attack that missed is that power's Miss: damage and applies (L979-982; the table marks it
+  `on_miss`, which a log may also say itself), as does `source: "miss"` without `attack`; a
+  mook ignores either (L1589). Coup de Grace (L1344-1346): `source: "coup de grace"`. Falling
+  or other non-attack damage that an incorporeal creature takes in full: `source` `falling`,
+  `hazard` or `persistent`.
 - Attacks: the recorded `total` is the d20 plus the attacker's own modifiers. What the target's
   conditions give is derived: its defense modifiers and, option `combat_advantage` (default
-  derived), +2 when they grant combat advantage (L1164; surprised, L1548). The attacker's own
-  condition penalties (prone, rattled, restrained −2) stay in the total as announced:
-  `attack_outcome` sees only the target (orcus_conditions.attack_penalty gives the number).
+  derived), +2 when they grant combat advantage (L1164; surprised, L1548); the attacker's own
+  condition penalties (prone, rattled, restrained −2) come off it (option `attack_penalties`).
 - Recoveries: HealingApplied kind `recovery` / `rally` / `second wind` spends one (A17).
   Temporary HP never add (L1476): the higher pool stays (option: the newest gain replaces it).
 - Rank from `role` ("mook"/"minion", "standard", "elite …", "boss"/"solo"): a mook has 1 HP and
@@ -38,14 +37,20 @@ Gaps, and what this module does about them:
 - Natural 20/1 on saves (A3) is the default; `natural_saves: total_only` counts only the total,
   for save-ends and death saves alike. Aftereffects and First Failed Save are new
   ConditionApplied facts.
-- Surprise (A2), Delay and Ready details (A7, A8), joining mid-fight (A9): the shared order rules
-  of projections/clock.py apply (start-of-turn processing runs when the turn first comes up, and
-  beneficial effects are not ended by a Delay); no ruleset option can change them.
-- Prone after waking (L1462), marks ending when the marker drops, the attacker's weakened and
-  the target's position-dependent modifiers (prone vs ranged, cover) are not derived: the ruleset
-  sees one combatant at a time and no action types. Action points (A15, A21; elites 1, bosses 2:
-  `Stats.action_points`), refresh rolls, maintained powers and stances have no facts in the log;
-  orcus_actions.py lists the actions with their types.
+- Where the turn order departs from the shared one (orcus_procedure.traits): a delay is taken
+  within its round or wasted (L1376-1381, A7 b), and ends the delayer's beneficial effects that
+  end with its turn (L1380); a delay declared as the turn starts takes the start back, so
+  start-of-turn processing comes with the delayed turn (A7 a); the surprised take their
+  surprise-round turn with no actions (L1067, A2: option `surprised_first_turn`); a new mark
+  supersedes the old and marks end when the marker falls (L1515-1516); a weakened attacker's
+  damage is halved (L1559, option `weakened_damage`). A marked attacker takes −2 attacking
+  anyone but its marker (L1514), judged one AttackMade at a time: a burst's facts against other
+  targets count as not including the marker (option `attack_penalties: in_total` keeps the
+  announced totals). Ready details (A8) and joining mid-fight (A9) follow the shared rules.
+- Prone after waking (L1462) and the target's position-dependent modifiers (prone vs ranged,
+  cover) are not derived: the ruleset sees no positions and no action types. Action points
+  (A15, A21; elites 1, bosses 2: `Stats.action_points`), refresh rolls, maintained powers and
+  stances have no facts in the log; orcus_actions.py lists the actions with their types.
 """
 
 from __future__ import annotations
@@ -64,6 +69,7 @@ from domain.events import (
     TemporaryHitPointsLost,
 )
 from domain.rulesets import orcus_conditions as conditions
+from domain.rulesets import orcus_procedure
 from domain.rulesets import orcus_track as track
 from domain.rulesets.base import Ctx, Outcome, Ruleset, ruling
 from domain.rulesets.orcus_options import MOOK_HP, RANK_HP, Options, Stats, monster_recoveries
@@ -82,6 +88,7 @@ class OrcusRuleset:
     places_by_count = False
     options_model = Options
     stats_model = Stats
+    traits = staticmethod(orcus_procedure.traits)
 
     def new_body(self, ctx: Ctx) -> Vitality:
         stats: Stats = ctx.stats
@@ -247,9 +254,10 @@ class OrcusRuleset:
         """004 "Rolling 1 or 20" L1167-1168: 1 misses, 20 hits (a critical only if the total
         hits anyway); else the total, +2 for combat advantage the target grants (L1164), less
         the attacker's own condition penalties (prone, rattled, restrained: −2 each, L1529,
-        L1533, L1536), against the defense with condition modifiers (−5 while unconscious,
-        L1556; +2 under Total Defense or Rally). Options `combat_advantage` and
-        `attack_penalties` say when the table's total already has them (`in_total`)."""
+        L1533, L1536; marked, attacking anyone but its marker: −2, L1514), against the
+        defense with condition modifiers (−5 while unconscious, L1556; +2 under Total Defense
+        or Rally). Options `combat_advantage` and `attack_penalties` say when the table's
+        total already has them (`in_total`)."""
         if attack.outcome is not None:
             return attack.outcome
         if attack.natural == 1:
@@ -263,6 +271,7 @@ class OrcusRuleset:
         total = attack.total + (conditions.COMBAT_ADVANTAGE if grants else 0)
         if attacker is not None and ctx.options.attack_penalties == "derived":
             total -= conditions.attack_penalty(self.in_force(*attacker))
+            total -= conditions.mark_penalty(attacker[1].conditions, attack.target)
         hits = total >= defense + conditions.defense_modifier(in_force)
         if attack.natural == 20:
             return "critical" if hits else "hit"

@@ -75,6 +75,7 @@ CONDITIONS: dict[str, ConditionRule] = {
 }  # fmt: skip
 INCAPACITATING = ("helpless", "stunned", "petrified", "unconscious")  # A16: "incapacitated"
 COMBAT_ADVANTAGE = 2  # 004 "Modifiers to the Roll" L1164: "Add +2 to your attack rolls"
+MARK_PENALTY = 2  # 004 Marked L1514: "-2 penalty to attack rolls on attacks that do not include"
 NOT_DAMAGE = ("regeneration", "resist", "vulnerab")
 SEPARATORS = re.compile(r"[\s,/+&]+|\band\b")
 
@@ -111,6 +112,13 @@ def attack_penalty(names: Iterable[str]) -> int:
     """Untyped attack penalties of an attacker's conditions in force, each condition once
     (prone, rattled, restrained: −2 each, L1529, L1533, L1536; digest §1 Stacking)."""
     return sum(CONDITIONS[n].attack_penalty for n in set(names) if n in CONDITIONS)
+
+
+def mark_penalty(conditions: Iterable[Effect], target: str) -> int:
+    """004 Marked L1514: −2 on an attack that does not include the marker as a target (a mark
+    whose source the log does not name cannot tell, so it gives none)."""
+    markers = {c.source for c in conditions if c.name.lower() == "marked" and c.source}
+    return MARK_PENALTY if markers and target not in markers else 0
 
 
 def combat_advantage(names: Iterable[str], surprised: bool = False) -> bool:

@@ -93,6 +93,17 @@ class Options(CommonOptions):
         "each, L1529, L1533, L1536): the ruleset takes them off the recorded attack total "
         "(derived), or the table's total already has them (in_total).",
     )
+    surprised_first_turn: Literal["none", "one_standard"] = Field(
+        "none",
+        description="A2: a surprised creature's turn in the surprise round allows no actions "
+        "(Combat › Surprise L1067) or one standard action (Conditions › Surprised L1549).",
+    )
+    weakened_damage: Literal["derived", "in_amount"] = Field(
+        "derived",
+        description="A weakened attacker's damage is halved, persistent damage excepted "
+        "(L1559): the ruleset halves the announced amount of damage citing its attack "
+        "(derived), or the table's announced amount already has it (in_amount).",
+    )
     combat_advantage: Literal["derived", "in_total"] = Field(
         "derived",
         description="Combat advantage (+2, L1164) against a target whose conditions grant it: "
