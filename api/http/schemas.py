@@ -207,3 +207,12 @@ class LogLine(BaseModel):
     fact: dict[str, Any]
     revoked: bool
     amended_by: int | None = None
+
+
+class WithdrawnLine(BaseModel):
+    """What a player sees of a line revoked or replaced: where it was, and that it is withdrawn."""
+
+    model_config = example({"position": 13, "withdrawn": True})
+
+    position: int
+    withdrawn: Literal[True]
