@@ -1,4 +1,4 @@
-"""Helpers for the player-view tests: open a fight over HTTP and gather everything a player reads."""
+"""Player-view test helpers: open a fight over HTTP, gather everything a player reads."""
 
 from __future__ import annotations
 
