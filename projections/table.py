@@ -11,6 +11,7 @@ from domain.events import (
     CheckRolled,
     CombatantJoined,
     CombatantLeft,
+    CombatantRevealed,
     CombatEnded,
     CombatStarted,
     ConditionApplied,
@@ -143,6 +144,12 @@ def _join(table: Table, fact: CombatantJoined) -> None:
     if member.initiative is not None and table.started:
         _enter(table, member.id)
     clock.keep_turn_start(table)
+
+
+def _revealed(table: Table, fact: CombatantRevealed) -> None:
+    member = table.members.get(fact.combatant)
+    if member is not None:
+        member.hidden = False
 
 
 def _leave(table: Table, fact: CombatantLeft) -> None:
@@ -366,6 +373,7 @@ def _ended(table: Table, fact: CombatEnded) -> None:
 
 STEPS: dict[type, Callable[[Table, Any], None]] = {
     CombatantJoined: _join,
+    CombatantRevealed: _revealed,
     CombatantLeft: _leave,
     SurpriseDetermined: _surprise,
     InitiativeRolled: _initiative,

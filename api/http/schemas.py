@@ -207,3 +207,19 @@ class LogLine(BaseModel):
     fact: dict[str, Any]
     revoked: bool
     amended_by: int | None = None
+
+
+class WithdrawnLine(BaseModel):
+    """What a player sees of a line revoked or replaced: where it was, and that it is withdrawn."""
+
+    model_config = example({"position": 13, "withdrawn": True})
+
+    position: int
+    withdrawn: Literal[True]
+
+
+LOG_EXAMPLE = [
+    {"position": 12, "withdrawn": True},  # a player's view of a line revoked or replaced
+    {"position": 13, "fact": {**FACT_EXAMPLE, "at": "2026-11-24T19:02:11Z", "by": "gm"},
+     "revoked": False, "amended_by": None},
+]  # fmt: skip
