@@ -26,7 +26,7 @@ from typing import Any, Literal, NamedTuple, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.events import AttackMade, Fact, SavingThrowRolled
+from domain.events import AttackMade, DamageDealt, Fact, SavingThrowRolled
 
 Body = TypeVar("Body")
 Outcome = Literal["hit", "miss", "critical"]
@@ -142,6 +142,14 @@ class Ruleset(Protocol[Body]):
     def save_succeeds(self, save: SavingThrowRolled, options: Any) -> bool | None:
         """Whether a save succeeds against its DC (None when the log cannot tell), under the
         encounter's options (Orcus A3 makes natural 1/20 on saves a house rule)."""
+
+
+def damage_stopped(rules: Any, body: Any, fact: DamageDealt, ctx: Ctx) -> int:
+    """How much of `fact` the target's damage reduction and resistances stop, from its body
+    before the fact: a ruleset that has them offers `damage_stopped(body, fact, ctx)`; the rest
+    stop nothing. (An optional method, so systems without resistances need not change.)"""
+    method = getattr(rules, "damage_stopped", None)
+    return 0 if method is None else int(method(body, fact, ctx))
 
 
 def ruling(outcome: str | None, natural: int, total: int, dc: int | None) -> bool | None:
