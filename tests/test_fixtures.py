@@ -157,7 +157,7 @@ def test_there_is_a_fixture_for_every_required_dnd35_fight() -> None:
     assert required <= {log.stem for log in LOGS if log.parent.name == "dnd35"}
 
 
-SYSTEMS = {"dnd35": 5, "d20modern": 4, "true20": 4, "starfinder": 5, "orcus": 4}  # issues 2, 4, 5, 13
+SYSTEMS = {"dnd35": 5, "d20modern": 4, "true20": 4, "starfinder": 5, "orcus": 4}  # issues 2,4,5,13
 
 
 @pytest.mark.parametrize("system", SYSTEMS)

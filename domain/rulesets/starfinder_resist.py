@@ -64,8 +64,9 @@ class DamageReduction(BaseModel):
         return any(part in have for part in text.split(" or "))
 
 
-Used = tuple[int, tuple[tuple[str, int], ...]]  # (the attack, what each protection stopped of it)
-NOTHING_USED: Used = (0, ())
+Used = tuple[tuple[int, str, int], ...]  # (attack, kind, what its protection stopped so far)
+NOTHING_USED: Used = ()
+USED_KEPT = 8  # the parts of an attack are recorded together; a few recent attacks are enough
 
 
 def damage_kind(damage_type: str | None) -> str | None:
@@ -98,7 +99,9 @@ def stopped(
     if kind is None or limit == 0:
         return 0, used
     key = fact.attack
-    spent = dict(used[1]) if key is not None and used[0] == key else {}
-    amount = min(fact.amount, max(0, limit - spent.get(kind, 0)))
-    spent[kind] = spent.get(kind, 0) + amount
-    return amount, NOTHING_USED if key is None else (key, tuple(spent.items()))
+    if key is None:
+        return min(fact.amount, limit), used
+    spent = next((n for a, k, n in used if (a, k) == (key, kind)), 0)
+    amount = min(fact.amount, max(0, limit - spent))
+    kept = tuple(u for u in used if u[:2] != (key, kind))[: USED_KEPT - 1]
+    return amount, ((key, kind, spent + amount), *kept)
