@@ -310,9 +310,12 @@ def after_the_fight(b: Builder) -> TableFact:
         case 2:
             return ConditionApplied(target=who, condition=b.pick(CONDITIONS), duration=duration(b))
         case 3:
-            return b.pick([ConditionRemoved(target=who, condition=b.pick(CONDITIONS)),
-                           TemporaryHitPointsLost(target=who), CombatantLeft(combatant=who),
-                           NoteAdded(text="an hour passes")])  # fmt: skip
+            gone: TableFact = b.pick([
+                ConditionRemoved(target=who, condition=b.pick(CONDITIONS)),
+                TemporaryHitPointsLost(target=who), CombatantLeft(combatant=who),
+                NoteAdded(text="an hour passes"),
+            ])  # fmt: skip
+            return gone
     return system_fact(b, who)
 
 
