@@ -165,3 +165,10 @@ def test_true20_conviction_erases_bruised_and_hurt_after_the_conflict() -> None:
     me = state(hurt)["combatants"][VALEROS]
     assert marks(me)[:2] == (0, 0)
     assert marks(state(hurt, 4)["combatants"][VALEROS])[:2] == (1, 1)
+
+
+def test_no_one_is_told_to_roll_initiative_after_the_fight() -> None:
+    lines = duel()
+    events = log(lines[:3], joined("kyra"), lines[3:])
+    assert "Kyra has no initiative and takes no turn" in state(events, 9)["warnings"]
+    assert state(events)["warnings"] == []
