@@ -195,7 +195,9 @@ def resistances(b: Builder) -> dict[str, Any]:
     """Starfinder damage reduction and energy resistance, sometimes (002 L1183-1207)."""
     found: dict[str, Any] = {}
     if b.draw(st.booleans()):
-        found["dr"] = {"amount": b.number(0, 10), "overcome_by": b.pick(OVERCOME_BY)}
+        amount, overcome_by = b.number(0, 10), b.pick(OVERCOME_BY)
+        printed = f"{amount}/{overcome_by or '—'}"  # as a stat block prints it
+        found["dr"] = b.pick([{"amount": amount, "overcome_by": overcome_by}, printed])
     if b.draw(st.booleans()):
         found["resist"] = {b.pick(ENERGY): b.number(0, 15)}
     return found

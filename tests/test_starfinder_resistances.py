@@ -166,6 +166,7 @@ BAD_STATS: list[Any] = [
                  "stats.dr.overcome_by", id="either 'and' or 'or' between what overcomes DR"),
     pytest.param({"dr": {"amount": -1}}, "stats.dr.amount", id="DR is not negative"),
     pytest.param({"dr": 5}, "stats.dr", id="DR is an amount and what overcomes it"),
+    pytest.param({"dr": "five/magic"}, "stats.dr", id="DR as a stat block prints it: 5/magic"),
     pytest.param({"resist": {"poison": 5}}, "stats.resist.poison",
                  id="002 L1203: resistance is to acid, cold, electricity, fire or sonic"),
 ]  # fmt: skip
@@ -184,3 +185,17 @@ def test_a_revoked_attack_takes_its_stopped_damage_with_it() -> None:
                  fact("EventRevoked", target=10), turn_ended(NAVASI))  # fmt: skip
     vitals = state(events)["combatants"][ROBOT]["vitals"]
     assert vitals["hp"] == 30 and "damage_stopped" not in vitals
+
+
+@pytest.mark.parametrize(
+    ("printed", "overcomes", "hp"),
+    [("DR 5/magic", [], 27), ("5/lawful and magic", ["magic"], 27), ("5/—", ["magic"], 27),
+     ("5/lawful or magic", ["lawful"], 22)],
+)  # fmt: skip
+def test_damage_reduction_may_be_written_as_a_stat_block_prints_it(
+    printed: str, overcomes: list[str], hp: int
+) -> None:
+    """002 L1187: "DR 5/cold iron … DR 5/magic … DR 5/—", as the GM copies it."""
+    robot = joined(ROBOT, 30, side="foes", stats=stats(30, dr=printed))
+    hit = damage(ROBOT, 8, damage_type="piercing", overcomes=overcomes)
+    assert state(log(party(), robot, hit))["combatants"][ROBOT]["vitals"]["hp"] == hp

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, Strict
 
 from domain.rulesets.base import CommonOptions
-from domain.rulesets.starfinder_resist import DamageReduction, Energy
+from domain.rulesets.starfinder_resist import Energy, StatBlockDR
 
 
 class Options(CommonOptions):
@@ -78,10 +78,11 @@ class Stats(BaseModel):
         description="002 'Monster and NPC Death': whether this creature uses the dying rules "
         "(default: PCs with RP do; NPCs and creatures without RP die at 0 HP).",
     )
-    dr: DamageReduction | None = Field(
+    dr: StatBlockDR | None = Field(
         None,
         description="002 'Damage Reduction (DR)': ignores this much bludgeoning, piercing and "
-        "slashing damage from each attack unless the attack overcomes it.",
+        "slashing damage from each attack unless the attack overcomes it; '5/magic' as a stat "
+        "block prints it, or {amount, overcome_by}.",
     )
     resist: dict[Energy, Annotated[int, Strict(), Field(ge=0, le=1000)]] = Field(
         default_factory=dict,

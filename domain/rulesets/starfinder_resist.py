@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from domain.events import DamageDealt
 
@@ -62,6 +62,23 @@ class DamageReduction(BaseModel):
         if " and " in f" {text} ":
             return all(part in have for part in text.split(" and "))
         return any(part in have for part in text.split(" or "))
+
+
+def from_stat_block(value: Any) -> Any:
+    """DR as a stat block prints it, `"5/magic"`, `"DR 10/lawful and magic"`, `"5/—"`, read
+    as {amount, overcome_by}; any other value is left for the model to check."""
+    if not isinstance(value, str):
+        return value
+    amount, _, overcome_by = re.sub(r"^\s*dr\s*", "", value, flags=re.IGNORECASE).partition("/")
+    if not amount.strip().isdigit():
+        raise ValueError("DR reads 'amount/what overcomes it', e.g. '5/magic' or '5/—'")
+    return {"amount": int(amount), "overcome_by": overcome_by.strip() or None}
+
+
+StatBlockDR = Annotated[
+    DamageReduction,
+    BeforeValidator(from_stat_block, json_schema_input_type=str | DamageReduction),
+]
 
 
 Used = tuple[tuple[int, str, int], ...]  # (attack, kind, what its protection stopped so far)
