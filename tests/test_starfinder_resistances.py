@@ -102,6 +102,7 @@ CONNECTIVES: list[Any] = [
                  id="002 L1187: DR 5/cold iron is overcome by a cold iron weapon"),
     pytest.param("—", ["magic", "lawful"], 27,
                  id="002 L1187: DR 5/— stops damage from any weapon"),
+    pytest.param("-", ["magic"], 27, id="002 L1187: DR 5/- (a hyphen for the dash) as well"),
     pytest.param(None, ["all"], 22,
                  id="002 L1187: though some attacks have their own ability to overcome DR"),
 ]  # fmt: skip

@@ -25,7 +25,7 @@ OVERCOMES_ANY = "all"  # the tag of an attack with "its own ability to overcome 
 
 def tag(text: str) -> str:
     """A material, alignment or property as the rules compare it: `Cold-Iron` = `cold iron`."""
-    return re.sub(r"[\s_-]+", " ", text.strip().lower())
+    return re.sub(r"[\s_-]+", " ", text.lower()).strip()
 
 
 class DamageReduction(BaseModel):
