@@ -182,6 +182,14 @@ class Ruleset(Protocol[Body]):
         encounter's options (Orcus A3 makes natural 1/20 on saves a house rule)."""
 
 
+def damage_stopped(rules: Any, body: Any, fact: DamageDealt, ctx: Ctx) -> int:
+    """How much of `fact` the target's damage reduction and resistances stop, from its body
+    before the fact: a ruleset that has them offers `damage_stopped(body, fact, ctx)`; the rest
+    stop nothing. (An optional method, so systems without resistances need not change.)"""
+    method = getattr(rules, "damage_stopped", None)
+    return 0 if method is None else int(method(body, fact, ctx))
+
+
 def ruling(outcome: str | None, natural: int, total: int, dc: int | None) -> bool | None:
     """A d20 roll against a DC: the GM's recorded outcome, else natural 20/1, else the total."""
     if outcome is not None:
