@@ -207,3 +207,25 @@ class LogLine(BaseModel):
     fact: dict[str, Any]
     revoked: bool
     amended_by: int | None = None
+
+
+class Rotation(Body):
+    """Which of the encounter's tokens to replace: the old one is refused from then on."""
+
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"rotate": "player"}]}
+    )
+
+    rotate: Literal["player", "gm"]
+
+
+class Tokens(BaseModel):
+    """An encounter's current tokens."""
+
+    model_config = example(
+        {"id": ID_EXAMPLE, "gm_token": "gm_5e0c…", "player_token": "player_77d0…"}
+    )
+
+    id: UUID
+    gm_token: str
+    player_token: str
