@@ -128,3 +128,34 @@ def test_a_rotation_holds_after_a_restart(tmp_path: Any) -> None:
         assert again.get(url(table, "state"), headers=table["player"]).status_code == 403
         new = bearer(fresh["player_token"])
         assert again.get(url(table, "state"), headers=new).status_code == 200
+
+
+@pytest.mark.parametrize("route", ["undo", "redo", "amend"])
+@pytest.mark.parametrize("given", ["5", 5.0, True], ids=["text", "a float", "true"])
+def test_a_correction_names_its_position_as_a_json_integer_or_is_a_422(
+    client: TestClient, route: str, given: Any
+) -> None:
+    table = open_table(client, PARTY)
+    note = {"type": "NoteAdded", "text": "a hit"}
+    client.post(url(table, "facts"), json={"facts": [note]}, headers=table["gm"])
+    body: dict[str, Any] = {"position": given}
+    if route == "amend":
+        body["replacement"] = {"type": "NoteAdded", "text": "a miss"}
+    reply = client.post(url(table, route), json=body, headers=table["gm"])
+    assert reply.status_code == 422
+    assert [e["field"] for e in reply.json()["errors"]] == ["position"]
+    version = client.get(url(table, "state"), headers=table["gm"]).json()["version"]
+    assert version == 5
+
+
+@pytest.mark.parametrize("route", ["facts", "undo"])
+def test_an_expected_version_given_as_text_is_a_422_naming_it(
+    client: TestClient, route: str
+) -> None:
+    table = open_table(client, PARTY)
+    body: dict[str, Any] = {"expected_version": "4"}
+    if route == "facts":
+        body["facts"] = [{"type": "NoteAdded", "text": "late"}]
+    reply = client.post(url(table, route), json=body, headers=table["gm"])
+    assert reply.status_code == 422
+    assert [e["field"] for e in reply.json()["errors"]] == ["expected_version"]
