@@ -14,7 +14,17 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from api.analytics import Analytics, Keeper
 from api.analytics import process as keeping
 from api.commits import GroupCommit
-from api.http import analytics, corrections, docs, pages, problems, routes, stream, tokens
+from api.http import (
+    analytics,
+    corrections,
+    docs,
+    idempotency,
+    pages,
+    problems,
+    routes,
+    stream,
+    tokens,
+)
 from api.http.headers import SecurityHeaders
 from api.relay import Relay
 from api.secret import secret_at_start
@@ -67,6 +77,7 @@ def create_app(url: str | None = None, folder: Path | None = None) -> FastAPI:
         redoc_url=None,
     )
     problems.install(app)
+    idempotency.install(app)
     app.include_router(routes.router)
     app.include_router(corrections.router)
     app.include_router(tokens.router)

@@ -8,9 +8,11 @@ from uuid import UUID
 
 from fastapi import APIRouter
 from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel
 
 from api.http import schemas
 from api.http.facts import as_position, client_fact, fields_as_sent
+from api.http.idempotency import fingerprint
 from api.http.routes import ERRORS, IdempotencyKey, Service, Writer
 from api.service import Appended
 
@@ -28,7 +30,7 @@ async def undo(
     """Revoke line `position`, or the latest fact in force, with the GM's `reason` if given."""
     return await correcting(
         service.undo, encounter_id, body.position, body.reason,
-        expected_version=body.expected_version, key=key,
+        expected_version=body.expected_version, key=key, fingerprint=keyed("undo", body, key),
     )  # fmt: skip
 
 
@@ -43,7 +45,7 @@ async def redo(
     """Restore line `position`, or the line most recently revoked, with the GM's `reason`."""
     return await correcting(
         service.redo, encounter_id, body.position, body.reason,
-        expected_version=body.expected_version, key=key,
+        expected_version=body.expected_version, key=key, fingerprint=keyed("redo", body, key),
     )  # fmt: skip
 
 
@@ -60,17 +62,19 @@ async def amend(
     replacement: Any = client_fact(body.replacement, body.position, "replacement")
     return await correcting(
         service.amend, encounter_id, body.position, replacement, body.reason,
-        expected_version=body.expected_version, key=key,
+        expected_version=body.expected_version, key=key, fingerprint=keyed("amend", body, key),
     )  # fmt: skip
 
 
-async def correcting(
-    command: Callable[..., Appended], *args: Any, expected_version: int | None, key: str | None
-) -> schemas.Appended:
+def keyed(route: str, body: BaseModel, key: str | None) -> str | None:
+    """The request's fingerprint when it carries an Idempotency-Key."""
+    return None if key is None else fingerprint(route, body)
+
+
+async def correcting(command: Callable[..., Appended], *args: Any, **how: Any) -> schemas.Appended:
     """A correction recorded by the GM, in the thread pool (it may wait on the encounter's
-    lock while a commit holds it); a refused one names the body's `position`."""
+    lock while a commit holds it); a refused one names the body's `position`. `how`:
+    expected_version, key and fingerprint."""
     with fields_as_sent(as_position):
-        done = await run_in_threadpool(
-            command, *args, expected_version=expected_version, by="gm", key=key
-        )
+        done = await run_in_threadpool(command, *args, by="gm", **how)
     return schemas.Appended(first=done.first, version=done.version)

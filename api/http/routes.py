@@ -12,6 +12,7 @@ from fastapi.concurrency import run_in_threadpool
 from api.http import schemas
 from api.http.access import Role, check_operator, role_of, tokens
 from api.http.facts import client_fact, fields_as_sent, fits_64_bits, in_batch
+from api.http.idempotency import fingerprint
 from api.http.player import log_lines, player_jsonl, player_lines
 from api.http.problems import HttpProblem, Problem
 from api.service import Append, Encounters
@@ -122,7 +123,8 @@ async def append_facts(
     service: Encounters = request.app.state.encounters
     if not service.cached(encounter_id):  # a long log's first fold: not on the committer
         await run_in_threadpool(service.history, encounter_id)
-    append = Append(encounter_id, facts, body.expected_version, by="gm", key=key)
+    fingerprinted = fingerprint("facts", body) if key is not None else None
+    append = Append(encounter_id, facts, body.expected_version, "gm", key, fingerprinted)
     with fields_as_sent(in_batch):  # committed with the appends that arrive meanwhile
         done = await asyncio.wrap_future(request.app.state.commits.submit(append))
     return schemas.Appended(first=done.first, version=done.version)
