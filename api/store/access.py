@@ -46,13 +46,22 @@ class AccessRecords:
             with self._guard:
                 found.update({r: self._generations.get((encounter_id.hex, r), 0) for r in ROLES})
             return found
-        with self._sql(commit=False) as run:
-            rows = run(
-                f"SELECT role, generation FROM {self.tokens} WHERE encounter_id = ?",
-                (encounter_id.hex,),
-            )
+        rows = self._read(
+            f"SELECT role, generation FROM {self.tokens} WHERE encounter_id = ?",
+            (encounter_id.hex,),
+        )
         found.update({role: generation for role, generation in rows if role in found})
         return found
+
+    def _read(self, statement: str, params: tuple[str, ...]) -> list[tuple[str, int]]:
+        """One SELECT; on PostgreSQL outside a transaction (one round trip, not three: it runs
+        on every request that shows a token)."""
+        if not self.postgres:
+            with self._sql(commit=False) as run:
+                return run(statement, params)
+        with self.datastore.cursor() as cursor:
+            cursor.execute(statement.replace("?", "%s"), params)
+            return [(row["role"], row["generation"]) for row in cursor.fetchall()]
 
     def rotate(self, encounter_id: UUID, role: str) -> int:
         """The role's next generation, recorded: the token of the one before is refused."""
