@@ -8,7 +8,6 @@ from uuid import UUID
 
 from fastapi import APIRouter
 from fastapi.concurrency import run_in_threadpool
-from pydantic import BaseModel
 
 from api.http import schemas
 from api.http.facts import as_position, client_fact, fields_as_sent
@@ -28,10 +27,8 @@ async def undo(
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
     """Revoke line `position`, or the latest fact in force, with the GM's `reason` if given."""
-    return await correcting(
-        service.undo, encounter_id, body.position, body.reason,
-        expected_version=body.expected_version, key=key, fingerprint=keyed("undo", body, key),
-    )  # fmt: skip
+    how = sent("undo", body, key)
+    return await correcting(service.undo, encounter_id, body.position, body.reason, **how)
 
 
 @router.post("/{encounter_id}/redo", status_code=201, response_model=schemas.Appended)
@@ -43,10 +40,8 @@ async def redo(
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
     """Restore line `position`, or the line most recently revoked, with the GM's `reason`."""
-    return await correcting(
-        service.redo, encounter_id, body.position, body.reason,
-        expected_version=body.expected_version, key=key, fingerprint=keyed("redo", body, key),
-    )  # fmt: skip
+    how = sent("redo", body, key)
+    return await correcting(service.redo, encounter_id, body.position, body.reason, **how)
 
 
 @router.post("/{encounter_id}/amend", status_code=201, response_model=schemas.Appended)
@@ -60,21 +55,21 @@ async def amend(
     """Correct the ruling at `position` (with the GM's `reason`); what follows is recomputed."""
     # any fact type parses here; the log's integrity check refuses one that cannot replace
     replacement: Any = client_fact(body.replacement, body.position, "replacement")
+    how = sent("amend", body, key)
     return await correcting(
-        service.amend, encounter_id, body.position, replacement, body.reason,
-        expected_version=body.expected_version, key=key, fingerprint=keyed("amend", body, key),
-    )  # fmt: skip
+        service.amend, encounter_id, body.position, replacement, body.reason, **how
+    )
 
 
-def keyed(route: str, body: BaseModel, key: str | None) -> str | None:
-    """The request's fingerprint when it carries an Idempotency-Key."""
-    return None if key is None else fingerprint(route, body)
+def sent(route: str, body: schemas.Undo | schemas.Amendment, key: str | None) -> dict[str, Any]:
+    """How the correction was asked for: after which version, under which key and fingerprint."""
+    digest = fingerprint(route, body, key)
+    return {"expected_version": body.expected_version, "key": key, "fingerprint": digest}
 
 
 async def correcting(command: Callable[..., Appended], *args: Any, **how: Any) -> schemas.Appended:
     """A correction recorded by the GM, in the thread pool (it may wait on the encounter's
-    lock while a commit holds it); a refused one names the body's `position`. `how`:
-    expected_version, key and fingerprint."""
+    lock while a commit holds it); a refused one names the body's `position`."""
     with fields_as_sent(as_position):
         done = await run_in_threadpool(command, *args, by="gm", **how)
     return schemas.Appended(first=done.first, version=done.version)

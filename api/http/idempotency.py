@@ -16,9 +16,12 @@ from api.store import KeyReused, LostRace
 HEADER = "Idempotency-Key"
 
 
-def fingerprint(route: str, body: BaseModel) -> str:
-    """The request's route and body as sent (keys sorted), digested: stored on the first line
-    it wrote, beside the key (the draft's "idempotency fingerprint")."""
+def fingerprint(route: str, body: BaseModel, key: str | None) -> str | None:
+    """For a request with an Idempotency-Key, its route and body as sent (keys sorted),
+    digested: stored on the lines it wrote, beside the key (the draft's "idempotency
+    fingerprint")."""
+    if key is None:
+        return None
     data = orjson.dumps([route, body.model_dump(mode="json")], option=orjson.OPT_SORT_KEYS)
     return hashlib.sha256(data).hexdigest()[:32]
 

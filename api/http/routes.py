@@ -123,8 +123,8 @@ async def append_facts(
     service: Encounters = request.app.state.encounters
     if not service.cached(encounter_id):  # a long log's first fold: not on the committer
         await run_in_threadpool(service.history, encounter_id)
-    fingerprinted = fingerprint("facts", body) if key is not None else None
-    append = Append(encounter_id, facts, body.expected_version, "gm", key, fingerprinted)
+    digest = fingerprint("facts", body, key)
+    append = Append(encounter_id, facts, body.expected_version, "gm", key, digest)
     with fields_as_sent(in_batch):  # committed with the appends that arrive meanwhile
         done = await asyncio.wrap_future(request.app.state.commits.submit(append))
     return schemas.Appended(first=done.first, version=done.version)
