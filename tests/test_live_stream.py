@@ -173,3 +173,19 @@ def test_a_watcher_of_an_unknown_encounter_or_without_a_token_is_refused(
     anonymous = client.get(f"/encounters/{table['id']}/stream")
     assert (nobody.status_code, anonymous.status_code) == (404, 401)
     assert anonymous.headers["content-type"] == "application/problem+json"
+
+
+def test_a_player_stream_open_when_its_token_is_rotated_ends_before_the_next_line(
+    client: httpx.Client, table: dict[str, Any]
+) -> None:
+    with watch(client, table, "player") as stream:
+        assert [m.id for m in stream.take(4)] == [1, 2, 3, 4]
+        rotation = {"rotate": "player"}
+        path = f"/encounters/{table['id']}/tokens"
+        assert client.post(path, json=rotation, headers=table["gm"]).status_code == 200
+        time.sleep(2.1)  # the stream looks at the store's rotations at most every 2 s
+        append(client, table, HIT_GOBLIN)
+        with pytest.raises(EOFError):
+            stream.next()
+    again = client.get(f"/encounters/{table['id']}/stream", headers=table["player"])
+    assert again.status_code == 403
