@@ -16,7 +16,7 @@ import httpx
 import orjson
 
 from api.http.access import operator_token
-from api.secret import secret_in
+from api.secret import SECRET_FILE
 
 HOST = "127.0.0.1"
 STARTUP_SECONDS = 20.0
@@ -47,8 +47,8 @@ class Server:
     @property
     def operator(self) -> dict[str, str]:
         """The operator token's header, under this server's secret."""
-        with_env = {**os.environ, **self.env}
-        secret = with_env.get("COMBATLOG_SECRET", "").encode() or secret_in(self.folder)[0]
+        given = {**os.environ, **self.env}.get("COMBATLOG_SECRET")
+        secret = given.encode() if given else (self.folder / SECRET_FILE).read_bytes().strip()
         return operator_auth(secret)
 
     @property
