@@ -12,7 +12,9 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from api.cli_access import tokens
 from api.cli_stats import analytics_app, stats
+from api.terminal import fail, plain, shown
 from domain.integrity import LogError
 from domain.jsonl import read_jsonl, write_jsonl
 from projections.history import History
@@ -23,13 +25,8 @@ app = typer.Typer(
     help="combatlog: an event-sourced combat log for d20 games.", no_args_is_help=True
 )
 app.command("stats")(stats)
+app.command("tokens")(tokens)
 app.add_typer(analytics_app, name="analytics")
-
-
-def fail(message: str, code: int) -> typer.Exit:
-    """Say what went wrong on stderr, unwrapped and unstyled, and leave with `code`."""
-    typer.echo(f"combatlog: {message}", err=True)
-    return typer.Exit(code)
 
 
 DbOption = Annotated[
@@ -107,7 +104,7 @@ def print_table(state: dict[str, Any], name: str) -> None:
     """The table state as a readable table."""
     console = Console(width=None if sys.stdout.isatty() else 132)
     where = f"{state['phase']}, round {state['round']} (line {state['version']})"
-    title = f"{name} — {state['ruleset']} — {where}"
+    title = f"{shown(name)} — {state['ruleset']} — {where}"
     table = RichTable(title=title, title_justify="left")
     for column in ("", "Init", "Id", "Combatant", "Side", "Vitals", "Statuses", "Conditions"):
         table.add_column(column)
@@ -117,13 +114,14 @@ def print_table(state: dict[str, Any], name: str) -> None:
         c = combatants[cid]
         marker = "▶" if cid == state["turn"] else ""
         initiative = "" if c["initiative"] is None else str(c["initiative"])
-        table.add_row(
-            marker, initiative, cid, c["name"], c["side"], vitals_text(c["vitals"]),
-            ", ".join(c["statuses"]), conditions_text(c["conditions"]),
+        cells = (
+            cid, c["name"], c["side"], vitals_text(c["vitals"]), ", ".join(c["statuses"]),
+            conditions_text(c["conditions"]),
         )  # fmt: skip
+        table.add_row(marker, initiative, *(shown(cell) for cell in cells))
     console.print(table)
     for warning in state.get("warnings", []):
-        console.print(f"[yellow]! {warning}[/yellow]", highlight=False)
+        console.print(f"[yellow]! {shown(warning)}[/yellow]", highlight=False)
 
 
 @app.command("import")
@@ -182,7 +180,8 @@ def list_encounters(db: DbOption = None) -> None:
     store = EncounterStore(db)
     try:
         for summary in store.list_encounters():
-            typer.echo(f"{summary.id}  {summary.ruleset:<10} {summary.version:>6}  {summary.name}")
+            name = plain(summary.name)
+            typer.echo(f"{summary.id}  {summary.ruleset:<10} {summary.version:>6}  {name}")
     finally:
         store.close()
 
@@ -193,6 +192,14 @@ def serve(
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     db: DbOption = None,
     workers: Annotated[int, typer.Option(help="Worker processes (use PostgreSQL for >1).")] = 1,
+    accept_new_secret: Annotated[
+        bool,
+        typer.Option(
+            "--accept-new-secret",
+            help="Serve under this secret although the stored encounters' tokens were issued "
+            "under another (a lost combatlog.secret); re-issue them with `combatlog tokens`.",
+        ),
+    ] = False,
 ) -> None:
     """Run the HTTP API on the store; a first start seeds a demo encounter and prints its tokens."""
     import os
@@ -200,9 +207,14 @@ def serve(
     import uvicorn
 
     from api.demo import seed_demo
+    from api.secret import SecretChanged, secret_at_start
 
     if db:
         os.environ["COMBATLOG_DATABASE_URL"] = db
+    try:  # before anything is written: a lost secret is said at once, not found out as 403s
+        secret_at_start(Path.cwd(), os.environ.get("COMBATLOG_DATABASE_URL"), accept_new_secret)
+    except SecretChanged as exc:
+        raise fail(str(exc), 1) from None
     lines, name, table = seed_demo(os.environ.get("COMBATLOG_DATABASE_URL"), host, port)
     print_table(table, name=name)
     for line in lines:

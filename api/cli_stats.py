@@ -15,6 +15,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 
+from api.terminal import plain, shown
+
 analytics_app = typer.Typer(help="The analytics read model.", no_args_is_help=True)
 DbOption = Annotated[
     str | None,
@@ -103,7 +105,7 @@ def stats(
     elif as_csv:
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(COLUMNS)
-        writer.writerows([_flat(c)[k] for k in COLUMNS] for c in found["combatants"])
+        writer.writerows([_cell(_flat(c)[k]) for k in COLUMNS] for c in found["combatants"])
     else:
         _print(found)
 
@@ -121,6 +123,11 @@ def _flat(row: dict[str, Any]) -> dict[str, Any]:
     return flat
 
 
+def _cell(value: Any) -> Any:
+    """A CSV cell with no control characters (it may be read on a terminal)."""
+    return plain(value) if isinstance(value, str) else value
+
+
 def _print(found: dict[str, Any]) -> None:
     console = Console()
     fights = found["encounters"]
@@ -132,7 +139,7 @@ def _print(found: dict[str, Any]) -> None:
         rate = "-" if c["hit_rate"] is None else f"{100 * c['hit_rate']:.0f}%"
         dealt, taken = c["damage_dealt"], c["damage_taken"]
         table.add_row(
-            c["combatant"], c["side"], str(dealt["total"]), str(dealt["nonlethal"]),
+            shown(c["combatant"]), shown(c["side"]), str(dealt["total"]), str(dealt["nonlethal"]),
             str(taken["total"]), str(taken["nonlethal"]), str(c["healing_received"]),
             str(c["attacks"]), rate, str(c["criticals"]),
             f"{c['natural_1s']}/{c['natural_20s']}", str(c["knockouts"]), str(c["kills"]),
@@ -140,11 +147,11 @@ def _print(found: dict[str, Any]) -> None:
         )  # fmt: skip
     console.print(table)
     if types := found["damage_by_type"]:
-        console.print("damage by type: " + ", ".join(f"{t['damage_type']} {t['total']}"
+        console.print("damage by type: " + ", ".join(f"{shown(t['damage_type'])} {t['total']}"
                                                      for t in types))  # fmt: skip
     foe = found["most_dangerous_foe"]
     if foe:
-        console.print(f"most dangerous foe: {foe['name']} ({foe['damage_dealt']} damage)")
+        console.print(f"most dangerous foe: {shown(foe['name'])} ({foe['damage_dealt']} damage)")
     turns = found["turns"]
     if turns["turns"]:
         console.print(f"{turns['turns']} timed turns, {turns['mean_seconds']} s on average")

@@ -55,6 +55,7 @@ class Append:
     expected_version: int | None = None
     by: str | None = None
     key: str | None = None
+    fingerprint: str | None = None  # the request's route and body, digested (api/http/idempotency)
 
 
 def check_key(key: str | None) -> None:
@@ -109,14 +110,16 @@ class Encounters:
         expected_version: int | None = None,
         by: str | None = None,
         key: str | None = None,
+        fingerprint: str | None = None,
     ) -> Appended:
         """Append all facts or none; a retried `key` returns the first reply and appends nothing
-        (the key is stored with the facts, so this holds across restarts and workers)."""
+        (the key is stored with the facts, so this holds across restarts and workers), unless
+        the `fingerprint` of the request that used it first differs (KeyReused)."""
         check_key(key)
         with self._lock(encounter_id):
-            stamped = [self._stamp(f, by, key) for f in facts]
+            stamped = [self._stamp(f, by, key, fingerprint) for f in facts]
             first, version = self.store.append_once(
-                encounter_id, stamped, expected_version, key=key
+                encounter_id, stamped, expected_version, key=key, fingerprint=fingerprint
             )
             appended = self._settled(encounter_id, stamped, first, version, key)
         self._tell(encounter_id, appended)
@@ -130,9 +133,13 @@ class Encounters:
         for lock in locks:
             lock.acquire()
         try:
-            stamped = [[self._stamp(f, a.by, a.key) for f in a.facts] for a in appends]
+            stamped = [
+                [self._stamp(f, a.by, a.key, a.fingerprint) for f in a.facts] for a in appends
+            ]
             requests = [
-                Request(a.encounter_id, facts, a.expected_version, key=a.key)
+                Request(
+                    a.encounter_id, facts, a.expected_version, key=a.key, fingerprint=a.fingerprint
+                )
                 for a, facts in zip(appends, stamped, strict=True)
             ]
             outcomes = append_batch(self.store, requests)
@@ -235,8 +242,12 @@ class Encounters:
         with self._guard:
             return self._locks.setdefault(encounter_id, threading.Lock())
 
-    def _stamp(self, fact: Fact, by: str | None, key: str | None = None) -> Fact:
+    def _stamp(
+        self, fact: Fact, by: str | None, key: str | None = None, fingerprint: str | None = None
+    ) -> Fact:
         changes: dict[str, Any] = {} if key is None else {"key": key}
+        if key is not None and fingerprint is not None:
+            changes["fingerprint"] = fingerprint
         if fact.at is None:
             changes["at"] = self.clock()
         if fact.by is None and by is not None:

@@ -23,6 +23,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from api.http.access import operator_token
 from benchmarks._service_load import GRACE, JOINS, Encounter, Run, appenders, naive, subscribers
 
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
@@ -54,6 +55,9 @@ def cpu_of(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+OPERATORS: dict[str, dict[str, str]] = {}  # each started server's operator token header
+
+
 @contextmanager
 def server(folder: Path, url: str, env: dict[str, str]) -> Iterator[tuple[str, int]]:
     """`combatlog serve` (one worker) on a free loopback port; killed on the way out."""
@@ -78,6 +82,8 @@ def server(folder: Path, url: str, env: dict[str, str]) -> Iterator[tuple[str, i
                     break
             except httpx.HTTPError:
                 time.sleep(0.1)
+        secret = env.get("COMBATLOG_SECRET") or (folder / "combatlog.secret").read_text()
+        OPERATORS[base] = {"Authorization": f"Bearer {operator_token(secret.strip().encode())}"}
         yield base, process.pid
     finally:
         process.terminate()
@@ -94,7 +100,8 @@ def open_encounters(base: str, count: int, name: str) -> list[Encounter]:
     opened = []
     with httpx.Client(base_url=base, trust_env=False, timeout=30) as http:
         for n in range(count):
-            body = http.post("/encounters", json={"name": f"{name} {n}", "ruleset": "dnd35"})
+            new = {"name": f"{name} {n}", "ruleset": "dnd35"}
+            body = http.post("/encounters", json=new, headers=OPERATORS[base])  # operator creates
             reply = body.raise_for_status().json()
             auth = {"Authorization": f"Bearer {reply['gm_token']}"}
             path = f"/encounters/{reply['id']}/facts"

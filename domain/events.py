@@ -19,17 +19,19 @@ Label = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 Ruleset = Literal["dnd35", "d20modern", "true20", "starfinder", "orcus"]
 
 
-ENVELOPE = {"at", "by", "key"}
+ENVELOPE = {"at", "by", "key", "fingerprint"}
 
 
 class Fact(BaseModel):
-    """Base of every event: the envelope the service adds (`at`, `by`, `key`) is optional, kept."""
+    """Base of every event: the envelope the service adds (`at`, `by`, `key`, `fingerprint`) is
+    optional, kept."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     at: datetime | None = None
     by: Label | None = None
     key: Label | None = None  # the Idempotency-Key of the request that recorded it
+    fingerprint: Label | None = None  # that request's route and body, digested: a reuse differs
 
     @property
     def type_name(self) -> str:

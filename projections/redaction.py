@@ -15,7 +15,7 @@ from projections.view import Table
 # Numbers about a combatant's damage track and resources: damage, healing, temporary HP, resolve
 # or conviction spent (`amount`), a persistent damage `value`, a Toughness `save`, its `stats`.
 VITALS = ("amount", "value", "save", "stats")
-GM_ONLY = ("by", "key")  # who recorded a line and under which request: never a player's
+GM_ONLY = ("by", "key", "fingerprint")  # who recorded a line, under which request: GM only
 CORRECTION_TYPES = ("EventRevoked", "EventRestored", "EventAmended")  # their `reason` is the GM's
 STATE_KEYS = ("ruleset", "version", "phase", "round", "turn", "order", "combatants")
 COMBATANT_KEYS = ("name", "side", "kind", "initiative", "vitals", "statuses", "conditions", "group")

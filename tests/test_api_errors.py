@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
+from uuid import UUID
 
 import pytest
 from fastapi.testclient import TestClient
 
 from api.app import MAX_BODY
-from tests.test_api import PARTY, listed, open_table, url
+from tests.test_api import PARTY, listed, open_table, operator, url
 
 NOWHERE = "/encounters/00000000-0000-0000-0000-000000000000"
 TOO_LARGE = {
@@ -80,6 +81,39 @@ def test_a_ruling_made_on_a_stale_table_is_a_409_and_is_not_written(
     assert client.get(url(opened, "state"), headers=opened["gm"]).json()["version"] == 4
 
 
+def test_an_append_that_other_writers_overtake_every_time_is_a_409_blaming_no_version(
+    client: TestClient, opened: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another worker writes between each read of the log and its save, on every retry."""
+    from api.store import EncounterStore
+    from domain.events import NoteAdded
+
+    store = client.app.state.encounters.store  # type: ignore[attr-defined]
+    other, get = EncounterStore(store.url), store.application.repository.get
+    encounter_id = UUID(opened["id"])
+
+    def overtaken(*args: Any, **kwargs: Any) -> Any:
+        encounter = get(*args, **kwargs)
+        other.append(encounter_id, [NoteAdded(text="the other worker")])
+        return encounter
+
+    monkeypatch.setattr(store.application.repository, "get", overtaken)
+    body = {"facts": [{"type": "NoteAdded", "text": "mine"}]}
+    reply = client.post(url(opened, "facts"), json=body, headers=opened["gm"])
+    monkeypatch.undo()
+    other.close()
+    assert (reply.status_code, reply.json()) == (409, {
+        "type": "about:blank", "title": "Other writers got there first", "status": 409,
+        "detail": "other writers got there first every time it was tried: send it again",
+        "errors": [],
+    })  # fmt: skip
+    texts = [
+        line["fact"].get("text")
+        for line in client.get(url(opened, "log"), headers=opened["gm"]).json()
+    ]
+    assert "mine" not in texts and "the other worker" in texts
+
+
 def test_a_body_declared_over_a_megabyte_is_a_413(
     client: TestClient, opened: dict[str, Any]
 ) -> None:
@@ -99,7 +133,8 @@ def test_a_chunked_body_over_a_megabyte_is_a_413_as_soon_as_it_is_counted(
     client: TestClient, opened: dict[str, Any], path: str
 ) -> None:
     target = path if path.startswith("/") else url(opened, path)
-    headers = {**opened["gm"], "content-type": "application/json"}
+    auth = operator(client) if path.startswith("/") else opened["gm"]
+    headers = {**auth, "content-type": "application/json"}
     reply = client.post(target, content=chunks(MAX_BODY + 100_000), headers=headers)
     assert "content-length" not in reply.request.headers
     assert (reply.status_code, reply.json()) == (413, TOO_LARGE)
@@ -108,7 +143,8 @@ def test_a_chunked_body_over_a_megabyte_is_a_413_as_soon_as_it_is_counted(
 
 def test_a_chunked_body_within_the_limit_is_read_whole(client: TestClient) -> None:
     line = b'{"type":"EncounterCreated","name":"Chunked","ruleset":"dnd35"}\n'
-    reply = client.post("/encounters/import", content=iter([line[:20], line[20:]]))
+    body = iter([line[:20], line[20:]])
+    reply = client.post("/encounters/import", content=body, headers=operator(client))
     assert reply.status_code == 201 and reply.json()["version"] == 1
 
 
@@ -140,6 +176,6 @@ def test_a_bad_line_in_an_imported_log_is_a_422_naming_the_line_and_nothing_is_s
     client: TestClient, second_line: bytes, body: dict[str, Any]
 ) -> None:
     log = b'{"type":"EncounterCreated","name":"Imported","ruleset":"dnd35"}\n' + second_line + b"\n"
-    reply = client.post("/encounters/import", content=log)
+    reply = client.post("/encounters/import", content=log, headers=operator(client))
     assert (reply.status_code, reply.json()) == (422, body)
     assert listed(client) == []

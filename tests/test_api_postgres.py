@@ -17,6 +17,7 @@ from api.app import create_app
 from tests.test_api import (  # noqa: F401
     PARTY,
     opened,
+    operator,
     test_a_fact_the_log_cannot_take_is_a_422_naming_the_field_and_nothing_is_written,
     test_a_gm_appends_facts_and_reads_the_table,
     test_a_retried_append_with_the_same_key_appends_once,
@@ -65,7 +66,8 @@ def test_the_service_keeps_its_lines_in_the_tables_it_is_named_for(
 ) -> None:
     import psycopg
 
-    reply = client.post("/encounters", json={"name": "Goblin ambush", "ruleset": "dnd35"})
+    body = {"name": "Goblin ambush", "ruleset": "dnd35"}
+    reply = client.post("/encounters", json=body, headers=operator(client))
     with psycopg.connect(postgres_url) as connection:
         rows = connection.execute(
             f"SELECT count(*) FROM {store_name}_events WHERE originator_id = %s",
@@ -83,7 +85,9 @@ def test_a_retry_through_the_other_worker_returns_the_first_reply_and_appends_no
     workers: list[TestClient],
 ) -> None:
     one, other = workers
-    encounter = one.post("/encounters", json={"name": "Goblin ambush"}).json()
+    encounter = one.post(
+        "/encounters", json={"name": "Goblin ambush"}, headers=operator(one)
+    ).json()
     facts = f"/encounters/{encounter['id']}/facts"
     one.post(facts, json={"facts": PARTY}, headers=gm_headers(encounter))
     hit = {"facts": [{"type": "DamageDealt", "target": "goblin", "amount": 2}]}
@@ -98,7 +102,9 @@ def test_a_writer_on_the_other_worker_who_did_not_see_the_last_line_gets_a_409(
     workers: list[TestClient],
 ) -> None:
     one, other = workers
-    encounter = one.post("/encounters", json={"name": "Goblin ambush"}).json()
+    encounter = one.post(
+        "/encounters", json={"name": "Goblin ambush"}, headers=operator(one)
+    ).json()
     facts = f"/encounters/{encounter['id']}/facts"
     other.post(facts, json={"facts": PARTY}, headers=gm_headers(encounter))  # other is at 4
     note = {"type": "NoteAdded", "text": "first"}
@@ -110,3 +116,58 @@ def test_a_writer_on_the_other_worker_who_did_not_see_the_last_line_gets_a_409(
     assert late.json()["errors"] == [
         {"field": "expected_version", "reason": "the log is at version 5"}
     ]
+
+
+def test_a_key_reused_with_another_body_on_the_other_worker_is_a_422(
+    workers: list[TestClient],
+) -> None:
+    one, other = workers
+    body = {"name": "Goblin ambush"}
+    encounter = one.post("/encounters", json=body, headers=operator(one)).json()
+    facts = f"/encounters/{encounter['id']}/facts"
+    one.post(facts, json={"facts": PARTY}, headers=gm_headers(encounter))
+    hit = {"type": "DamageDealt", "target": "goblin", "amount": 2}
+    assert one.post(facts, json={"facts": [hit]}, headers=gm_headers(encounter, "k")).is_success
+    changed = {"facts": [{**hit, "amount": 5}]}
+    reused = other.post(facts, json=changed, headers=gm_headers(encounter, "k"))
+    assert reused.status_code == 422
+    assert reused.json()["errors"][0]["field"] == "Idempotency-Key"
+
+
+def test_a_player_token_rotated_through_one_worker_is_refused_by_the_other(
+    workers: list[TestClient],
+) -> None:
+    one, other = workers
+    encounter = one.post("/encounters", json={"name": "Leak"}, headers=operator(one)).json()
+    state = f"/encounters/{encounter['id']}/state"
+    player = {"Authorization": f"Bearer {encounter['player_token']}"}
+    assert other.get(state, headers=player).status_code == 200
+    rotation = {"rotate": "player"}
+    fresh = one.post(f"/encounters/{encounter['id']}/tokens", json=rotation,
+                     headers=gm_headers(encounter)).json()  # fmt: skip
+    assert other.get(state, headers=player).status_code == 403
+    renewed = {"Authorization": f"Bearer {fresh['player_token']}"}
+    assert other.get(state, headers=renewed).status_code == 200
+
+
+def test_blind_appends_racing_through_two_workers_are_all_written(
+    workers: list[TestClient],
+) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    one, other = workers
+    encounter = one.post("/encounters", json={"name": "Race"}, headers=operator(one)).json()
+    facts = f"/encounters/{encounter['id']}/facts"
+
+    def note(n: int) -> int:
+        client = (one, other)[n % 2]
+        body = {"facts": [{"type": "NoteAdded", "text": f"note {n}"}]}
+        return client.post(facts, json=body, headers=gm_headers(encounter)).status_code
+
+    with ThreadPoolExecutor(8) as pool:
+        statuses = list(pool.map(note, range(80)))
+    assert statuses == [201] * 80
+    log = one.get(f"/encounters/{encounter['id']}/log", headers=gm_headers(encounter)).json()
+    assert sorted(line["fact"]["text"] for line in log[1:]) == sorted(
+        f"note {n}" for n in range(80)
+    )

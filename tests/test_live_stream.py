@@ -37,9 +37,9 @@ def client(server: Server) -> Iterator[httpx.Client]:
 
 
 @pytest.fixture
-def table(client: httpx.Client) -> dict[str, Any]:
+def table(client: httpx.Client, server: Server) -> dict[str, Any]:
     """An encounter with Valeros, a goblin and a hidden sniper (lines 1-4)."""
-    return open_encounter(client, PARTY)
+    return open_encounter(client, PARTY, server.operator)
 
 
 def append(client: httpx.Client, table: dict[str, Any], *facts: dict[str, Any]) -> int:
@@ -192,3 +192,19 @@ def test_a_player_streaming_from_the_first_line_sees_nothing_of_a_hidden_join_un
         {"position": 5, "fact": None},
     ]
     assert (revoked["fact"]["type"], revoked["fact"]["target"]) == ("EventRevoked", 4)
+
+
+def test_a_player_stream_open_when_its_token_is_rotated_ends_before_the_next_line(
+    client: httpx.Client, table: dict[str, Any]
+) -> None:
+    with watch(client, table, "player") as stream:
+        assert [m.id for m in stream.take(4)] == [1, 2, 3, 4]
+        rotation = {"rotate": "player"}
+        path = f"/encounters/{table['id']}/tokens"
+        assert client.post(path, json=rotation, headers=table["gm"]).status_code == 200
+        time.sleep(2.1)  # the stream looks at the store's rotations at most every 2 s
+        append(client, table, HIT_GOBLIN)
+        with pytest.raises(EOFError):
+            stream.next()
+    again = client.get(f"/encounters/{table['id']}/stream", headers=table["player"])
+    assert again.status_code == 403

@@ -23,7 +23,8 @@ VITALS = ("amount", "value", "stats")
 
 def stamped(events: list[Event]) -> list[Event]:
     """The log as the service records it: each line with its author and request key."""
-    return [e.model_copy(update={"by": "gmXby", "key": f"keyXq{n}"}) for n, e in enumerate(events)]
+    envelope = {"by": "gmXby", "key": "keyXq", "fingerprint": "fpXq"}
+    return [e.model_copy(update={**envelope, "key": f"keyXq{n}"}) for n, e in enumerate(events)]
 
 
 def join_versions(events: list[Event]) -> list[CombatantJoined]:
@@ -69,7 +70,7 @@ def check_nothing_leaks(events: list[Event]) -> None:
     outputs = player_outputs(history)
     text = orjson.dumps(outputs).decode()
     assert not [word for word in secrets(events, history) if word in text]
-    assert "gmXby" not in text and "keyXq" not in text
+    assert "gmXby" not in text and "keyXq" not in text and "fpXq" not in text
     foe = foes(events)
     for state in outputs["states"]:
         for combatant, shown in state["combatants"].items():

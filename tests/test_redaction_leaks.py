@@ -96,10 +96,11 @@ def test_the_player_log_carries_no_idempotency_key_or_author_but_keeps_the_time(
     write(client, ambush, "facts", {"facts": [hit]}, **{"Idempotency-Key": "gm-laptop-0042"})
     seen = everything_a_player_reads(client, ambush)
     assert "gm-laptop-0042" not in seen
-    assert '"by"' not in seen and '"key"' not in seen
+    assert '"by"' not in seen and '"key"' not in seen and '"fingerprint"' not in seen
     assert all("at" in line["fact"] for line in player_log(client, ambush) if "fact" in line)
     gm_log = client.get(url(ambush, "log"), headers=ambush["gm"]).json()
     assert gm_log[-1]["fact"]["key"] == "gm-laptop-0042"
+    assert gm_log[-1]["fact"]["fingerprint"]  # the GM's log keeps what binds the key to its body
 
 
 def test_a_correction_reaches_players_without_the_gms_reason(

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from api.store import EncounterStore, VersionConflict
+from api.store import EncounterStore, LostRace, VersionConflict
+from api.store.encounters import BLIND_TRIES
 from domain.events import EVENT_ADAPTER, CombatantJoined, DamageDealt, NoteAdded
 from domain.integrity import LogError
 from tests.store_helpers import CREATED, OpenStore, every_type, notes
@@ -83,26 +84,64 @@ def test_two_writers_racing_for_the_same_line_one_wins_and_nothing_is_lost(
     assert open_store().facts(encounter_id) == [CREATED, NoteAdded(text=f"w{winner}")]
 
 
-def test_a_writer_who_lost_the_race_to_the_database_gets_a_conflict(
+def overtaken(
+    first: EncounterStore,
+    second: EncounterStore,
+    encounter_id: Any,
+    times: int,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each of `second`'s next `times` reads of the log is overtaken by a write through `first`."""
+    get, left = second.application.repository.get, [times]
+
+    def read_then_lose_the_race(*args: Any, **kwargs: Any) -> Any:
+        encounter = get(*args, **kwargs)
+        if left[0] > 0:
+            left[0] -= 1
+            first.append(encounter_id, [NoteAdded(text=f"first {encounter.version}")])
+        return encounter
+
+    monkeypatch.setattr(second.application.repository, "get", read_then_lose_the_race)
+
+
+def test_a_writer_with_an_expected_version_who_lost_the_race_gets_a_conflict(
     open_store: OpenStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Each read of the log is overtaken by another writer: the retry on a fresh read loses too."""
     first, second = open_store(), open_store()
     encounter_id = first.create(CREATED)
-    get = second.application.repository.get
-
-    def read_then_lose_the_race(*args: Any, **kwargs: Any) -> Any:
-        encounter = get(*args, **kwargs)
-        first.append(encounter_id, [NoteAdded(text=f"first {encounter.version}")])
-        return encounter
-
-    monkeypatch.setattr(second.application.repository, "get", read_then_lose_the_race)
+    overtaken(first, second, encounter_id, 99, monkeypatch)
     with pytest.raises(VersionConflict) as conflict:
-        second.append(encounter_id, [NoteAdded(text="second")])
-    assert (conflict.value.expected, conflict.value.actual) == (2, 3)
+        second.append(encounter_id, [NoteAdded(text="second")], expected_version=1)
+    assert (conflict.value.expected, conflict.value.actual) == (1, 2)
+    assert not isinstance(conflict.value, LostRace)
     assert first.facts(encounter_id) == [
         CREATED, NoteAdded(text="first 1"), NoteAdded(text="first 2")
     ]  # fmt: skip
+
+
+def test_a_blind_writer_who_loses_races_tries_again_until_its_fact_is_written(
+    open_store: OpenStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 11: no expected_version, so no version to be stale against: the server retries."""
+    first, second = open_store(), open_store()
+    encounter_id = first.create(CREATED)
+    overtaken(first, second, encounter_id, 5, monkeypatch)
+    assert second.append_once(encounter_id, [NoteAdded(text="second")]) == (7, 7)
+    assert first.facts(encounter_id) == [
+        CREATED, *(NoteAdded(text=f"first {n}") for n in range(1, 6)), NoteAdded(text="second")
+    ]  # fmt: skip
+
+
+def test_a_blind_writer_overtaken_on_every_try_gives_up_as_a_lost_race(
+    open_store: OpenStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = open_store(), open_store()
+    encounter_id = first.create(CREATED)
+    overtaken(first, second, encounter_id, BLIND_TRIES, monkeypatch)
+    with pytest.raises(LostRace):
+        second.append(encounter_id, [NoteAdded(text="second")])
+    assert NoteAdded(text="second") not in first.facts(encounter_id)
 
 
 def test_a_writer_on_a_stale_cached_log_appends_after_the_other_writers_lines(

@@ -16,8 +16,9 @@ from tests.store_helpers import TEST_SECRET, OpenStore
 from tests.test_store_appends import (  # noqa: F401
     test_a_bad_log_is_rejected_whole_on_import,
     test_a_batch_with_a_bad_third_fact_writes_nothing_and_names_its_line,
+    test_a_blind_writer_who_loses_races_tries_again_until_its_fact_is_written,
     test_a_writer_on_a_stale_cached_log_appends_after_the_other_writers_lines,
-    test_a_writer_who_lost_the_race_to_the_database_gets_a_conflict,
+    test_a_writer_with_an_expected_version_who_lost_the_race_gets_a_conflict,
     test_an_append_from_a_stale_version_is_a_conflict,
     test_facts_without_a_time_get_the_shell_stamp_and_the_others_keep_theirs,
     test_two_writers_racing_for_the_same_line_one_wins_and_nothing_is_lost,
@@ -95,4 +96,7 @@ def drop_tables(url: str, name: str) -> None:
     import psycopg
 
     with psycopg.connect(url, autocommit=True) as connection:
-        connection.execute(f"DROP TABLE IF EXISTS {name}_events, {name}_snapshots, {name}_tables")
+        connection.execute(
+            f"DROP TABLE IF EXISTS {name}_events, {name}_snapshots, {name}_tables, "
+            f"{name}_tokens, {name}_secret"
+        )

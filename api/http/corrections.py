@@ -11,6 +11,7 @@ from fastapi.concurrency import run_in_threadpool
 
 from api.http import schemas
 from api.http.facts import as_position, client_fact, fields_as_sent
+from api.http.idempotency import fingerprint
 from api.http.routes import ERRORS, IdempotencyKey, Service, Writer
 from api.service import Appended
 
@@ -26,10 +27,8 @@ async def undo(
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
     """Revoke line `position`, or the latest fact in force, with the GM's `reason` if given."""
-    return await correcting(
-        service.undo, encounter_id, body.position, body.reason,
-        expected_version=body.expected_version, key=key,
-    )  # fmt: skip
+    how = sent("undo", body, key)
+    return await correcting(service.undo, encounter_id, body.position, body.reason, **how)
 
 
 @router.post("/{encounter_id}/redo", status_code=201, response_model=schemas.Appended)
@@ -41,10 +40,8 @@ async def redo(
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
     """Restore line `position`, or the line most recently revoked, with the GM's `reason`."""
-    return await correcting(
-        service.redo, encounter_id, body.position, body.reason,
-        expected_version=body.expected_version, key=key,
-    )  # fmt: skip
+    how = sent("redo", body, key)
+    return await correcting(service.redo, encounter_id, body.position, body.reason, **how)
 
 
 @router.post("/{encounter_id}/amend", status_code=201, response_model=schemas.Appended)
@@ -58,19 +55,21 @@ async def amend(
     """Correct the ruling at `position` (with the GM's `reason`); what follows is recomputed."""
     # any fact type parses here; the log's integrity check refuses one that cannot replace
     replacement: Any = client_fact(body.replacement, body.position, "replacement")
+    how = sent("amend", body, key)
     return await correcting(
-        service.amend, encounter_id, body.position, replacement, body.reason,
-        expected_version=body.expected_version, key=key,
-    )  # fmt: skip
+        service.amend, encounter_id, body.position, replacement, body.reason, **how
+    )
 
 
-async def correcting(
-    command: Callable[..., Appended], *args: Any, expected_version: int | None, key: str | None
-) -> schemas.Appended:
+def sent(route: str, body: schemas.Undo | schemas.Amendment, key: str | None) -> dict[str, Any]:
+    """How the correction was asked for: after which version, under which key and fingerprint."""
+    digest = fingerprint(route, body, key)
+    return {"expected_version": body.expected_version, "key": key, "fingerprint": digest}
+
+
+async def correcting(command: Callable[..., Appended], *args: Any, **how: Any) -> schemas.Appended:
     """A correction recorded by the GM, in the thread pool (it may wait on the encounter's
     lock while a commit holds it); a refused one names the body's `position`."""
     with fields_as_sent(as_position):
-        done = await run_in_threadpool(
-            command, *args, expected_version=expected_version, by="gm", key=key
-        )
+        done = await run_in_threadpool(command, *args, by="gm", **how)
     return schemas.Appended(first=done.first, version=done.version)

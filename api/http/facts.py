@@ -10,7 +10,7 @@ from typing import Any
 from api.dice import DiceError, resolve_roll
 from api.http import schemas
 from api.http.problems import HttpProblem
-from domain.events import Fact
+from domain.events import ENVELOPE, Fact
 from domain.integrity import LogError
 from domain.jsonl import parse_event
 
@@ -38,6 +38,7 @@ def as_position(exc: LogError) -> str | None:
 
 def client_fact(raw: dict[str, Any], position: int, field: str) -> Fact:
     """The fact a client sent, its dice rolled; 422 naming the field at fault."""
+    service_fields_unset(raw, field)
     fits_64_bits(raw, field)
     try:
         resolved = resolve_roll(raw)
@@ -58,3 +59,11 @@ def fits_64_bits(value: Any, field: str, blame: str | None = None) -> None:
         low, high = schemas.INT64[0], schemas.INT64[-1]
         reason = f"the number does not fit in 64 bits: it must lie between {low} and {high}"
         raise HttpProblem(422, "Number out of range", reason, blame or at)
+
+
+def service_fields_unset(raw: dict[str, Any], field: str) -> None:
+    """422 for an envelope field in a client's fact: when it was recorded, by whom and under which
+    Idempotency-Key are the service's to record (an imported log keeps its own)."""
+    for name in sorted(ENVELOPE & raw.keys()):
+        reason = f"`{name}` is recorded by the service, not sent with a fact"
+        raise HttpProblem(422, "Invalid fact", reason, f"{field}.{name}")

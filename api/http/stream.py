@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from functools import partial
 from typing import Annotated, Any
@@ -14,6 +15,7 @@ from sse_starlette import EventSourceResponse
 
 from api.http.player import player_log
 from api.http.routes import ERRORS, Reader, Service, log_lines
+from api.service import Encounters
 from domain.events import Fact
 from projections.history import History
 
@@ -75,11 +77,14 @@ async def stream(
     hub: Hub = request.app.state.hub
     queue = hub.subscribe(encounter_id)
     sent = last_event_id or 0
+    rotated = Rotation(service, encounter_id, caller)
 
     async def messages() -> AsyncIterator[dict[str, Any]]:
         nonlocal sent
         try:
             while True:
+                if await rotated.since_connect():
+                    return  # its token was rotated away: a reconnect with it is refused
                 view = partial(lines_after, sent=sent, caller=caller)
                 for message in await asyncio.to_thread(service.read, encounter_id, view):
                     sent = int(message["id"])
@@ -89,6 +94,25 @@ async def stream(
             hub.unsubscribe(encounter_id, queue)
 
     return EventSourceResponse(messages(), ping=15)
+
+
+class Rotation:
+    """Whether the token a stream was opened with has been rotated since: read from the store
+    (any worker may have rotated it) at most every RECHECK seconds, before lines are sent."""
+
+    RECHECK = 2.0
+
+    def __init__(self, service: Encounters, encounter_id: UUID, role: str) -> None:
+        self.access, self.encounter_id, self.role = service.store.access, encounter_id, role
+        self.generation = self.access.generations(encounter_id)[role]
+        self.checked = time.monotonic()
+
+    async def since_connect(self) -> bool:
+        if time.monotonic() - self.checked < self.RECHECK:
+            return False
+        self.checked = time.monotonic()
+        now = await asyncio.to_thread(self.access.generations, self.encounter_id)
+        return now[self.role] != self.generation
 
 
 def lines_after(history: History, sent: int, caller: str) -> list[dict[str, Any]]:

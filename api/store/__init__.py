@@ -4,6 +4,8 @@ from api.store.aggregate import Encounter
 from api.store.encounters import (
     EncounterStore,
     EncounterSummary,
+    KeyReused,
+    LostRace,
     UnknownEncounter,
     VersionConflict,
     collector_paused,
@@ -13,6 +15,8 @@ __all__ = [
     "Encounter",
     "EncounterStore",
     "EncounterSummary",
+    "KeyReused",
+    "LostRace",
     "UnknownEncounter",
     "VersionConflict",
     "collector_paused",

@@ -36,6 +36,7 @@ class Request:
     expected_version: int | None = None
     stamp: datetime | None = None
     key: str | None = None
+    fingerprint: str | None = None
 
 
 def append_batch(store: EncounterStore, requests: Sequence[Request]) -> list[Outcome]:
@@ -65,8 +66,13 @@ def _batch(store: EncounterStore, requests: Sequence[Request]) -> list[Outcome] 
         except Exception as exc:  # UnknownEncounter, a store that cannot be read
             outcomes[n] = exc
             continue
-        if request.key is not None and request.key in encounter.integrity.receipts:
-            outcomes[n] = encounter.integrity.receipts[request.key]
+        try:
+            done = store.receipt(request.encounter_id, encounter, request.key, request.fingerprint)
+        except Exception as exc:  # KeyReused: the key names another request
+            outcomes[n] = exc
+            continue
+        if done is not None:
+            outcomes[n] = done
             continue
         based_on = encounter.version
         if request.expected_version not in (None, based_on):
@@ -107,7 +113,7 @@ def _alone(store: EncounterStore, request: Request) -> Outcome:
     try:
         return store.append_once(
             request.encounter_id, request.facts, request.expected_version,
-            stamp=request.stamp, key=request.key,
+            stamp=request.stamp, key=request.key, fingerprint=request.fingerprint,
         )  # fmt: skip
     except Exception as exc:
         return exc

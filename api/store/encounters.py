@@ -15,6 +15,7 @@ from eventsourcing.application import AggregateNotFoundError, Application, Repos
 from eventsourcing.persistence import RecordConflictError, StoredEvent
 from eventsourcing.utils import EnvType, get_topic
 
+from api.store.access import AccessRecords
 from api.store.aggregate import SNAPSHOT_INTERVAL, Encounter, replay
 from api.store.config import (
     POSTGRES_PREFIXES,
@@ -41,6 +42,7 @@ STORAGE_ENV = {
     "DEEPCOPY_FROM_AGGREGATE_CACHE": "n",
 }
 LIST_PAGE = 500
+BLIND_TRIES = 20  # a blind append that keeps losing races: each try reads the log afresh
 
 
 class VersionConflict(Exception):
@@ -50,6 +52,21 @@ class VersionConflict(Exception):
         self.expected = expected
         self.actual = actual
         super().__init__(f"expected version {expected}, but the log is at version {actual}")
+
+
+class LostRace(VersionConflict):
+    """A blind append (no expected_version) lost the race to other writers every time it tried."""
+
+
+class KeyReused(Exception):
+    """An Idempotency-Key already used on this encounter by a request with another route or body."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        super().__init__(
+            f"the Idempotency-Key {key!r} was used before with another request (its route or body "
+            "differs); that first request's lines stand: send a new key for a new request"
+        )
 
 
 class UnknownEncounter(LookupError):
@@ -102,6 +119,7 @@ class EncounterStore:
         self.tables = StoredTables(
             self.application.recorder, url, postgres=not self.embedded, secret=secret
         )
+        self.access = AccessRecords(self.application.recorder, url, postgres=not self.embedded)
 
     def create(self, created: EncounterCreated) -> UUID:
         """A new encounter (a fresh uuid4) whose line 1 is `created`."""
@@ -126,15 +144,20 @@ class EncounterStore:
         expected_version: int | None = None,
         stamp: datetime | None = None,
         key: str | None = None,
+        fingerprint: str | None = None,
     ) -> tuple[int, int]:
         """Append all `facts` or none: (first, last) line written. A `key` seen before on this
-        encounter (by any worker) returns the lines it wrote then, and appends nothing."""
-        for fresh in (False, True):  # a cached aggregate may be stale: retry once on a fresh one
+        encounter (by any worker) returns the lines it wrote then, and appends nothing; KeyReused
+        if that request's `fingerprint` (route and body) was another. Without `expected_version`
+        (a blind append) a race lost to another writer is tried again, up to BLIND_TRIES times."""
+        tries = 2 if expected_version is not None else BLIND_TRIES
+        for attempt in range(tries):  # a cached aggregate may be stale: retry on a fresh one
+            fresh, last = attempt > 0, attempt == tries - 1
             if fresh:
                 self.evict(encounter_id)
             encounter = self._get(encounter_id, projector_func=replay)
-            if key is not None and key in encounter.integrity.receipts:
-                return encounter.integrity.receipts[key]
+            if (done := self.receipt(encounter_id, encounter, key, fingerprint)) is not None:
+                return done
             based_on = encounter.version
             if expected_version is not None and expected_version != based_on:
                 if fresh:
@@ -145,18 +168,32 @@ class EncounterStore:
                     encounter.record(keyed(stamped(fact, stamp), key))
                 self.application.save(encounter)
             except (RecordConflictError, LogError) as exc:
-                if not fresh:  # perhaps stale: another worker's lines decide (next loop evicts)
-                    continue
+                if not fresh or (isinstance(exc, RecordConflictError) and not last):
+                    continue  # perhaps stale, or a race lost: another worker's lines decide
                 self.evict(encounter_id)
                 if isinstance(exc, LogError):
                     exc.index = exc.position - based_on - 1
                     raise
-                raise VersionConflict(based_on, self.version(encounter_id)) from None
+                raise LostRace(based_on, self.version(encounter_id)) from None
             except Exception:
                 self.evict(encounter_id)
                 raise
             return based_on + 1, encounter.version
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def receipt(
+        self, encounter_id: UUID, encounter: Encounter, key: str | None, fingerprint: str | None
+    ) -> tuple[int, int] | None:
+        """The lines an earlier request with `key` wrote, if any; KeyReused if its fingerprint
+        (kept on its first line) differs from `fingerprint`."""
+        if key is None or key not in encounter.integrity.receipts:
+            return None
+        lines = encounter.integrity.receipts[key]
+        if fingerprint is not None:
+            first = self.facts(encounter_id, upto=lines[0], after=lines[0] - 1)[0]
+            if first.fingerprint not in (None, fingerprint):
+                raise KeyReused(key)
+        return lines
 
     def import_log(self, facts: Sequence[Fact]) -> UUID:
         """A whole log as a new encounter, checked whole first; `at` and `by` kept as given."""
@@ -210,6 +247,11 @@ class EncounterStore:
             if len(page) < LIST_PAGE:
                 return summaries
             start = page[-1].id
+
+    def holds_encounters(self) -> bool:
+        """Whether any encounter is stored."""
+        recorder = self.application.recorder
+        return bool(recorder.select_notifications(None, 1, topics=[CREATED_TOPIC]))
 
     def load(self, encounter_id: UUID, snapshots: bool = True) -> Encounter:
         """The aggregate by the library's default repository.get: latest snapshot, then replay.

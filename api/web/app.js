@@ -81,7 +81,8 @@ async function createEncounter(event) {
   const form = event.target;
   const options = chosenOptions($("#option-fields"));
   try {
-    const opened = await api("POST", "/encounters", { name: form.name.value, ruleset: form.ruleset.value, options });
+    const body = { name: form.name.value, ruleset: form.ruleset.value, options };
+    const opened = await api("POST", "/encounters", body, localStorage.getItem("combatlog.operator"));  // the operator token creates
     remember(opened.id, opened.gm_token, opened.player_token);
     $("#create").open = false;
     location.hash = `e=${opened.id}&token=${opened.gm_token}`;

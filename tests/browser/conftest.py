@@ -68,7 +68,9 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
 def encounter(server: Server) -> dict[str, Any]:
     """A new D&D 3.5 encounter through the API: its id and tokens."""
     reply = httpx.post(
-        f"{server.url}/encounters", json={"name": "Browser fight", "ruleset": "dnd35"}
+        f"{server.url}/encounters",
+        json={"name": "Browser fight", "ruleset": "dnd35"},
+        headers=server.operator,
     )
     return dict(reply.json())
 

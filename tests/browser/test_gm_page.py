@@ -45,7 +45,8 @@ def log_line(page: Any, position: int) -> Any:
 
 
 def test_create_an_encounter_with_an_option_from_the_form(page: Any, server: Server) -> None:
-    page.goto(f"{server.url}/")
+    operator = server.operator["Authorization"].removeprefix("Bearer ")
+    page.goto(f"{server.url}/#operator={operator}")  # the address serve prints carries it
     page.click("#create summary")
     form = page.locator("#new-encounter")
     form.locator("input[name=name]").fill("Orc skirmish")
@@ -428,7 +429,8 @@ def test_delay_and_step_in_from_the_page(
 def test_the_picker_lists_this_browsers_encounters_and_every_one_with_the_analytics_token(
     page: Any, server: Server, encounter: dict[str, Any]
 ) -> None:
-    prepared = httpx.post(f"{server.url}/encounters", json={"name": "The dragon's lair"}).json()
+    lair = {"name": "The dragon's lair"}
+    prepared = httpx.post(f"{server.url}/encounters", json=lair, headers=server.operator).json()
     page.goto(gm_url(server, encounter))
     expect(page.locator("#workspace")).to_be_visible()
     picker = page.locator("#encounter option")
@@ -447,7 +449,7 @@ FIXTURES = Path(__file__).resolve().parents[2] / "replay_fixtures"
 
 def imported(server: Server, fixture: str) -> dict[str, Any]:
     body = (FIXTURES / fixture).read_bytes()
-    reply = httpx.post(f"{server.url}/encounters/import", content=body)
+    reply = httpx.post(f"{server.url}/encounters/import", content=body, headers=server.operator)
     assert reply.status_code == 201
     return dict(reply.json())
 

@@ -1,0 +1,82 @@
+"""`combatlog tokens`: an encounter's GM and player tokens, re-issued from the secret here, and
+their rotation."""
+
+from __future__ import annotations
+
+import os
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+from uuid import UUID
+
+import typer
+
+from api.secret import SECRET_FILE, SECRET_VARIABLE, fingerprint, secret_in
+from api.terminal import fail, plain
+
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db", help="Store URL (default: $COMBATLOG_DATABASE_URL or sqlite:///combatlog.sqlite)."
+    ),
+]
+
+
+class Rotated(StrEnum):
+    player = "player"
+    gm = "gm"
+
+
+def tokens(
+    encounter: Annotated[str, typer.Argument(help="The encounter id (`combatlog list`).")],
+    db: DbOption = None,
+    rotate: Annotated[
+        Rotated | None,
+        typer.Option(help="Replace this token first: the old one is refused from then on."),
+    ] = None,
+) -> None:
+    """Print an encounter's GM and player tokens (under the secret in combatlog.secret here or
+    $COMBATLOG_SECRET), after rotating one when asked."""
+    from api.http.access import tokens as issued
+    from api.store import EncounterStore, UnknownEncounter
+
+    try:
+        encounter_id = UUID(encounter)
+    except ValueError:
+        raise fail(f"not an encounter id: {encounter}", 2) from None
+    secret = service_secret()
+    with EncounterStore(db) as store:
+        kept = store.access.secret_fingerprint()
+        if kept not in (None, fingerprint(secret)):
+            raise fail(other_secret(), 1)
+        try:
+            name = store.facts(encounter_id, upto=1)[0].name  # type: ignore[attr-defined]
+        except UnknownEncounter:
+            raise fail(f"no encounter {encounter} in the store", 1) from None
+        if rotate is not None:
+            store.access.rotate(encounter_id, rotate.value)
+        current = issued(secret, encounter_id, store.access.generations(encounter_id))
+    typer.echo(f"encounter {plain(name)!r}: {encounter_id}")
+    typer.echo(f"  GM token:     {current['gm_token']}")
+    typer.echo(f"  player token: {current['player_token']}")
+
+
+def service_secret() -> bytes:
+    """The secret `combatlog serve` in this folder uses; never a new one."""
+    secret, new = secret_in(Path.cwd())
+    if new:
+        raise fail(
+            f"no secret here: neither {Path.cwd() / SECRET_FILE} nor {SECRET_VARIABLE}; run this "
+            "in the folder `combatlog serve` runs in, with its environment",
+            1,
+        )
+    return secret
+
+
+def other_secret() -> str:
+    where = SECRET_VARIABLE if os.environ.get(SECRET_VARIABLE) else str(Path.cwd() / SECRET_FILE)
+    return (
+        f"the secret in {where} is not the one this store's tokens are issued under: tokens "
+        "made from it would be refused. Use the service's secret, or adopt this one first "
+        "with `combatlog serve --accept-new-secret`."
+    )

@@ -1,0 +1,37 @@
+"""What the command line prints: text from a log made safe for a terminal (no control characters,
+whose escape sequences could rewrite the screen; no Rich markup taken from it), and its errors."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import typer
+from rich.markup import escape
+
+# Bidirectional overrides and isolates reorder what follows them on screen ("Trojan Source").
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+
+
+def plain(text: str) -> str:
+    """`text` without control characters (C0, DEL, C1) and bidirectional controls; a line break or
+    tab becomes a space, so one name stays on one line."""
+    kept = []
+    for char in text:
+        if char in "\t\n\r\v\f\u2028\u2029":
+            kept.append(" ")
+        elif unicodedata.category(char) != "Cc" and char not in BIDI_CONTROLS:
+            kept.append(char)
+    return "".join(kept)
+
+
+def shown(text: object) -> str:
+    """`text` for a Rich table or line: plain, with its square brackets taken literally."""
+    return escape(plain(str(text)))
+
+
+def fail(message: str, code: int) -> typer.Exit:
+    """Say what went wrong on stderr, unwrapped and unstyled, and leave with `code`."""
+    typer.echo(f"combatlog: {message}", err=True)
+    return typer.Exit(code)
