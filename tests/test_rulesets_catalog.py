@@ -86,3 +86,26 @@ def test_an_orcus_condition_from_the_picker_does_what_its_description_says(
                         json={"facts": [guarded, attack]}, headers=fight["gm"])  # fmt: skip
     derived = reply.json()["lines"][1]["derived"]
     assert (derived["defense"], derived["defense_value"], derived["outcome"]) == ("ac", 18, "miss")
+
+
+def test_an_orcus_action_point_is_spent_with_the_fact_its_resource_names(
+    client: TestClient, rulesets: dict[str, Any]
+) -> None:
+    """004 "Combat › Action Points": spending one is a free action; the log records who spent it."""
+    [points] = rulesets["orcus"]["resources"]
+    stats = {"max_hp": 30, "level": 1, "defenses": {"ac": 16}}
+    hero = {"type": "CombatantJoined", "combatant": "kyra", "name": "Kyra", "side": "party",
+            "stats": stats}  # fmt: skip
+    fight = open_fight(client, [hero], "orcus")
+    spent = {**points["fact"], "combatant": "kyra"}
+    url = f"/encounters/{fight['id']}"
+    assert (
+        client.post(f"{url}/facts", json={"facts": [spent]}, headers=fight["gm"]).status_code == 201
+    )
+    assert client.get(f"{url}/log", headers=fight["gm"]).json()[-1]["fact"]["type"] == (
+        "ActionPointSpent"
+    )
+    stranger = client.post(f"{url}/facts", json={"facts": [{**spent, "combatant": "orc"}]},
+                           headers=fight["gm"])  # fmt: skip
+    assert stranger.status_code == 422
+    assert stranger.json()["errors"][0]["field"] == "facts[0].combatant"
