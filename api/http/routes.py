@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import Annotated, Any
 from uuid import UUID
+from weakref import WeakKeyDictionary
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
@@ -18,8 +20,7 @@ from api.service import Append, Encounters
 from domain.events import EncounterCreated, TableFact
 from domain.integrity import LogError
 from domain.jsonl import read_jsonl, write_jsonl
-from projections.derived import derived_lines
-from projections.effective import effective_log
+from projections.derived import Derivations
 from projections.history import History
 from projections.render import player_state_json
 
@@ -72,6 +73,16 @@ async def gm(caller: Annotated[Role, Depends(role)]) -> Role:
     if caller != "gm":
         raise HttpProblem(403, "GM only", "the player token is read-only", "authorization")
     return caller
+
+
+DERIVED: WeakKeyDictionary[History, Derivations] = WeakKeyDictionary()
+KEEPING = threading.Lock()
+
+
+def derivations(history: History) -> Derivations:
+    """The derived lines kept for this history (read under its encounter's lock)."""
+    with KEEPING:
+        return DERIVED.setdefault(history, Derivations())
 
 
 Reader = Annotated[Role, Depends(role)]
@@ -156,7 +167,7 @@ def log(encounter_id: UUID, caller: Reader, service: Service) -> list[schemas.Lo
         lines = log_lines(history.events)
         if caller != "gm":
             return player_lines(history.table(), history.events, lines)
-        derived = derived_lines(effective_log(history.events))[1]
+        derived = derivations(history).of(history.events)
         return [line.model_copy(update={"derived": derived.get(line.position)}) for line in lines]
 
     return service.read(encounter_id, view)
