@@ -85,6 +85,12 @@ def derivations(history: History) -> Derivations:
         return DERIVED.setdefault(history, Derivations())
 
 
+def with_derived(history: History, lines: list[schemas.LogLine]) -> list[schemas.LogLine]:
+    """The GM's lines with what each did (`derived`), as the log now stands."""
+    derived = derivations(history).of(history.events)
+    return [line.model_copy(update={"derived": derived.get(line.position)}) for line in lines]
+
+
 Reader = Annotated[Role, Depends(role)]
 Writer = Annotated[Role, Depends(gm)]
 
@@ -167,8 +173,7 @@ def log(encounter_id: UUID, caller: Reader, service: Service) -> list[schemas.Lo
         lines = log_lines(history.events)
         if caller != "gm":
             return player_lines(history.table(), history.events, lines)
-        derived = derivations(history).of(history.events)
-        return [line.model_copy(update={"derived": derived.get(line.position)}) for line in lines]
+        return with_derived(history, lines)
 
     return service.read(encounter_id, view)
 

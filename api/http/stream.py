@@ -13,7 +13,7 @@ from fastapi import APIRouter, Header, Request
 from sse_starlette import EventSourceResponse
 
 from api.http.player import player_lines
-from api.http.routes import ERRORS, Reader, Service, log_lines
+from api.http.routes import ERRORS, Reader, Service, log_lines, with_derived
 from domain.events import Fact
 from projections.history import History
 
@@ -99,6 +99,8 @@ def lines_after(history: History, sent: int, caller: str) -> list[dict[str, Any]
     positions = range(sent + 1, lines[-1].position + 1)
     if caller != "gm":
         lines = player_lines(history.table(), history.events, lines)
+    else:
+        lines = with_derived(history, lines)
     shown = {line.position: line for line in lines}
     return [
         {
