@@ -19,7 +19,9 @@ from api.http import (
     corrections,
     docs,
     idempotency,
+    library,
     pages,
+    preview,
     problems,
     routes,
     stream,
@@ -83,6 +85,8 @@ def create_app(url: str | None = None, folder: Path | None = None) -> FastAPI:
     app.include_router(tokens.router)
     app.include_router(stream.router)
     app.include_router(analytics.router)
+    app.include_router(preview.router)
+    app.include_router(library.router)
     pages.install(app)
     docs.install(app)
     app.add_middleware(BodyLimit)

@@ -17,7 +17,7 @@ from domain.events import (
 )
 from projections.effective import CORRECTIONS, corrected_log, effective_log, withdrawn
 from projections.redaction_cast import Cast, cast_of
-from projections.render import state_json
+from projections.render import gm_state_json, state_json
 from projections.table import apply, fold, initial
 from projections.view import Table, copy_table
 
@@ -140,13 +140,17 @@ class History:
             self._seen = (self.version, cast, withdrawn(self.events, self.correction_at))
         return self._seen[1], self._seen[2]
 
-    def state(self, at: int | None = None) -> dict[str, Any]:
-        """The table state of CONTRACT §2 after line `at` (default: now)."""
+    def state(self, at: int | None = None, shown: Any = state_json) -> dict[str, Any]:
+        """The table state of CONTRACT §2 after line `at` (default: now), as `shown` renders it."""
         version = self.version if at is None else min(at, self.version)
         if version == self.version:
             assert self._current is not None, "an empty log has no table"
-            return state_json(self._current, version)
-        return state_json(self._fold_to(version), version)
+            return dict(shown(self._current, version))
+        return dict(shown(self._fold_to(version), version))
+
+    def gm_state(self, at: int | None = None) -> dict[str, Any]:
+        """The state with what the GM alone is asked (`prompts`)."""
+        return self.state(at, gm_state_json)
 
     def _take(self, position: int, event: Fact) -> None:
         if self._current is None:

@@ -91,6 +91,8 @@ def take_count(table: Table, member_id: str) -> None:
     moved, now = table.members[member_id], table.members[current]
     moved.count, moved.placed = now.count, False
     table.deferred_moves.append(member_id)
+
+
 def move_after(table: Table, member_id: str, anchor: str | None) -> None:
     """Put a combatant just after `anchor`, whose turn just ended, at a count below it (a
     delayer acting after the round's last turn: Orcus Delay L1381)."""

@@ -10,7 +10,8 @@ from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from domain.rulesets import SYSTEMS, ruleset_for
+from domain.rulesets import SYSTEMS
+from domain.rulesets.catalog import describe
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 router = APIRouter()
@@ -30,11 +31,22 @@ def player_page(encounter_id: UUID) -> FileResponse:
 
 RULESETS_EXAMPLE = {
     "dnd35": {
+        "title": "D&D 3.5 (SRD)",
+        "description": "Hit points with disabled, dying and dead; nonlethal; massive damage.",
         "options": {"type": "object", "properties": {"temp_hp_model": {
-            "enum": ["pool", "noted_total"], "default": "pool", "type": "string"}}},
+            "title": "Temporary hit points", "description": "A10: temporary HP as a separate pool…",
+            "enum": ["pool", "noted_total"], "default": "pool", "type": "string",
+            "x-enum-labels": {"pool": "A separate pool, lost first",
+                              "noted_total": "Noted total (HP fall back when they go)"}}}},
         "stats": {"type": "object", "required": ["max_hp"], "properties": {
-            "max_hp": {"type": "integer", "minimum": 1},
-            "defenses": {"type": "object", "additionalProperties": {"type": "integer"}}}},
+            "max_hp": {"title": "Hit points", "type": "integer", "minimum": 1},
+            "defenses": {"title": "Armor class", "type": "object",
+                         "additionalProperties": {"type": "integer"}}}},
+        "conditions": [{"name": "flat_footed", "title": "Flat-footed",
+                        "description": "No Dex or dodge bonus to AC, no AoOs (L216-223)."}],
+        "defenses": [{"name": "ac", "title": "AC"}, {"name": "touch", "title": "Touch AC"}],
+        "saves": ["fortitude", "reflex", "will"],
+        "resources": [],
     }
 }  # fmt: skip
 
@@ -45,15 +57,9 @@ RULESETS_EXAMPLE = {
     responses={200: {"content": {"application/json": {"example": RULESETS_EXAMPLE}}}},
 )
 def rulesets() -> dict[str, dict[str, Any]]:
-    """Each rules system's house-rule options and combatant stats, as JSON Schema (for forms)."""
-    found = {}
-    for name in SYSTEMS:
-        rules = ruleset_for(name)
-        found[name] = {
-            "options": rules.options_model.model_json_schema(),
-            "stats": rules.stats_model.model_json_schema(),
-        }
-    return found
+    """Each rules system's title, house-rule options and combatant stats as JSON Schema (for
+    forms, with labels), and its named conditions, defenses, saves and resources."""
+    return {name: describe(name) for name in SYSTEMS}
 
 
 def install(app: FastAPI) -> None:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import Annotated, Any
 from uuid import UUID
+from weakref import WeakKeyDictionary
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
@@ -19,8 +21,9 @@ from api.service import Append, Encounters
 from domain.events import EncounterCreated, TableFact
 from domain.integrity import LogError
 from domain.jsonl import read_jsonl, write_jsonl
+from projections.derived import Derivations
 from projections.history import History
-from projections.render import state_json
+from projections.render import gm_state_json
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem, "description": text}
@@ -86,6 +89,22 @@ async def operator(
 ) -> None:
     """Only the operator (401 without a token, 403 with another), before the body is read."""
     check_operator(request.app.state.secret, authorization)
+
+
+DERIVED: WeakKeyDictionary[History, Derivations] = WeakKeyDictionary()
+KEEPING = threading.Lock()
+
+
+def derivations(history: History) -> Derivations:
+    """The derived lines kept for this history (read under its encounter's lock)."""
+    with KEEPING:
+        return DERIVED.setdefault(history, Derivations())
+
+
+def with_derived(history: History, lines: list[schemas.LogLine]) -> list[schemas.LogLine]:
+    """The GM's lines with what each did (`derived`), as the log now stands."""
+    derived = derivations(history).of(history.events)
+    return [line.model_copy(update={"derived": derived.get(line.position)}) for line in lines]
 
 
 Reader = Annotated[Role, Depends(role)]
@@ -156,8 +175,8 @@ def table_state(
         if caller != "gm":
             return player_state(history, at, timeline)
         if timeline == "corrected" and at is not None:
-            return state_json(history.corrected_table(at), at)
-        return history.state(at)
+            return gm_state_json(history.corrected_table(at), at)
+        return history.gm_state(at)
 
     return service.read(encounter_id, view)
 
@@ -172,7 +191,9 @@ def log(encounter_id: UUID, caller: Reader, service: Service) -> list[Any]:
     get the player log (a bare withdrawn marker for each line revoked or replaced)."""
 
     def view(history: History) -> list[Any]:
-        return log_lines(history.events) if caller == "gm" else player_lines(history)
+        if caller != "gm":
+            return player_lines(history)
+        return with_derived(history, log_lines(history.events))
 
     return service.read(encounter_id, view)
 

@@ -14,7 +14,7 @@ from fastapi import APIRouter, Header, Request
 from sse_starlette import EventSourceResponse
 
 from api.http.player import player_log
-from api.http.routes import ERRORS, Reader, Service, log_lines
+from api.http.routes import ERRORS, Reader, Service, log_lines, with_derived
 from api.service import Encounters
 from domain.events import Fact
 from projections.history import History
@@ -120,7 +120,7 @@ def lines_after(history: History, sent: int, caller: str) -> list[dict[str, Any]
     withdrawn marker for a line revoked or replaced, an empty placeholder for a hidden one."""
     lines: list[tuple[int, dict[str, Any] | None]]
     if caller == "gm":
-        gm = log_lines(history.events, after=sent)
+        gm = with_derived(history, log_lines(history.events, after=sent))
         lines = [(line.position, line.model_dump(mode="json")) for line in gm]
     else:
         lines = player_log(history, after=sent)
