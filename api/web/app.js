@@ -83,10 +83,12 @@ function Landing() {
 
 function Setup() {
   const [from, setFrom] = useState(null);
+  const [library, setLibrary] = useState(false);  // asked for only once opened
   return html`<section class="setup" aria-label="add creatures">
-    <details open=${page.state.phase === "setup"}><summary><h2>Add creatures</h2></summary>
+    <details open=${page.state.phase === "setup" || from !== null}><summary><h2>Add creatures</h2></summary>
       <${AddCreatures} key=${from?.id || "new"} from=${from} onLoaded=${setFrom} /></details>
-    <details><summary><h2>Library and party</h2></summary><${Library} onEdit=${setFrom} /></details>
+    <details onToggle=${(e) => setLibrary(e.target.open)}><summary><h2>Library and party</h2></summary>
+      ${library ? html`<${Library} onEdit=${setFrom} />` : null}</details>
   </section>`;
 }
 

@@ -10,10 +10,14 @@ from typing import Any
 import httpx
 import pytest
 
+from api.http.access import analytics_token
 from tests.server_helpers import Server, serve
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+LAPTOP = {"width": 1400, "height": 900}
+PHONE = {"width": 390, "height": 844}
 pytestmark = pytest.mark.browser
 
 
@@ -50,28 +54,65 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
-@pytest.fixture
-def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A fresh page; its screenshot is saved under artifacts/screenshots/ after the test."""
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
+def operator_token(server: Server) -> str:
+    """The operator's token (today's analytics token under its new name)."""
+    return analytics_token((server.folder / "combatlog.secret").read_text().strip().encode())
+
+
+def operator_headers(server: Server) -> dict[str, str]:
+    return {"Authorization": f"Bearer {operator_token(server)}"}
+
+
+def _opened(browser: Any, request: pytest.FixtureRequest, viewport: dict[str, int]) -> Iterator[Any]:
+    """A fresh page that fails its test on a console error; its screenshot is kept afterwards."""
+    context = browser.new_context(viewport=viewport)
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    opened.errors = errors
     yield opened
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     opened.screenshot(path=str(SCREENSHOTS / f"{request.node.name}.png"), full_page=True)
     context.close()
-    assert not errors, errors
+    expected = getattr(opened, "expected_errors", 0)
+    assert len(errors) == expected, errors
+
+
+@pytest.fixture
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A laptop-sized page."""
+    yield from _opened(browser, request, LAPTOP)
+
+
+@pytest.fixture
+def phone(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A 390 px wide phone-sized page."""
+    yield from _opened(browser, request, PHONE)
 
 
 @pytest.fixture
 def encounter(server: Server) -> dict[str, Any]:
     """A new D&D 3.5 encounter through the API: its id and tokens."""
     reply = httpx.post(
-        f"{server.url}/encounters", json={"name": "Browser fight", "ruleset": "dnd35"}
+        f"{server.url}/encounters",
+        json={"name": "Browser fight", "ruleset": "dnd35"},
+        headers=operator_headers(server),
     )
     return dict(reply.json())
 
 
 def gm_url(server: Server, encounter: dict[str, Any]) -> str:
     return f"{server.url}/#e={encounter['id']}&token={encounter['gm_token']}"
+
+
+def axe_violations(page: Any) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the page as it is now. axe comes from the
+    page's own origin (intercepted, never served by the app), as a strict CSP allows."""
+    page.route(
+        "**/__axe__.js",
+        lambda route: route.fulfill(body=AXE.read_text(), content_type="text/javascript"),
+    )
+    page.add_script_tag(url="/__axe__.js")
+    found = page.evaluate("async () => (await axe.run(document)).violations")
+    return [v for v in found if v["impact"] in ("serious", "critical")]

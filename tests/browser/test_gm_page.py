@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
 from playwright.sync_api import expect
 
-from api.http.access import analytics_token
-from tests.browser.conftest import SCREENSHOTS, gm_url
+from tests.browser.conftest import SCREENSHOTS, gm_url, operator_headers, operator_token
+from tests.browser.gm import (
+    add_creatures,
+    card,
+    deal,
+    hp,
+    imported,
+    latest_line,
+    log_line,
+    open_card,
+    seeded,
+)
 from tests.server_helpers import Server
 
 PARTY = [
@@ -24,30 +33,15 @@ PARTY = [
 ]  # fmt: skip
 
 
-def seeded(server: Server, encounter: dict[str, Any], facts: list[dict[str, Any]]) -> None:
-    headers = {"Authorization": f"Bearer {encounter['gm_token']}"}
-    path = f"{server.url}/encounters/{encounter['id']}/facts"
-    assert httpx.post(path, json={"facts": facts}, headers=headers).status_code == 201
-
-
 ROLLS = [
     {"type": "InitiativeRolled", "combatant": c, "natural": n, "modifier": 0}
     for c, n in (("valeros", 18), ("goblin", 12), ("sniper", 5))
 ]  # lines 5-7 after PARTY; with CombatStarted at 8, Valeros acts first
 
 
-def hp(page: Any, who: str) -> Any:
-    return page.locator(f"li.combatant[data-id='{who}'] .bar.hp .text")
-
-
-def log_line(page: Any, position: int) -> Any:
-    return page.locator(f"ol.log li[data-position='{position}']")
-
-
 def test_create_an_encounter_with_an_option_from_the_form(page: Any, server: Server) -> None:
-    page.goto(f"{server.url}/")
-    page.click("#create summary")
-    form = page.locator("#new-encounter")
+    page.goto(f"{server.url}/#operator={operator_token(server)}")
+    form = page.locator("form.new-encounter")  # the landing page offers it
     form.locator("input[name=name]").fill("Orc skirmish")
     form.locator("select[name=ruleset]").select_option("orcus")
     # The inputs come from the ruleset's JSON Schema, each at its default.
@@ -64,58 +58,51 @@ def test_create_an_encounter_with_an_option_from_the_form(page: Any, server: Ser
         return bool(request.method == "POST" and request.url.endswith("/encounters"))
 
     with page.expect_request(creates) as sent:
-        form.locator("button", has_text="Create").click()
+        form.locator("button.create").click()
     assert sent.value.post_data_json["options"] == {"min_damage": 1}  # the defaults left unsent
     expect(page.locator("#workspace")).to_be_visible()
-    fragment = parse_qs(urlsplit(page.url).fragment)
-    opened, token = fragment["e"][0], fragment["token"][0]
+    opened = parse_qs(urlsplit(page.url).fragment)["e"][0]
+    token = page.evaluate(f"JSON.parse(localStorage['combatlog.tokens'])['{opened}'].gm")
     reply = httpx.get(
         f"{server.url}/encounters/{opened}/log", headers={"Authorization": f"Bearer {token}"}
     )
     created = reply.json()[0]["fact"]
     assert (created["name"], created["ruleset"]) == ("Orc skirmish", "orcus")
     assert created["options"]["min_damage"] == 1
-    join = page.locator("form[name=join]")
-    join.locator("input[name=combatant]").fill("orc")
-    join.locator("input[name=name]").fill("Orc")
-    join.locator("select[name=side]").select_option("foes")
-    join.locator("input[data-stat=max_hp]").fill("20")
-    join.locator("button").click()
-    expect(page.locator("li.combatant[data-id='orc'] .name")).to_have_text("Orc")
+    add_creatures(page, "Orc", 1, "foes", max_hp=20)
+    expect(card(page, "orc").locator(".name")).to_have_text("Orc")
     expect(hp(page, "orc")).to_have_text("HP 20/20")
+
+
+def test_three_goblins_get_numbered_names_and_ids(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    page.goto(gm_url(server, encounter))
+    add_creatures(page, "Goblin", 3, "foes", max_hp=6, ac=15)
+    for k in (1, 2, 3):
+        expect(card(page, f"goblin-{k}").locator(".name")).to_have_text(f"Goblin {k}")
+    add_creatures(page, "Goblin", 1, "foes", max_hp=6)  # a fourth: the next free number
+    expect(card(page, "goblin").locator(".name")).to_have_text("Goblin")
+    expect(hp(page, "goblin-2")).to_have_text("HP 6/6")
 
 
 def test_run_a_fight_from_the_page(page: Any, server: Server, encounter: dict[str, Any]) -> None:
     page.goto(gm_url(server, encounter))
-    join = page.locator("form[name=join]")
-    for who, name, side, most in (
-        ("valeros", "Valeros", "party", "12"),
-        ("goblin", "Goblin", "foes", "6"),
-    ):
-        join.locator("input[name=combatant]").fill(who)
-        join.locator("input[name=name]").fill(name)
-        join.locator("select[name=side]").select_option(side)
-        join.locator("input[data-stat=max_hp]").fill(most)
-        join.locator("input[name=defenses]").fill("ac=15")
-        join.locator("button").click()
-        expect(page.locator(f"li.combatant[data-id='{who}']")).to_be_visible()
-    initiative = page.locator("form[name=initiative]")
-    for who in ("valeros", "goblin"):
-        initiative.locator("select").select_option(who)
-        initiative.locator("input[name=roll]").fill("1d20+2")
-        initiative.locator("button").click()
-        expect(page.locator(f"li.combatant[data-id='{who}'] .init")).not_to_have_text("–")
-    page.click("#start")
-    expect(page.locator(".round strong")).to_have_text("Round 1")
+    add_creatures(page, "Valeros", 1, "party", max_hp=12, ac=15)
+    add_creatures(page, "Goblin", 1, "foes", max_hp=6, ac=15)
+    expect(card(page, "goblin")).to_be_visible()
+    page.locator("button.roll-all").click()  # everyone without an initiative, in one step
+    expect(card(page, "valeros").locator(".init")).not_to_have_text("–")
+    expect(card(page, "goblin").locator(".init")).not_to_have_text("–")
+    page.locator("button.start").click()
+    expect(page.locator(".turn-bar .round strong")).to_have_text("Round 1")
     first = page.locator("li.combatant.current").get_attribute("data-id")
-    damage = page.locator("form[name=damage]")
-    damage.locator("select").select_option("goblin")
-    damage.locator("input[name=amount]").fill("4")
-    damage.locator("button").click()
+    deal(page, "goblin", "4")
     expect(hp(page, "goblin")).to_have_text("HP 2/6")
+    expect(card(page, "goblin").locator(".bar.hp")).to_have_class("bar hp hurt")  # 2 of 6 left
     page.locator("body").press("n")  # keyboard: next turn
     expect(page.locator("li.combatant.current")).not_to_have_attribute("data-id", first or "")
-    expect(page.locator("ol.log li").first).to_contain_text("ends the turn")
+    expect(latest_line(page)).to_contain_text("ends the turn")
 
 
 def test_undo_a_hit_restores_hp(page: Any, server: Server, encounter: dict[str, Any]) -> None:
@@ -131,7 +118,8 @@ def test_undo_a_hit_restores_hp(page: Any, server: Server, encounter: dict[str, 
     seeded(server, encounter, [*PARTY, attack, damage])  # fmt: skip
     page.goto(gm_url(server, encounter))
     expect(hp(page, "goblin")).to_have_text("HP 1/6")
-    expect(log_line(page, 5)).to_contain_text("Valeros attacks Goblin: 20 (d20 15)")
+    expect(log_line(page, 5)).to_contain_text("Valeros hits Goblin (d20 15: 20")
+    expect(log_line(page, 5)).to_contain_text("for 5")
     log_line(page, 5).locator("button.undo-line").click()  # the attack, not its damage line
     expect(hp(page, "goblin")).to_have_text("HP 6/6")
     expect(log_line(page, 5)).to_have_class("revoked")
@@ -152,10 +140,11 @@ def test_amend_a_past_ruling_and_see_what_changed(
     seeded(server, encounter, [*PARTY, hit, {"type": "NoteAdded", "text": "later"}])
     page.goto(gm_url(server, encounter))
     log_line(page, 5).locator("button.amend").click()
-    dialog = page.locator("#amend")
-    expect(dialog.locator("h3")).to_have_text("Amend line 5: Goblin takes 3 damage")
-    dialog.locator("textarea").fill('{"type": "DamageDealt", "target": "goblin", "amount": 8}')
-    dialog.locator("button[value=amend]").click()
+    dialog = page.locator("dialog.amend")
+    expect(dialog.locator("h2")).to_have_text("Amend line 5: Goblin takes 3 damage")
+    expect(dialog.locator("select[name=target]")).to_have_value("goblin")  # the same fields
+    dialog.locator("input[name=amount]").fill("8")  # no JSON to type
+    dialog.locator("button.do-amend").click()
     # The summary shows in the dialog, where the GM is looking ...
     summary = dialog.locator(".summary")
     expect(summary).to_be_visible()
@@ -168,8 +157,8 @@ def test_amend_a_past_ruling_and_see_what_changed(
         path=str(SCREENSHOTS / "test_amend_a_past_ruling_and_see_what_changed-dialog.png")
     )
     # ... and stays above the table once the dialog is closed.
-    dialog.locator("button.cancel", has_text="Close").click()
-    expect(dialog).to_be_hidden()
+    dialog.locator("button.close-amend").click()
+    expect(dialog).to_have_count(0)
     expect(page.locator("#changes")).to_be_visible()
     expect(page.locator("#changes")).to_contain_text("Goblin: hp 3 → -2")
 
@@ -181,15 +170,29 @@ def test_amending_an_initiative_roll_names_the_new_order_and_turn(
     page.goto(gm_url(server, encounter))
     expect(page.locator("li.combatant.current")).to_have_attribute("data-id", "valeros")
     log_line(page, 6).locator("button.amend").click()  # Goblin's 12
-    page.locator("#amend textarea").fill(
-        '{"type": "InitiativeRolled", "combatant": "goblin", "natural": 20, "modifier": 0}'
-    )
-    page.locator("#amend button[value=amend]").click()
-    summary = page.locator("#amend .summary")
+    page.locator("dialog.amend input[name=natural]").fill("20")
+    page.locator("dialog.amend button.do-amend").click()
+    summary = page.locator("dialog.amend .summary")
     expect(summary).to_contain_text("turn: Valeros → Goblin")
     expect(summary).to_contain_text("order: Valeros, Goblin, Sniper → Goblin, Valeros, Sniper")
     expect(summary).to_contain_text("Goblin: initiative 12 → 20")
     expect(page.locator("li.combatant.current")).to_have_attribute("data-id", "goblin")
+
+
+def test_the_summary_tells_two_goblins_apart(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    twins = [
+        {"type": "CombatantJoined", "combatant": f"goblin-{k}", "name": "Goblin", "side": "foes",
+         "stats": {"max_hp": 6}} for k in (1, 2)
+    ]  # fmt: skip
+    seeded(server, encounter, [*twins, {"type": "DamageDealt", "target": "goblin-2", "amount": 2}])
+    page.goto(gm_url(server, encounter))
+    expect(card(page, "goblin-1").locator(".name")).to_have_text("Goblin (goblin-1)")
+    log_line(page, 4).locator("button.amend").click()
+    page.locator("dialog.amend input[name=amount]").fill("5")
+    page.locator("dialog.amend button.do-amend").click()
+    expect(page.locator("dialog.amend .summary")).to_contain_text("Goblin (goblin-2): hp 4 → 1")
 
 
 def test_the_summary_names_who_joined_or_left_and_the_round(page: Any, server: Server) -> None:
@@ -263,7 +266,7 @@ def test_step_back_and_forward_through_the_log(
 
 
 # Answers for even positions come 600 ms late, so they arrive after later requests' answers;
-# every table drawn is noted (its line number) in window.drawn.
+# every table drawn is noted (its line number, when it changes) in window.drawn.
 SLOW_EVEN_REPLAYS = r"""
 const realFetch = window.fetch;
 window.fetch = async (...args) => {
@@ -275,9 +278,11 @@ window.fetch = async (...args) => {
 window.drawn = [];
 document.addEventListener("DOMContentLoaded", () => {
   new MutationObserver(() => {
-    const line = document.querySelector("#table .round .version");
-    if (line) window.drawn.push(Number(line.textContent.match(/\d+/)[0]));
-  }).observe(document.querySelector("#table"), { childList: true });
+    const line = document.querySelector(".turn-bar .version");
+    const at = line && Number(line.textContent.match(/\d+/)[0]);
+    if (at && at !== window.seen) window.drawn.push(at);
+    window.seen = at;
+  }).observe(document.querySelector("#app"), { childList: true, subtree: true, characterData: true });
 });
 """
 
@@ -323,52 +328,55 @@ def test_play_at_a_speed_to_the_end(page: Any, server: Server, encounter: dict[s
     expect(page.locator("#replay-at")).to_have_text("live")
 
 
-def test_heal_from_the_form(page: Any, server: Server, encounter: dict[str, Any]) -> None:
+def test_heal_and_give_temporary_hp_from_the_card(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
     seeded(server, encounter, [*PARTY, {"type": "DamageDealt", "target": "goblin", "amount": 5}])
     page.goto(gm_url(server, encounter))
     expect(hp(page, "goblin")).to_have_text("HP 1/6")
-    healing = page.locator("form[name=healing]")
-    healing.locator("select[name=target]").select_option("goblin")
-    healing.locator("input[name=amount]").fill("3")
-    healing.locator("button").click()
+    expect(card(page, "goblin").locator(".bar.hp")).to_have_class("bar hp low")  # 1 of 6: red
+    deal(page, "goblin", "3", "heal")
     expect(hp(page, "goblin")).to_have_text("HP 4/6")
-    expect(page.locator("ol.log li").first).to_contain_text("Goblin heals 3")
+    expect(latest_line(page)).to_contain_text("Goblin heals 3")
+    deal(page, "goblin", "5", "temp")
+    expect(card(page, "goblin").locator(".temp-hp")).to_have_text("+5 temp")
 
 
-def test_apply_conditions_from_the_form(
+def test_apply_and_remove_conditions_from_the_card(
     page: Any, server: Server, encounter: dict[str, Any]
 ) -> None:
     seeded(server, encounter, [*PARTY, *ROLLS, {"type": "CombatStarted"}])
     page.goto(gm_url(server, encounter))
-    condition = page.locator("form[name=condition]")
-    condition.locator("select[name=target]").select_option("goblin")
-    condition.locator("input[name=condition]").fill("shaken")
-    condition.locator("input[name=rounds]").fill("3")
-    condition.locator("button").click()
-    shaken = page.locator("li.combatant[data-id='goblin'] .condition")
-    expect(shaken).to_have_text("shaken 3 rd")
-    expect(page.locator("ol.log li").first).to_contain_text("Goblin is shaken for 3 rounds")
-    condition.locator("select[name=target]").select_option("valeros")
-    condition.locator("input[name=condition]").fill("blessed")
-    condition.locator("input[name=rounds]").fill("")
-    condition.locator("button").click()  # no rounds: it lasts until removed
-    expect(page.locator("li.combatant[data-id='valeros'] .condition")).to_have_text("blessed")
+    goblin = open_card(page, "goblin")
+    goblin.locator("select[name=condition]").select_option("shaken")  # the ruleset's picker
+    goblin.locator("select[name=duration]").select_option("rounds")
+    goblin.locator("input[name=rounds]").fill("3")
+    goblin.locator("button.apply").click()
+    expect(goblin.locator(".condition")).to_contain_text("shaken 3 rd")
+    expect(latest_line(page)).to_contain_text("Goblin is shaken for 3 rounds")
+    valeros = open_card(page, "valeros")
+    valeros.locator("select[name=condition]").select_option("")  # other…: a custom effect
+    valeros.locator("input[name=custom]").fill("blessed")
+    valeros.locator("button.apply").click()  # no duration: it lasts until removed
+    expect(valeros.locator(".condition")).to_contain_text("blessed")
+    valeros.locator(".condition button.chip-x").click()
+    expect(valeros.locator(".condition")).to_have_count(0)
+    expect(latest_line(page)).to_contain_text("Valeros is no longer blessed")
 
 
 def test_ready_an_action_and_take_it(page: Any, server: Server, encounter: dict[str, Any]) -> None:
     seeded(server, encounter, [*PARTY, *ROLLS, {"type": "CombatStarted"}])
     page.goto(gm_url(server, encounter))
-    valeros = page.locator("li.combatant[data-id='valeros']")
+    valeros = card(page, "valeros")
     expect(valeros).to_have_class("combatant party current")
-    page.locator("#ready-trigger").fill("the goblin moves")
-    page.click("#ready")
+    page.locator(".turn-bar input.trigger").fill("the goblin moves")
+    page.locator("button.ready").click()
     expect(valeros.locator(".status.readied")).to_be_visible()
-    expect(page.locator("ol.log li").first).to_contain_text("Valeros readies (the goblin moves)")
-    page.click("#next")
+    expect(latest_line(page)).to_contain_text("Valeros readies an action (the goblin moves)")
+    page.locator("button.next").click()
     expect(page.locator("li.combatant.current")).to_have_attribute("data-id", "goblin")
-    valeros.click()
-    page.click("#readied-now")
-    expect(page.locator("ol.log li").first).to_contain_text("Valeros takes the readied action")
+    open_card(page, "valeros").locator("button.readied-now").click()
+    expect(latest_line(page)).to_contain_text("Valeros takes the readied action")
     expect(valeros.locator(".status.readied")).to_have_count(0)
 
 
@@ -401,7 +409,7 @@ def test_the_analytics_page_draws_its_charts(
     try:
         expect(page.locator("#stats svg.bars")).to_have_count(2, timeout=20_000)
     except AssertionError as missing:
-        said = page.inner_text("#message")
+        said = page.inner_text("section.analytics")
         raise AssertionError(f"no charts; the page said {said!r}") from missing
     expect(page.locator("#stats svg.lines path")).not_to_have_count(0)
     # every combatant's HP is drawn, a single reading as a point; nothing stray below the charts
@@ -417,39 +425,29 @@ def test_delay_and_step_in_from_the_page(
     seeded(server, encounter, [*PARTY, *rolls, {"type": "CombatStarted"}])
     page.goto(gm_url(server, encounter))
     expect(page.locator("li.combatant.current")).to_have_attribute("data-id", "valeros")
-    page.click("#delay")
+    page.locator("button.delay").click()
     expect(page.locator("li.combatant.current")).to_have_attribute("data-id", "goblin")
-    page.locator("li.combatant[data-id='valeros']").click()
-    page.click("#step-in")
+    open_card(page, "valeros").locator("button.step-in").click()
     expect(page.locator("li.combatant.current")).to_have_attribute("data-id", "valeros")
-    expect(page.locator("ol.log li").first).to_contain_text("Valeros steps in")
+    expect(latest_line(page)).to_contain_text("Valeros steps in")
 
 
 def test_the_picker_lists_this_browsers_encounters_and_every_one_with_the_analytics_token(
     page: Any, server: Server, encounter: dict[str, Any]
 ) -> None:
-    prepared = httpx.post(f"{server.url}/encounters", json={"name": "The dragon's lair"}).json()
+    prepared = httpx.post(
+        f"{server.url}/encounters", json={"name": "The dragon's lair"}, headers=operator_headers(server)
+    ).json()
     page.goto(gm_url(server, encounter))
     expect(page.locator("#workspace")).to_be_visible()
     picker = page.locator("#encounter option")
     expect(picker.filter(has_text="Browser fight")).to_have_count(1)
     expect(picker.filter(has_text="dragon")).to_have_count(0)  # no token for it here
-    secret = (server.folder / "combatlog.secret").read_text().strip().encode()
-    page.goto(f"{gm_url(server, encounter)}&operator={analytics_token(secret)}")
+    page.goto(f"{gm_url(server, encounter)}&operator={operator_token(server)}")
     expect(picker.filter(has_text="dragon")).to_have_count(1)
     page.once("dialog", lambda dialog: dialog.accept(prepared["gm_token"]))  # asks for its token
     page.locator("#encounter").select_option(prepared["id"])
     expect(page.locator("#workspace")).to_be_visible()
-
-
-FIXTURES = Path(__file__).resolve().parents[2] / "replay_fixtures"
-
-
-def imported(server: Server, fixture: str) -> dict[str, Any]:
-    body = (FIXTURES / fixture).read_bytes()
-    reply = httpx.post(f"{server.url}/encounters/import", content=body)
-    assert reply.status_code == 201
-    return dict(reply.json())
 
 
 def test_each_system_shows_its_own_damage_track(page: Any, server: Server) -> None:
@@ -468,9 +466,10 @@ def test_each_system_shows_its_own_damage_track(page: Any, server: Server) -> No
     finn = page.locator("li.combatant[data-id='finn']")
     expect(finn.locator(".track .tally")).to_have_text(["bruised 1", "hurt 1", "save −1"])
     expect(finn.locator(".track .box.checked")).to_have_count(0)
-    expect(page.locator("form[name=join] input[name=defenses]")).to_have_attribute(
-        "placeholder", "defenses: defense=14"
-    )  # True20 names one Defense
+    page.locator("section.setup summary", has_text="Add creatures").click()
+    defenses = page.locator("form.add-creatures input[data-defense]")
+    expect(defenses).to_have_count(1)  # True20 names one Defense
+    expect(defenses).to_have_attribute("data-defense", "defense")
 
 
 def test_figures_across_every_fight_need_the_analytics_token(page: Any, server: Server) -> None:
@@ -478,13 +477,12 @@ def test_figures_across_every_fight_need_the_analytics_token(page: Any, server: 
     page.goto(gm_url(server, raid))
     expect(page.locator("#workspace")).to_be_visible()
     page.click("#show-all-stats")
-    expect(page.locator("#message")).to_contain_text("need the analytics token")
-    secret = (server.folder / "combatlog.secret").read_text().strip().encode()
-    page.goto(f"{gm_url(server, raid)}&operator={analytics_token(secret)}")
+    expect(page.locator("[data-error=stats]")).to_contain_text("need the operator token")
+    page.goto(f"{gm_url(server, raid)}&operator={operator_token(server)}")
     page.locator("#all-stats-ruleset").select_option("d20modern")
     page.click("#show-all-stats")
     expect(page.locator("#stats .summary")).to_contain_text("1 fight, ")
     expect(page.locator("#stats svg.bars")).to_have_count(2, timeout=20_000)
     expect(page.locator("#stats svg.bars").first.locator("rect")).not_to_have_count(0)
     expect(page.locator("#stats svg.bars").last).to_contain_text("Enforcer (enforcer-1)")
-    expect(page.locator("#message")).to_have_text("")
+    expect(page.locator("[data-error=stats]")).to_have_count(0)  # cleared by the success

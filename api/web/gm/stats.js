@@ -1,7 +1,7 @@
 // Analytics on the page: this fight's damage per round and per combatant and HP over time; and,
 // with the operator token, damage dealt and hit rate across every stored fight.
 import { html, useEffect, useRef, useState } from "./lib.js";
-import { api, fail, page } from "./store.js";
+import { api, fail, page, update } from "./store.js";
 import { barChart, lineChart } from "../charts.js";
 import { ErrorNote } from "./ui.js";
 import { rulesetTitle } from "./rules.js";
@@ -63,7 +63,11 @@ export function Stats() {
   const [loading, setLoading] = useState(false);
   const show = async (work) => {
     setLoading(true);
-    try { setParts(await work()); } catch (error) { fail("stats", error.message); } finally { setLoading(false); }
+    try {
+      setParts(await work());
+      const { stats: _, ...others } = page.errors;
+      update({ errors: others });
+    } catch (error) { fail("stats", error.message); } finally { setLoading(false); }
   };
   const mine = () => show(async () => thisFight(await api("GET", `/encounters/${page.id}/stats`)));
   const all = () => show(async () => {

@@ -26,7 +26,7 @@ const SHOWN = new Set(["hp", "max_hp", "stamina", "max_stamina", "resolve", "max
 
 function Extras({ v }) {
   const parts = [];
-  if (v.temp_hp) parts.push(html`<span class="temp">+${v.temp_hp} temp</span>`);
+  if (v.temp_hp) parts.push(html`<span class="temp-hp">+${v.temp_hp} temp</span>`);
   if (v.nonlethal) parts.push(html`<span class="nonlethal">${v.nonlethal} nonlethal</span>`);
   for (const [k, x] of Object.entries(v)) {
     if (!SHOWN.has(k) && x) parts.push(html`<span>${k.replace(/_/g, " ")} ${x}</span>`);

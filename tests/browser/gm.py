@@ -1,0 +1,84 @@
+"""What the browser tests do on the GM page, in the GM's words: open a card, deal damage, …"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.sync_api import expect
+
+from tests.browser.conftest import operator_headers
+from tests.server_helpers import Server
+
+FIXTURES = Path(__file__).resolve().parents[2] / "replay_fixtures"
+
+
+def seeded(server: Server, encounter: dict[str, Any], facts: list[dict[str, Any]]) -> None:
+    headers = {"Authorization": f"Bearer {encounter['gm_token']}"}
+    path = f"{server.url}/encounters/{encounter['id']}/facts"
+    assert httpx.post(path, json={"facts": facts}, headers=headers).status_code == 201
+
+
+def imported(server: Server, fixture: str) -> dict[str, Any]:
+    body = (FIXTURES / fixture).read_bytes()
+    reply = httpx.post(
+        f"{server.url}/encounters/import", content=body, headers=operator_headers(server)
+    )
+    assert reply.status_code == 201
+    return dict(reply.json())
+
+
+def the_log(server: Server, encounter: dict[str, Any]) -> list[dict[str, Any]]:
+    headers = {"Authorization": f"Bearer {encounter['gm_token']}"}
+    path = f"{server.url}/encounters/{encounter['id']}/log"
+    return list(httpx.get(path, headers=headers).json())
+
+
+def card(page: Any, who: str) -> Any:
+    return page.locator(f"li.combatant[data-id='{who}']")
+
+
+def hp(page: Any, who: str) -> Any:
+    return card(page, who).locator(".bar.hp .text")
+
+
+def log_line(page: Any, position: int) -> Any:
+    return page.locator(f"ol.log li[data-position='{position}']")
+
+
+def latest_line(page: Any) -> Any:
+    return page.locator("ol.log li").first
+
+
+def open_card(page: Any, who: str) -> Any:
+    """The card's controls (damage, healing, conditions …), opened from its name."""
+    shown = card(page, who)
+    if shown.locator(".drawer").count() == 0:
+        shown.locator("button.name").click()
+    expect(shown.locator(".drawer")).to_be_visible()
+    return shown
+
+
+def deal(page: Any, who: str, amount: str, button: str = "damage") -> None:
+    """Damage (or `heal`, `temp`) a combatant from its card."""
+    shown = open_card(page, who)
+    shown.locator("input[name=amount]").fill(amount)
+    shown.locator(f"button.{button}").click()
+
+
+def add_creatures(page: Any, name: str, count: int, side: str, **stats: int) -> None:
+    """Add N of a creature from the setup form (numbered names and ids made by the page)."""
+    form = page.locator("form.add-creatures")
+    if not form.is_visible():
+        page.locator("section.setup summary", has_text="Add creatures").click()
+    form.locator("input[name=name]").fill(name)
+    form.locator("input[name=count]").fill(str(count))
+    form.locator("input[name=side]").fill(side)
+    for stat, value in stats.items():
+        field = "defense" if stat in DEFENSES else "stat"
+        form.locator(f"input[data-{field}={stat}]").fill(str(value))
+    form.locator("button.add").click()
+
+
+DEFENSES = {"ac", "touch", "flat_footed", "defense", "eac", "kac", "fortitude", "reflex", "will"}
