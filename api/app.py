@@ -14,7 +14,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from api.analytics import Analytics, Keeper
 from api.analytics import process as keeping
 from api.commits import GroupCommit
-from api.http import analytics, corrections, pages, problems, routes, stream
+from api.http import analytics, corrections, pages, preview, problems, routes, stream
 from api.http.access import load_secret
 from api.relay import Relay
 from api.service import Encounters
@@ -67,6 +67,7 @@ def create_app(url: str | None = None, folder: Path | None = None) -> FastAPI:
     app.include_router(corrections.router)
     app.include_router(stream.router)
     app.include_router(analytics.router)
+    app.include_router(preview.router)
     pages.install(app)
     app.add_middleware(BodyLimit)
     return app

@@ -24,9 +24,12 @@ class DiceError(ValueError):
     """Notation the dice roller cannot read, or a roll on a fact that takes none."""
 
 
+NATURAL_DICE = (20, 100)  # a d20, or the d% of a 3.5 stabilization check
+
+
 def first_d20(node: Any) -> int | None:
-    """The face of the first kept d20 in a rolled expression."""
-    if isinstance(node, d20.Dice) and node.size == 20:
+    """The face of the first kept d20 (or d%) in a rolled expression."""
+    if isinstance(node, d20.Dice) and node.size in NATURAL_DICE:
         kept = [die.total for die in node.values if die.kept]
         return int(kept[0]) if kept else None
     for child in getattr(node, "children", []):

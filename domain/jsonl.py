@@ -19,7 +19,7 @@ def parse_event(obj: Any, position: int) -> Event:
     kind = obj.get("type")
     if kind is None:
         raise LogError(position, "missing event type", "type")
-    if kind not in EVENT_TYPES:
+    if not isinstance(kind, str) or kind not in EVENT_TYPES:
         raise LogError(position, f"unknown event type '{kind}'", "type")
     try:
         return EVENT_ADAPTER.validate_python(obj)

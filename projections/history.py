@@ -8,7 +8,7 @@ from typing import Any
 
 from domain.events import EncounterCreated, EventAmended, EventRestored, EventRevoked, Fact
 from projections.effective import CORRECTIONS, effective_log
-from projections.render import state_json
+from projections.render import gm_state_json, state_json
 from projections.table import apply, fold, initial
 from projections.view import Table, copy_table
 
@@ -96,13 +96,17 @@ class History:
             return copy_table(self._current)
         return self._fold_to(at)
 
-    def state(self, at: int | None = None) -> dict[str, Any]:
-        """The table state of CONTRACT §2 after line `at` (default: now)."""
+    def state(self, at: int | None = None, shown: Any = state_json) -> dict[str, Any]:
+        """The table state of CONTRACT §2 after line `at` (default: now), as `shown` renders it."""
         version = self.version if at is None else min(at, self.version)
         if version == self.version:
             assert self._current is not None, "an empty log has no table"
-            return state_json(self._current, version)
-        return state_json(self._fold_to(version), version)
+            return dict(shown(self._current, version))
+        return dict(shown(self._fold_to(version), version))
+
+    def gm_state(self, at: int | None = None) -> dict[str, Any]:
+        """The state with what the GM alone is asked (`prompts`)."""
+        return self.state(at, gm_state_json)
 
     def _take(self, position: int, event: Fact) -> None:
         if self._current is None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from domain.events import SaveEndsDuration, TurnDuration
 from projections import clock, order
+from projections.prompts import prompts
 from projections.view import Condition, Member, Table
 
 
@@ -23,6 +24,11 @@ def state_json(table: Table, version: int) -> dict[str, Any]:
         "initiative_ties": order.pending_ties(table),
         "warnings": warnings(table),
     }
+
+
+def gm_state_json(table: Table, version: int) -> dict[str, Any]:
+    """The table state with what the GM alone is asked: `prompts` (players never get them)."""
+    return {**state_json(table, version), "prompts": prompts(table)}
 
 
 def statuses(table: Table, member: Member) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from domain.events import (
@@ -257,13 +258,21 @@ def _attack(table: Table, fact: AttackMade) -> None:
             table.attacks_forgotten = stale
 
 
-def _damage(table: Table, fact: DamageDealt) -> None:
+def damage_dropped(table: Table, fact: DamageDealt) -> str | None:
+    """Why the table does not apply this damage (its attack missed or is not in force), or None."""
     attack = fact.attack
     if attack is not None and attack > table.attacks_forgotten:
         if attack not in table.attacks:
-            return note(table, f"damage refers to line {attack}, no attack in force; not applied")
+            return f"damage refers to line {attack}, no attack in force; not applied"
         if table.attacks[attack] == "miss" and not fact.on_miss:
-            return note(table, f"the attack at line {attack} missed; its damage is not applied")
+            return f"the attack at line {attack} missed; its damage is not applied"
+    return None
+
+
+def _damage(table: Table, fact: DamageDealt) -> None:
+    dropped = damage_dropped(table, fact)
+    if dropped is not None:
+        return note(table, dropped)
     _take(table, fact.target, fact)
 
 
@@ -299,13 +308,18 @@ def _condition_removed(table: Table, fact: ConditionRemoved) -> None:
 def _save(table: Table, fact: SavingThrowRolled) -> None:
     _take(table, fact.combatant, fact)
     against = fact.against
-    if against is None or not table.rules.save_succeeds(fact, table.options):
+    if against is None:
         return
 
     def ends(c: Condition) -> bool:
         return bool(getattr(c.duration, "save_ends", False)) and against in (c.name, c.position)
 
-    _drop_conditions(table, fact.combatant, ends)
+    if table.rules.save_succeeds(fact, table.options):
+        return _drop_conditions(table, fact.combatant, ends)
+    member = table.members.get(fact.combatant)
+    if member is not None and any(ends(c) for c in member.conditions):
+        kept = (replace(c, saved_round=table.round) if ends(c) else c for c in member.conditions)
+        set_conditions(table, member, tuple(kept))
 
 
 def _check(table: Table, fact: CheckRolled) -> None:

@@ -27,6 +27,7 @@ class Condition(Effect):
     began_count: float = NEVER
     began_slot: str | None = None
     skips: int = 0
+    saved_round: int | None = None  # the round of the latest failed save against it (save ends)
 
 
 @dataclass(slots=True)

@@ -10,7 +10,8 @@ from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from domain.rulesets import SYSTEMS, ruleset_for
+from domain.rulesets import SYSTEMS
+from domain.rulesets.catalog import describe
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 router = APIRouter()
@@ -45,15 +46,9 @@ RULESETS_EXAMPLE = {
     responses={200: {"content": {"application/json": {"example": RULESETS_EXAMPLE}}}},
 )
 def rulesets() -> dict[str, dict[str, Any]]:
-    """Each rules system's house-rule options and combatant stats, as JSON Schema (for forms)."""
-    found = {}
-    for name in SYSTEMS:
-        rules = ruleset_for(name)
-        found[name] = {
-            "options": rules.options_model.model_json_schema(),
-            "stats": rules.stats_model.model_json_schema(),
-        }
-    return found
+    """Each rules system's title, house-rule options and combatant stats as JSON Schema (for
+    forms, with labels), and its named conditions, defenses, saves and resources."""
+    return {name: describe(name) for name in SYSTEMS}
 
 
 def install(app: FastAPI) -> None:

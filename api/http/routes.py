@@ -18,6 +18,8 @@ from api.service import Append, Encounters
 from domain.events import EncounterCreated, TableFact
 from domain.integrity import LogError
 from domain.jsonl import read_jsonl, write_jsonl
+from projections.derived import derived_lines
+from projections.effective import effective_log
 from projections.history import History
 from projections.render import player_state_json
 
@@ -140,7 +142,7 @@ def table_state(
         if at is not None and at > history.version:
             raise HttpProblem(422, "No such line", f"the log ends at line {history.version}", "at")
         if caller == "gm":
-            return history.state(at)
+            return history.gm_state(at)
         return player_state_json(history.table(at), at or history.version)
 
     return service.read(encounter_id, view)
@@ -152,7 +154,10 @@ def log(encounter_id: UUID, caller: Reader, service: Service) -> list[schemas.Lo
 
     def view(history: History) -> list[schemas.LogLine]:
         lines = log_lines(history.events)
-        return lines if caller == "gm" else player_lines(history.table(), history.events, lines)
+        if caller != "gm":
+            return player_lines(history.table(), history.events, lines)
+        derived = derived_lines(effective_log(history.events))[1]
+        return [line.model_copy(update={"derived": derived.get(line.position)}) for line in lines]
 
     return service.read(encounter_id, view)
 

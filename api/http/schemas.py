@@ -207,3 +207,37 @@ class LogLine(BaseModel):
     fact: dict[str, Any]
     revoked: bool
     amended_by: int | None = None
+    derived: dict[str, Any] | None = Field(
+        None,
+        description="What the line in force did, as the rules read it: AttackMade {outcome, "
+        "threat, defense, defense_value, total_used}; DamageDealt {applied, amount_applied, "
+        "stopped}; saves and checks {outcome}. Absent for other lines and revoked ones.",
+    )
+
+
+class Preview(Body):
+    """Facts to try without storing them: the answer is the table and the lines as if appended."""
+
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"facts": [ROLL_EXAMPLE]}]}
+    )
+
+    facts: list[dict[str, Any]] = Field(
+        min_length=1, max_length=500, examples=[[ROLL_EXAMPLE]],
+        description="As for POST /facts: events of CONTRACT §1, a `roll` rolled by the service.",
+    )  # fmt: skip
+
+
+class Previewed(BaseModel):
+    """The table state after the previewed facts, and their lines with their dice filled in."""
+
+    model_config = example(
+        {"state": STATE_EXAMPLE, "lines": [{"position": 15, "revoked": False, "fact": {
+            "type": "AttackMade", "attacker": "valeros", "target": "goblin-2", "natural": 19,
+            "total": 24},
+            "derived": {"outcome": "hit", "threat": False, "defense": "ac",
+                        "defense_value": 15, "total_used": 24}}]}
+    )  # fmt: skip
+
+    state: dict[str, Any]
+    lines: list[LogLine]

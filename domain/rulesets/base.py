@@ -27,6 +27,7 @@ from typing import Any, Literal, NamedTuple, Protocol, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from domain.events import AttackMade, Fact, SavingThrowRolled
+from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 
 Body = TypeVar("Body")
 Outcome = Literal["hit", "miss", "critical"]
@@ -142,6 +143,18 @@ class Ruleset(Protocol[Body]):
     def save_succeeds(self, save: SavingThrowRolled, options: Any) -> bool | None:
         """Whether a save succeeds against its DC (None when the log cannot tell), under the
         encounter's options (Orcus A3 makes natural 1/20 on saves a house rule)."""
+
+    @property
+    def catalog(self) -> Catalog:
+        """Labels and the names the GM page offers: conditions, defenses, saves, resources."""
+
+    def prompts(self, body: Body, ctx: Ctx, combatant: str, name: str) -> tuple[Prompt, ...]:
+        """The warnings that call for a roll or a choice, as facts for the GM to complete."""
+
+    def attack_terms(
+        self, attack: AttackMade, body: Body, ctx: Ctx, attacker: tuple[Body, Ctx] | None = None
+    ) -> AttackTerms:
+        """The defense an attack was measured against, its value then, and the total used."""
 
 
 def ruling(outcome: str | None, natural: int, total: int, dc: int | None) -> bool | None:

@@ -48,6 +48,8 @@ from domain.events import AttackMade
 from domain.rulesets import dnd35
 from domain.rulesets import hitpoints as hp
 from domain.rulesets.base import Ctx, Outcome, Ruleset
+from domain.rulesets.d20modern_catalog import CATALOG
+from domain.rulesets.terms import AttackTerms, Catalog
 
 FULL = "defense"  # 003 (Defense) L90: "A character's Defense", not armor class
 BASE_DEFENSE = 10  # 003 (Defense) L92: 10 + Dex modifier + class + equipment + size
@@ -175,6 +177,18 @@ class D20ModernRuleset(dnd35.HitPointRuleset):
         flat = self.flat_footed(ctx) and not body.dead
         values = defenses(ctx.stats, ctx.options, flat)
         return dnd35.attack_outcome(attack, values, flat, full=FULL)
+
+    catalog: Catalog = CATALOG
+
+    def attack_terms(
+        self,
+        attack: AttackMade,
+        body: hp.HitPoints,
+        ctx: Ctx,
+        attacker: tuple[hp.HitPoints, Ctx] | None = None,
+    ) -> AttackTerms:
+        flat = self.flat_footed(ctx) and not body.dead
+        return dnd35.defended(attack, defenses(ctx.stats, ctx.options, flat), flat, full=FULL)
 
 
 RULESET: Ruleset[hp.HitPoints] = D20ModernRuleset()

@@ -20,6 +20,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from domain.events import AttackMade, Fact, SavingThrowRolled
 from domain.rulesets import hitpoints as hp
 from domain.rulesets.base import Ctx, Outcome, Ruleset, ruling
+from domain.rulesets.dnd35_catalog import CATALOG
+from domain.rulesets.hitpoints_prompts import prompts
+from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 
 MASSIVE_DAMAGE = 50  # 000 "Massive Damage" L1140-1146: a single attack of 50 or more
 
@@ -62,6 +65,16 @@ def attack_outcome(
         return "hit"
     confirmed = confirm == 20 or (attack.confirm_total or 0) >= armor
     return "critical" if confirmed else "hit"
+
+
+def defended(
+    attack: AttackMade, defenses: dict[str, int], flat_footed: bool, full: str = "ac"
+) -> AttackTerms:
+    """The defense `attack_outcome` measures against: named, else flat-footed or full."""
+    name = attack.defense or ("flat_footed" if flat_footed else full)
+    if name not in defenses:
+        name = full
+    return AttackTerms(name, defenses.get(name), attack.total)
 
 
 class HitPointRuleset:
@@ -116,6 +129,23 @@ class HitPointRuleset:
 
     def warnings(self, body: hp.HitPoints, name: str) -> tuple[str, ...]:
         return hp.warnings(body, name)
+
+    catalog: Catalog = CATALOG
+
+    def prompts(
+        self, body: hp.HitPoints, ctx: Ctx, combatant: str, name: str
+    ) -> tuple[Prompt, ...]:
+        return prompts(body, combatant, name)
+
+    def attack_terms(
+        self,
+        attack: AttackMade,
+        body: hp.HitPoints,
+        ctx: Ctx,
+        attacker: tuple[hp.HitPoints, Ctx] | None = None,
+    ) -> AttackTerms:
+        flat = "flat_footed" in ctx.stats.defenses and self.flat_footed(ctx) and not body.dead
+        return defended(attack, ctx.stats.defenses, flat)
 
     def takes_turn(self, body: hp.HitPoints) -> bool:
         return not body.dead

@@ -63,11 +63,13 @@ from domain.events import (
     TemporaryHitPointsGained,
     TemporaryHitPointsLost,
 )
+from domain.rulesets import orcus_catalog as described
 from domain.rulesets import orcus_conditions as conditions
 from domain.rulesets import orcus_track as track
 from domain.rulesets.base import Ctx, Outcome, Ruleset, ruling
 from domain.rulesets.orcus_options import MOOK_HP, RANK_HP, Options, Stats, monster_recoveries
 from domain.rulesets.orcus_track import Vitality
+from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 
 SAVE_DC = 10  # 004 "Saving Throws" L1127: "If the result is 10 or higher, the save succeeds"
 NOT_ATTACKS = ("falling", "hazard", "persistent")  # incorporeal halves attacks only (L1674)
@@ -228,6 +230,32 @@ class OrcusRuleset:
             return ()
         return (f"{name} is dying: roll a death saving throw (10+ succeeds, 20+ spends a "
                 f"recovery; {body.failures} of {track.DEATH_SAVE_FAILURES} failures)",)  # fmt: skip
+
+    catalog: Catalog = described.CATALOG
+
+    def prompts(self, body: Vitality, ctx: Ctx, combatant: str, name: str) -> tuple[Prompt, ...]:
+        return described.prompts(body, combatant, name)
+
+    def attack_terms(
+        self,
+        attack: AttackMade,
+        body: Vitality,
+        ctx: Ctx,
+        attacker: tuple[Vitality, Ctx] | None = None,
+    ) -> AttackTerms:
+        """What `attack_outcome` compares: the total with combat advantage and the attacker's
+        penalties as the options derive them, against the defense with its modifiers."""
+        name = attack.defense or "ac"
+        base = ctx.stats.defenses.get(name)
+        in_force = self.in_force(body, ctx)
+        grants = ctx.options.combat_advantage == "derived" and conditions.combat_advantage(
+            in_force, ctx.surprised
+        )
+        total = attack.total + (conditions.COMBAT_ADVANTAGE if grants else 0)
+        if attacker is not None and ctx.options.attack_penalties == "derived":
+            total -= conditions.attack_penalty(self.in_force(*attacker))
+        value = None if base is None else base + conditions.defense_modifier(in_force)
+        return AttackTerms(name, value, total)
 
     def takes_turn(self, body: Vitality) -> bool:
         return not body.dead

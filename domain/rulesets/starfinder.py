@@ -57,11 +57,13 @@ from domain.events import (
     TemporaryHitPointsLost,
 )
 from domain.rulesets import starfinder_care as care
+from domain.rulesets import starfinder_catalog as described
 from domain.rulesets import starfinder_conditions as conditions
 from domain.rulesets import starfinder_track as track
 from domain.rulesets.base import Ctx, Outcome, Ruleset, ruling
 from domain.rulesets.starfinder_options import Options, Stats
 from domain.rulesets.starfinder_track import Track
+from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 
 
 class StarfinderRuleset:
@@ -147,6 +149,16 @@ class StarfinderRuleset:
 
     def warnings(self, body: Track, name: str) -> tuple[str, ...]:
         return conditions.warnings(body, name, care.stabilize_cost(body.max_resolve))
+
+    catalog: Catalog = described.CATALOG
+
+    def prompts(self, body: Track, ctx: Ctx, combatant: str, name: str) -> tuple[Prompt, ...]:
+        return described.prompts(body, ctx, combatant, name)
+
+    def attack_terms(
+        self, attack: AttackMade, body: Track, ctx: Ctx, attacker: tuple[Track, Ctx] | None = None
+    ) -> AttackTerms:
+        return described.attack_terms(attack, body, ctx)
 
     def takes_turn(self, body: Track) -> bool:
         """The dead keep no turn; the dying keep theirs, since RP are lost as it ends (L589)."""

@@ -66,10 +66,12 @@ from domain.events import (
     SavingThrowRolled,
 )
 from domain.rulesets import true20_care as care
+from domain.rulesets import true20_catalog as described
 from domain.rulesets import true20_conditions as conditions
 from domain.rulesets import true20_defense as defense
 from domain.rulesets import true20_delay as delay
 from domain.rulesets.base import Ctx, Outcome, Ruleset
+from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 from domain.rulesets.true20_options import Options, Stats
 from domain.rulesets.true20_track import Track, hit, penalty
 
@@ -216,6 +218,18 @@ class True20Ruleset:
                          f"Difficulty {care.DYING_DIFFICULTY + body.dying_saves})")  # fmt: skip
         forfeited = delay.warning(body, name)
         return (*found, forfeited) if forfeited and not body.dead else tuple(found)
+
+    catalog: Catalog = described.CATALOG
+
+    def prompts(self, body: Track, ctx: Ctx, combatant: str, name: str) -> tuple[Prompt, ...]:
+        return described.prompts(body, ctx, combatant, name)
+
+    def attack_terms(
+        self, attack: AttackMade, body: Track, ctx: Ctx, attacker: tuple[Track, Ctx] | None = None
+    ) -> AttackTerms:
+        """The Defense that surely holds (true20_defense), as the outcome compares it."""
+        held = defense.defense_range(attack, body, ctx, self.flat_footed(ctx) and not body.dead)
+        return AttackTerms(attack.defense or "defense", held and held[0], attack.total)
 
     def takes_turn(self, body: Track) -> bool:
         return not body.dead

@@ -48,6 +48,13 @@ def attack_outcome(attack: AttackMade, track: Track, ctx: Ctx, flat_footed: bool
     return None if outcome != "miss" and names.intersection(MISS_CHANCE) else outcome
 
 
+def defense_range(
+    attack: AttackMade, track: Track, ctx: Ctx, flat_footed: bool
+) -> tuple[int, int] | None:
+    """The Defense values an attack faces (see `_defense`), None when the stats give none."""
+    return _defense(attack, track, ctx, flat_footed)
+
+
 def _against(attack: AttackMade, defense: tuple[int, int] | None) -> Outcome | None:
     if defense is None:
         return "hit" if attack.natural == 20 else None

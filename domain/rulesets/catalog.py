@@ -1,0 +1,55 @@
+"""One registry of what each ruleset tells the GM page (GET /rulesets), read from the ruleset."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from domain.rulesets import ruleset_for
+from domain.rulesets.terms import Catalog, Named
+
+
+def describe(system: str) -> dict[str, Any]:
+    """A ruleset's title, description, options and stats as JSON Schema (with labels), and the
+    names its controls offer: conditions, defenses (the default first), saves, resources."""
+    rules = ruleset_for(system)
+    catalog: Catalog = rules.catalog
+    return {
+        "title": catalog.title,
+        "description": catalog.description,
+        "options": labelled(rules.options_model.model_json_schema(), catalog),
+        "stats": titled(rules.stats_model.model_json_schema(), catalog.stats),
+        "conditions": [asdict(c) for c in catalog.conditions],
+        "defenses": [{"name": d.name, "title": d.title} for d in catalog.defenses],
+        "saves": list(catalog.saves),
+        "resources": [asdict(r) for r in catalog.resources],
+    }
+
+
+def labelled(schema: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
+    """Each option with a title, a description (the digest's A-number first) and, for a choice,
+    `x-enum-labels` {value: label}; an option the catalog does not label keeps a readable one."""
+    for name, field in schema.get("properties", {}).items():
+        label = catalog.options.get(name)
+        field["title"] = label.title if label else readable(name)
+        described = field.get("description", "")
+        if label and label.description and not described.startswith(label.description[:2]):
+            field["description"] = f"{label.description} {described}".strip()
+        values = field.get("enum")
+        if values is not None:
+            given = catalog.choices.get(name, {})
+            field["x-enum-labels"] = {str(v): given.get(str(v), readable(str(v))) for v in values}
+    return schema
+
+
+def titled(schema: dict[str, Any], stats: tuple[Named, ...]) -> dict[str, Any]:
+    """Each stat with the ruleset's title for it (else a readable one)."""
+    titles = {s.name: s.title for s in stats}
+    for name, field in schema.get("properties", {}).items():
+        field["title"] = titles.get(name, readable(name))
+    return schema
+
+
+def readable(name: str) -> str:
+    """`first_regular_turn` as "First regular turn"."""
+    return name.replace("_", " ").strip().capitalize()

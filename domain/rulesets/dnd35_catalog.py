@@ -1,0 +1,66 @@
+"""D&D 3.5 labels for the GM page: conditions, defenses, saves, stats and house-rule options."""
+
+from __future__ import annotations
+
+from domain.rulesets.terms import Catalog, Named
+
+# 000 has no conditions chapter (digest §6): these are the states it names, with its effects.
+CONDITIONS = (
+    Named("flat_footed", "Flat-footed", "No Dex or dodge bonus to AC, no AoOs (L216-223)."),
+    Named("total_defense", "Total defense", "+4 dodge bonus to AC for 1 round (L880-885)."),
+    Named("fighting_defensively", "Fighting defensively", "−4 attacks, +2 AC (L710-713)."),
+    Named("prone", "Prone", "Standing up is a move action that provokes (L941-943)."),
+    Named("running", "Running", "Loses the Dex bonus to AC (L1046-1060)."),
+    Named("blinded", "Blinded", "Cannot withdraw (L1028-1031)."),
+    Named("deafened", "Deafened", "20% chance to spoil verbal spells (L750-755)."),
+    Named("helpless", "Helpless", "No effects stated in the excerpt (L1304)."),
+)
+DEFENSES = (
+    Named("ac", "AC"), Named("touch", "Touch AC"), Named("flat_footed", "Flat-footed AC"),
+)  # fmt: skip  # 000 "ARMOR CLASS" L111-150
+SAVES = ("fortitude", "reflex", "will")  # 000 "SAVING THROWS" L174-201
+STATS = (
+    Named("max_hp", "Hit points"),
+    Named("initiative_modifier", "Initiative modifier"),
+    Named("constitution", "Constitution score"),
+    Named("defenses", "Armor class"),
+)
+COMMON_OPTIONS = {
+    "duration_key": Named("duration_key", "When N-round effects end", "3.5 A2."),
+    "flat_footed_until": Named("flat_footed_until", "Flat-footed lasts until", "3.5 A1."),
+}
+HIT_POINT_OPTIONS = {
+    **COMMON_OPTIONS,
+    "massive_damage_counts_nonlethal": Named(
+        "massive_damage_counts_nonlethal", "Nonlethal counts toward massive damage", "A7."),
+    "massive_damage_before_temp_hp": Named(
+        "massive_damage_before_temp_hp", "Massive damage counted before temporary HP", "A7."),
+    "nonlethal_at_zero": Named("nonlethal_at_zero", "Nonlethal states at 0 HP", "A8."),
+    "nonlethal_includes_temp_hp": Named(
+        "nonlethal_includes_temp_hp", "Nonlethal compared with HP including temporary HP", "A9."),
+    "temp_hp_model": Named("temp_hp_model", "Temporary hit points", "A10."),
+}  # fmt: skip
+COMMON_CHOICES = {
+    "duration_key": {"count": "At the initiative count it began on",
+                     "slot": "Just before the turn it began on"},
+    "flat_footed_until": {"first_regular_turn": "Its first regular turn",
+                          "first_action": "Its first action"},
+}  # fmt: skip
+HIT_POINT_CHOICES = {
+    **COMMON_CHOICES,
+    "nonlethal_at_zero": {"only_when_nonlethal": "Only when it has nonlethal damage",
+                          "literal": "As written (also with no nonlethal damage)"},
+    "temp_hp_model": {"pool": "A separate pool, lost first",
+                      "noted_total": "Noted total (HP fall back when they go)"},
+}  # fmt: skip
+
+CATALOG = Catalog(
+    title="D&D 3.5 (SRD)",
+    description="Hit points with disabled, dying and dead; nonlethal damage; massive damage.",
+    conditions=CONDITIONS,
+    defenses=DEFENSES,
+    saves=SAVES,
+    stats=STATS,
+    options=HIT_POINT_OPTIONS,
+    choices=HIT_POINT_CHOICES,
+)

@@ -1,0 +1,75 @@
+"""What a ruleset tells the GM page beside the table: its catalog, prompts and attack terms."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A name the ruleset reads (a condition, a defense, a stat) with its label for people."""
+
+    name: str
+    title: str
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Resource:
+    """A pool a combatant spends (Resolve, Conviction, action points) and the fact spending it."""
+
+    name: str
+    title: str
+    fact: dict[str, Any]
+    purposes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """A ruleset's labels and the names its page controls offer (GET /rulesets)."""
+
+    title: str
+    description: str
+    conditions: tuple[Named, ...] = ()
+    defenses: tuple[Named, ...] = ()  # the default first
+    saves: tuple[str, ...] = ()
+    resources: tuple[Resource, ...] = ()
+    stats: tuple[Named, ...] = ()
+    options: dict[str, Named] = field(default_factory=dict)  # option name → title, description
+    choices: dict[str, dict[str, str]] = field(default_factory=dict)  # option → {value: label}
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A roll or a choice the rules call for now, as a fact the GM completes and records."""
+
+    id: str
+    combatant: str
+    kind: str
+    title: str
+    fact: dict[str, Any]  # the partial fact: its type and the fields the rules fix
+    roll: str | None = None  # suggested dice ("1d20+3", "1d100")
+    fields: tuple[str, ...] = ()  # what the GM fills in (or `roll` fills)
+
+    def to_json(self) -> dict[str, Any]:
+        """The prompt as the table state shows it."""
+        return {
+            "id": self.id, "combatant": self.combatant, "kind": self.kind, "title": self.title,
+            "fact": dict(self.fact), "roll": self.roll, "fields": list(self.fields),
+        }  # fmt: skip
+
+
+class AttackTerms(NamedTuple):
+    """What an attack was measured against: the defense named, its value then, the total used."""
+
+    defense: str | None
+    defense_value: int | None
+    total_used: int
+
+
+def roll_prompt(
+    combatant: str, kind: str, title: str, fact: dict[str, Any], roll: str | None
+) -> Prompt:
+    """A prompt answered by a d20 (or d%) roll: `natural` and `total`, or `roll` for both."""
+    return Prompt(f"{combatant}:{kind}", combatant, kind, title, fact, roll, ("natural", "total"))

@@ -1,0 +1,112 @@
+"""What each line did, as the rules read it: an attack's outcome against its defense, the damage
+a hit applied and what stopped it, a save's or a check's outcome (`derived` on log lines).
+
+A fold of its own beside the table's, run when the log is read or a batch previewed, so the
+table's fold (and its rebuild speed) carries none of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from domain.events import AttackMade, CheckRolled, DamageDealt, Fact, SavingThrowRolled
+from projections import clock
+from projections.table import apply, damage_dropped, initial
+from projections.view import Table
+
+Derived = dict[str, Any]
+POOLS = ("stamina", "hp")  # the vitals damage takes away (3.5, d20 Modern, Starfinder, Orcus)
+
+
+def derived_lines(
+    entries: Iterable[tuple[int, Fact]], table: Table | None = None
+) -> tuple[Table, dict[int, Derived]]:
+    """Fold the facts in force (position, fact) into `table` (changed in place; from line 1's
+    EncounterCreated when None): the table, and what each attack, damage, save and check did."""
+    found: dict[int, Derived] = {}
+    for position, fact in entries:
+        if table is None:
+            table = initial(fact)  # type: ignore[arg-type]
+            continue
+        before = _before(table, fact)
+        apply(table, position, fact)
+        what = _after(table, position, fact, before)
+        if what is not None:
+            found[position] = what
+    assert table is not None, "an empty log has no table"
+    return table, found
+
+
+def _before(table: Table, fact: Fact) -> Any:
+    match fact:
+        case AttackMade():
+            return _attack_terms(table, fact)
+        case DamageDealt():
+            member = table.members.get(fact.target)
+            dropped = damage_dropped(table, fact)
+            if member is None or member.left or dropped is not None:
+                return None
+            return table.rules.vitals(member.body, clock.ctx(table, member))
+        case _:
+            return None
+
+
+def _after(table: Table, position: int, fact: Fact, before: Any) -> Derived | None:
+    match fact:
+        case AttackMade():
+            return _attack(table, position, fact, before)
+        case DamageDealt():
+            return _damage(table, fact, before)
+        case SavingThrowRolled():
+            return _outcome(table.rules.save_succeeds(fact, table.options))
+        case CheckRolled():
+            return _outcome(_check_succeeds(fact))
+        case _:
+            return None
+
+
+def _attack_terms(table: Table, fact: AttackMade) -> Any:
+    target = table.members.get(fact.target)
+    if target is None:
+        return None
+    attacker = table.members.get(fact.attacker)
+    by = None if attacker is None else (attacker.body, clock.ctx(table, attacker))
+    return table.rules.attack_terms(fact, target.body, clock.ctx(table, target), by)
+
+
+def _attack(table: Table, position: int, fact: AttackMade, terms: Any) -> Derived:
+    """The outcome the table took (the GM's ruling, else the ruleset's), and what it measured."""
+    shown: Derived = {
+        "outcome": table.attacks.get(position),
+        "threat": fact.natural == 20 or fact.confirm_natural is not None,
+    }
+    if terms is not None:
+        shown |= {"defense": terms.defense, "defense_value": terms.defense_value,
+                  "total_used": terms.total_used}  # fmt: skip
+    return shown
+
+
+def _damage(table: Table, fact: DamageDealt, before: dict[str, int] | None) -> Derived:
+    """Applied or not; how much the damage track took, and how much temporary HP soaked."""
+    if before is None:
+        return {"applied": False, "amount_applied": 0, "stopped": 0}
+    member = table.members[fact.target]
+    after = table.rules.vitals(member.body, clock.ctx(table, member))
+    if not any(pool in before for pool in POOLS):
+        return {"applied": True}  # a track with no pools (True20): its marks show in the state
+    lost = sum(before.get(p, 0) - after.get(p, 0) for p in POOLS)
+    lost += after.get("nonlethal", 0) - before.get("nonlethal", 0)
+    soaked = before.get("temp_hp", 0) - after.get("temp_hp", 0)
+    return {"applied": True, "amount_applied": max(lost, 0), "stopped": max(soaked, 0)}
+
+
+def _check_succeeds(fact: CheckRolled) -> bool | None:
+    """A check's outcome: the GM's ruling, else its total against its DC when it has one."""
+    if fact.outcome is not None:
+        return fact.outcome == "success"
+    return None if fact.dc is None else fact.total >= fact.dc
+
+
+def _outcome(succeeded: bool | None) -> Derived | None:
+    return None if succeeded is None else {"outcome": "success" if succeeded else "failure"}
