@@ -15,6 +15,7 @@ from rich.table import Table as RichTable
 from api.cli_stats import analytics_app, stats
 from domain.integrity import LogError
 from domain.jsonl import read_jsonl, write_jsonl
+from projections.history import History
 from projections.render import state_json
 from projections.table import table_at
 
@@ -55,13 +56,22 @@ def replay(
         int | None, typer.Option("--at", help="Show the table as it stood after line N.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the table state as JSON.")] = False,
+    corrected: Annotated[
+        bool,
+        typer.Option(
+            "--corrected",
+            help="With --at: the first N lines with every correction in the whole log applied.",
+        ),
+    ] = False,
 ) -> None:
-    """Replay a log file and print the table (CONTRACT §2), now or as it stood after line N."""
+    """Replay a log file and print the table (CONTRACT §2), now or after line N: as it stood
+    then, or as corrected."""
     events = _read_log(log)
     if at is not None and not 1 <= at <= len(events):
         lines = len(events)
         raise fail(f"--at must be between 1 and {lines} (the log has {lines} lines)", 2)
-    state = state_json(table_at(events, at), at or len(events))
+    table = History(events).corrected_table(at) if corrected else table_at(events, at)
+    state = state_json(table, at or len(events))
     if as_json:
         sys.stdout.write(orjson.dumps(state, option=orjson.OPT_INDENT_2).decode() + "\n")
     else:

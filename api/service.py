@@ -13,7 +13,7 @@ from uuid import UUID
 
 from api.store import EncounterStore, collector_paused
 from api.store.batch import Request, append_batch
-from api.store.mapper import CORRECTION_TOPICS, StoredFacts
+from api.store.mapper import CAST_TOPICS, CORRECTION_TOPICS, StoredFacts
 from domain.events import (
     EncounterCreated,
     EventAmended,
@@ -268,11 +268,12 @@ def rebuilt(
         for at, (topic, _) in enumerate(rows, 1)
         if topic in CORRECTION_TOPICS
     ]
+    cast_at = [at for at, (topic, _) in enumerate(rows, 1) if topic in CAST_TOPICS]
     checkpoints = store.tables.of(encounter_id)
     if not stored:
         checkpoints.stored.clear()
     with collector_paused(), checkpoints.batch():
-        history = History.resume(lines, checkpoints, corrections, every)
+        history = History.resume(lines, checkpoints, corrections, every, cast_at)
         gc.freeze()
     return history
 

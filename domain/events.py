@@ -65,6 +65,13 @@ class CombatantJoined(Fact):
     hidden: Flag = False
 
 
+class CombatantRevealed(Fact):
+    """The GM revealed a hidden combatant to the players."""
+
+    type: Literal["CombatantRevealed"] = "CombatantRevealed"
+    combatant: CombatantId
+
+
 class CombatantLeft(Fact):
     """A combatant left the fight (fled, dismissed, taken away)."""
 
@@ -333,6 +340,7 @@ class EventRestored(Fact):
 
 TableFact: TypeAlias = Annotated[
     CombatantJoined
+    | CombatantRevealed
     | CombatantLeft
     | SurpriseDetermined
     | InitiativeRolled
@@ -384,7 +392,8 @@ EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
 EVENT_TYPES: dict[str, type[Fact]] = {
     cls.model_fields["type"].default: cls
     for cls in (
-        EncounterCreated, CombatantJoined, CombatantLeft, SurpriseDetermined, InitiativeRolled,
+        EncounterCreated, CombatantJoined, CombatantRevealed, CombatantLeft, SurpriseDetermined,
+        InitiativeRolled,
         InitiativeTieBroken, CombatStarted, TurnEnded, Delayed, DelayEnded, ActionReadied,
         ReadiedActionTaken, AttackMade, DamageDealt, HealingApplied, TemporaryHitPointsGained,
         TemporaryHitPointsLost,

@@ -6,13 +6,23 @@ from bisect import bisect_right
 from collections.abc import Iterable, MutableMapping, MutableSequence
 from typing import Any
 
-from domain.events import EncounterCreated, EventAmended, EventRestored, EventRevoked, Fact
-from projections.effective import CORRECTIONS, effective_log
+from domain.events import (
+    CombatantJoined,
+    CombatantRevealed,
+    EncounterCreated,
+    EventAmended,
+    EventRestored,
+    EventRevoked,
+    Fact,
+)
+from projections.effective import CORRECTIONS, corrected_log, effective_log, withdrawn
+from projections.redaction_cast import Cast, cast_of
 from projections.render import gm_state_json, state_json
 from projections.table import apply, fold, initial
 from projections.view import Table, copy_table
 
 CHECKPOINT_EVERY = 1000
+CAST = (CombatantJoined, CombatantRevealed)  # the lines the player view's cast is read from
 
 
 class History:
@@ -37,7 +47,9 @@ class History:
         self.checkpoints: MutableMapping[int, Table] = {} if checkpoints is None else checkpoints
         self.correction_at: list[int] = []
         self.correction_target: list[int] = []
+        self.cast_at: list[int] = []  # the positions of every join and reveal
         self._current: Table | None = None
+        self._cast: tuple[int, Cast] | None = None
         for event in events:
             self.append(event)
 
@@ -48,10 +60,13 @@ class History:
         checkpoints: MutableMapping[int, Table],
         corrections: Iterable[tuple[int, int]],
         every: int = CHECKPOINT_EVERY,
+        cast_at: Iterable[int] | None = None,
     ) -> History:
         """The history of the whole log `events`, folding only the lines after the latest of
         `checkpoints` (tables after line n of this same log); `corrections` are (line, target)
-        of every correction in the log. The same tables as History(events), with less work."""
+        of every correction in the log, `cast_at` the lines that join or reveal someone (found
+        by reading the lines when not given). The same tables as History(events), with less
+        work."""
         history = cls(every=every, checkpoints=checkpoints)
         history.events = events
         lines = len(events)
@@ -63,6 +78,9 @@ class History:
             if at <= base:
                 history.correction_at.append(at)
                 history.correction_target.append(target)
+        if cast_at is None:
+            cast_at = [p for p, e in enumerate(events[:base], 1) if isinstance(e, CAST)]
+        history.cast_at = [p for p in cast_at if p <= base]
         history._current = None if table is None else copy_table(table)
         for position, event in enumerate(events[base:lines], base + 1):
             history._take(position, event)
@@ -96,6 +114,27 @@ class History:
             return copy_table(self._current)
         return self._fold_to(at)
 
+    def corrected_table(self, at: int | None = None) -> Table:
+        """A private copy of the table after line `at` as corrected: every correction in the
+        whole log applied to the first `at` lines (CONTRACT §2, the second timeline)."""
+        if at is None or at >= self.version:
+            return self.table()
+        base, start = self._corrected_base(at)
+        return fold(corrected_log(self.events, base + 1, at, self.correction_at), start)
+
+    def cast(self) -> Cast:
+        """Whom the player view keeps hidden and whose numbers, as the whole log stands."""
+        if self._cast is None or self._cast[0] != self.version:
+            assert self._current is not None, "an empty log has no table"
+            lines = [*self.cast_at, *self.correction_at]
+            self._cast = (self.version, cast_of(self.events, lines, self._current))
+        return self._cast[1]
+
+    def withdrawn(self) -> set[int]:
+        """The lines whose content is no longer in force: revoked, replaced, or a correction
+        that was itself undone or superseded."""
+        return withdrawn(self.events, self.correction_at)
+
     def state(self, at: int | None = None, shown: Any = state_json) -> dict[str, Any]:
         """The table state of CONTRACT §2 after line `at` (default: now), as `shown` renders it."""
         version = self.version if at is None else min(at, self.version)
@@ -118,6 +157,8 @@ class History:
             self.correction_target.append(event.target)
             self._current = self._fold_to(position)
         else:
+            if isinstance(event, CAST):
+                self.cast_at.append(position)
             apply(self._current, position, event)
         if position % self.every == 0:
             self.checkpoints[position] = copy_table(self._current)
@@ -125,6 +166,18 @@ class History:
     def _fold_to(self, upto: int) -> Table:
         base, start = self._base(upto)
         return fold(effective_log(self.events, upto, start=base + 1), start)
+
+    def _corrected_base(self, upto: int) -> tuple[int, Table | None]:
+        """The latest checkpoint no correction anywhere after it reaches back past."""
+        index = bisect_right(self.correction_at, upto) - 1
+        lowest = min(self.correction_target[index + 1 :], default=upto + 1)
+        for base in range(upto // self.every * self.every, 0, -self.every):
+            while index >= 0 and self.correction_at[index] > base:
+                lowest = min(lowest, self.correction_target[index])
+                index -= 1
+            if base < lowest and (table := self.checkpoints.get(base)) is not None:
+                return base, table
+        return 0, None
 
     def _base(self, upto: int) -> tuple[int, Table | None]:
         """The latest checkpoint no correction in (checkpoint, upto] reaches back past."""

@@ -101,34 +101,3 @@ def named(value: object, key: str = "") -> set[str]:
         return set().union(*(named(v, key) for v in value))
     return {value} if isinstance(value, str) and key in NAMING_FIELDS else set()
 
-
-def player_state_json(table: Table, version: int) -> dict[str, Any]:
-    """The table as players may see it: hidden combatants left out, foes' vitals only as a word."""
-    state = state_json(table, version)
-    hidden = {m.id for m in table.members.values() if m.hidden}
-    state["order"] = [i for i in state["order"] if i not in hidden]
-    state["turn"] = None if state["turn"] in hidden else state["turn"]
-    state["combatants"] = {i: c for i, c in state["combatants"].items() if i not in hidden}
-    for member in table.members.values():
-        if member.id not in hidden and member.side != "party":
-            word = table.rules.descriptor(member.body, clock.ctx(table, member))
-            shown = state["combatants"][member.id]
-            shown["vitals"] = {"descriptor": word}
-            if word != "healthy":  # the word says how it fares; "healthy" must not contradict it
-                shown["statuses"] = [s for s in shown["statuses"] if s != "healthy"]
-    for shown in state["combatants"].values():
-        foe = shown["side"] != "party"
-        shown["conditions"] = [player_condition(c, hidden, foe) for c in shown["conditions"]]
-    state["initiative_ties"] = [t for t in state["initiative_ties"] if not hidden.intersection(t)]
-    state["warnings"] = []
-    return state
-
-
-def player_condition(shown: dict[str, Any], hidden: set[str], foe: bool) -> dict[str, Any]:
-    """A condition without what names a hidden combatant (its source, the turn that ends it) and,
-    on a foe, without its persistent damage `value` (a number about the foe's vitals)."""
-    return {
-        name: value
-        for name, value in shown.items()
-        if not hidden.intersection(named(value, name)) and not (foe and name == "value")
-    }

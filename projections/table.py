@@ -12,6 +12,7 @@ from domain.events import (
     CheckRolled,
     CombatantJoined,
     CombatantLeft,
+    CombatantRevealed,
     CombatEnded,
     CombatStarted,
     ConditionApplied,
@@ -139,6 +140,12 @@ def _join(table: Table, fact: CombatantJoined) -> None:
     table.members[member.id] = member
     if member.initiative is not None and table.started:
         _enter(table, member.id)
+
+
+def _revealed(table: Table, fact: CombatantRevealed) -> None:
+    member = table.members.get(fact.combatant)
+    if member is not None:
+        member.hidden = False
 
 
 def _leave(table: Table, fact: CombatantLeft) -> None:
@@ -337,6 +344,7 @@ def _ended(table: Table, fact: CombatEnded) -> None:
 
 STEPS: dict[type, Callable[[Table, Any], None]] = {
     CombatantJoined: _join,
+    CombatantRevealed: _revealed,
     CombatantLeft: _leave,
     SurpriseDetermined: _surprise,
     InitiativeRolled: _initiative,

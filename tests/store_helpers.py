@@ -42,6 +42,7 @@ EVERY_TYPE: list[dict[str, Any]] = [
     {"type": "ConvictionSpent", "combatant": V, "purpose": "fatigue"},
     {"type": "RestTaken", "kind": "short"},
     {"type": "NoteAdded", "text": "the goblin looks for a way out"},
+    {"type": "CombatantRevealed", "combatant": G},
     {"type": "CombatantLeft", "combatant": G, "reason": "fled"},
     {"type": "CombatEnded"},
     {"type": "EventRevoked", "target": 17},

@@ -105,7 +105,6 @@ def test_players_see_no_hidden_combatant_and_no_foe_numbers(
         "type": "DamageDealt",
         "target": "goblin",
         "at": lines[-1]["fact"]["at"],
-        "by": "gm",
     }
 
 

@@ -22,6 +22,7 @@ from tests.store_helpers import CREATED, every_type
 PINNED_TOPICS = {
     "EncounterCreated": "domain.events:EncounterCreated",
     "CombatantJoined": "domain.events:CombatantJoined",
+    "CombatantRevealed": "domain.events:CombatantRevealed",
     "CombatantLeft": "domain.events:CombatantLeft",
     "SurpriseDetermined": "domain.events:SurpriseDetermined",
     "InitiativeRolled": "domain.events:InitiativeRolled",

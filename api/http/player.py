@@ -1,22 +1,20 @@
-"""The log as lines: whole for the GM; for players no line naming a hidden combatant and no
-numbers about a foe's vitals (in the log, the export and the live stream alike)."""
+"""The log as lines: whole for the GM; for players through the player view
+(projections/redaction.py), in the state, the log, the export and the live stream alike."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import orjson
 
 from api.http.schemas import LogLine
 from domain.events import Fact
+from projections import redaction
 from projections.history import History
-from projections.render import named
-from projections.view import Table
+from projections.redaction import PlayerLine
 
-# Numbers about a combatant's damage track and resources: damage, healing, temporary HP, resolve
-# or conviction spent (`amount`), a persistent damage `value`, a Toughness `save`, its `stats`.
-VITALS = ("amount", "value", "save", "stats")
+Timeline = Literal["then", "corrected"]
 
 
 def log_lines(events: Sequence[Fact], after: int = 0) -> list[LogLine]:
@@ -42,32 +40,24 @@ def log_lines(events: Sequence[Fact], after: int = 0) -> list[LogLine]:
     ]
 
 
-def player_lines(table: Table, events: Sequence[Fact], lines: Sequence[LogLine]) -> list[LogLine]:
-    """`lines` of the log `events` as players may see them, judged by the table as it is now."""
-    hidden = {m.id for m in table.members.values() if m.hidden}
-    foes = {m.id for m in table.members.values() if m.side != "party"}
-    return [
-        line.model_copy(update={"fact": without_foe_numbers(line.fact, foes)})
-        for line in lines
-        if not hidden.intersection(named(line.fact))
-    ]
+def player_log(history: History, after: int = 0) -> list[tuple[int, PlayerLine | None]]:
+    """Each line after `after` as players see it (projections/redaction.py): None if hidden."""
+    return redaction.player_log(history.events, history.cast(), history.withdrawn(), after)
+
+
+def player_lines(history: History) -> list[PlayerLine]:
+    """The player's log: every line they may see, and a bare marker for each one withdrawn."""
+    return [line for _, line in player_log(history) if line is not None]
 
 
 def player_jsonl(history: History) -> bytes:
-    """The log as JSON Lines as players may see it: their log's facts, one a line."""
-    lines = player_lines(history.table(), history.events, log_lines(history.events))
-    return b"".join(orjson.dumps(line.fact) + b"\n" for line in lines)
+    """The log as JSON Lines as players may see it: their log's facts (or markers), one a line."""
+    lines = player_lines(history)
+    return b"".join(orjson.dumps(line.get("fact", line)) + b"\n" for line in lines)
 
 
-def without_foe_numbers(fact: dict[str, Any], foes: set[str]) -> dict[str, Any]:
-    """The fact without numbers about a foe's vitals when it is about a foe (its `target` or
-    `combatant`), in an amendment's replacement too. A saving throw's `save` is the save's name,
-    not a number, and stays."""
-    shown = dict(fact)
-    if foes.intersection((shown.get("target"), shown.get("combatant"))):
-        for name in VITALS:
-            if not isinstance(shown.get(name), str):
-                shown.pop(name, None)
-    if isinstance(shown.get("replacement"), dict):
-        shown["replacement"] = without_foe_numbers(shown["replacement"], foes)
-    return shown
+def player_state(history: History, at: int | None, timeline: Timeline) -> dict[str, Any]:
+    """The table after line `at` (default: now) in either timeline, as players may see it."""
+    version = history.version if at is None else at
+    table = history.corrected_table(at) if timeline == "corrected" else history.table(at)
+    return redaction.player_state(table, version, history.cast())

@@ -12,7 +12,7 @@ from fastapi.concurrency import run_in_threadpool
 from api.http import schemas
 from api.http.access import Role, check_analytics, role_of, token
 from api.http.facts import client_fact, fields_as_sent, fits_64_bits, in_batch
-from api.http.player import log_lines, player_jsonl, player_lines
+from api.http.player import Timeline, log_lines, player_jsonl, player_lines, player_state
 from api.http.problems import HttpProblem, Problem
 from api.service import Append, Encounters
 from domain.events import EncounterCreated, TableFact
@@ -21,7 +21,7 @@ from domain.jsonl import read_jsonl, write_jsonl
 from projections.derived import derived_lines
 from projections.effective import effective_log
 from projections.history import History
-from projections.render import player_state_json
+from projections.render import gm_state_json
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem, "description": text}
@@ -44,6 +44,10 @@ async def encounters(request: Request) -> Encounters:
 
 
 Service = Annotated[Encounters, Depends(encounters)]
+TIMELINE = (
+    "`then` (default): the table as it stood after line `at`, later corrections not reaching "
+    "back; `corrected`: the first `at` lines with every correction in the whole log applied."
+)
 
 
 TokenQuery = Annotated[
@@ -135,28 +139,33 @@ def table_state(
     at: Annotated[
         int | None, Query(ge=1, description="The table as it stood after line N.")
     ] = None,
+    timeline: Annotated[Timeline, Query(description=TIMELINE)] = "then",
 ) -> dict[str, Any]:
-    """The table state (CONTRACT §2), now or after line `at`; players get the player view."""
+    """The table state (CONTRACT §2), now or after line `at`, as it stood then or as corrected;
+    players get the player view."""
 
     def view(history: History) -> dict[str, Any]:
         if at is not None and at > history.version:
             raise HttpProblem(422, "No such line", f"the log ends at line {history.version}", "at")
-        if caller == "gm":
-            return history.gm_state(at)
-        return player_state_json(history.table(at), at or history.version)
+        if caller != "gm":
+            return player_state(history, at, timeline)
+        if timeline == "corrected" and at is not None:
+            return gm_state_json(history.corrected_table(at), at)
+        return history.gm_state(at)
 
     return service.read(encounter_id, view)
 
 
-@router.get("/{encounter_id}/log", response_model=list[schemas.LogLine])
-def log(encounter_id: UUID, caller: Reader, service: Service) -> list[schemas.LogLine]:
-    """Every line with its position, time, author, and whether it is revoked or amended."""
+@router.get("/{encounter_id}/log", response_model=list[schemas.LogLine | schemas.WithdrawnLine])
+def log(encounter_id: UUID, caller: Reader, service: Service) -> list[Any]:
+    """Every line with its position, time, author, and whether it is revoked or amended; players
+    get the player log (a bare withdrawn marker for each line revoked or replaced)."""
 
-    def view(history: History) -> list[schemas.LogLine]:
-        lines = log_lines(history.events)
+    def view(history: History) -> list[Any]:
         if caller != "gm":
-            return player_lines(history.table(), history.events, lines)
+            return player_lines(history)
         derived = derived_lines(effective_log(history.events))[1]
+        lines = log_lines(history.events)
         return [line.model_copy(update={"derived": derived.get(line.position)}) for line in lines]
 
     return service.read(encounter_id, view)

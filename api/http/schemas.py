@@ -241,3 +241,12 @@ class Previewed(BaseModel):
 
     state: dict[str, Any]
     lines: list[LogLine]
+
+
+class WithdrawnLine(BaseModel):
+    """What a player sees of a line revoked or replaced: where it was, and that it is withdrawn."""
+
+    model_config = example({"position": 13, "withdrawn": True})
+
+    position: int
+    withdrawn: Literal[True]

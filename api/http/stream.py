@@ -12,7 +12,7 @@ import orjson
 from fastapi import APIRouter, Header, Request
 from sse_starlette import EventSourceResponse
 
-from api.http.player import player_lines
+from api.http.player import player_log
 from api.http.routes import ERRORS, Reader, Service, log_lines
 from domain.events import Fact
 from projections.history import History
@@ -92,23 +92,19 @@ async def stream(
 
 
 def lines_after(history: History, sent: int, caller: str) -> list[dict[str, Any]]:
-    """The SSE messages for lines after `sent` (players: hidden lines as empty placeholders)."""
-    lines = log_lines(history.events, after=sent)
-    if not lines:
-        return []
-    positions = range(sent + 1, lines[-1].position + 1)
-    if caller != "gm":
-        lines = player_lines(history.table(), history.events, lines)
-    shown = {line.position: line for line in lines}
+    """The SSE messages for lines after `sent`; players get the player log's lines, a bare
+    withdrawn marker for a line revoked or replaced, an empty placeholder for a hidden one."""
+    lines: list[tuple[int, dict[str, Any] | None]]
+    if caller == "gm":
+        gm = log_lines(history.events, after=sent)
+        lines = [(line.position, line.model_dump(mode="json")) for line in gm]
+    else:
+        lines = player_log(history, after=sent)
     return [
         {
             "id": str(position),  # sse-starlette writes ids as text
             "event": "line",
-            "data": orjson.dumps(
-                shown[position].model_dump(mode="json")
-                if position in shown
-                else {"position": position, "fact": None}
-            ).decode(),
+            "data": orjson.dumps(line or {"position": position, "fact": None}).decode(),
         }
-        for position in positions
+        for position, line in lines
     ]

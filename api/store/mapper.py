@@ -18,6 +18,8 @@ from pydantic import TypeAdapter
 from api.store.aggregate import Encounter, event_time
 from domain.events import (
     EVENT_TYPES,
+    CombatantJoined,
+    CombatantRevealed,
     EncounterCreated,
     Event,
     EventAmended,
@@ -37,6 +39,7 @@ FACT_TOPICS: dict[type[Fact], str] = {
 FACTS_BY_TOPIC: dict[str, type[Fact]] = {topic: cls for cls, topic in FACT_TOPICS.items()}
 CREATED_TOPIC = FACT_TOPICS[EncounterCreated]
 CORRECTION_TOPICS = frozenset(FACT_TOPICS[c] for c in (EventRevoked, EventRestored, EventAmended))
+CAST_TOPICS = frozenset(FACT_TOPICS[c] for c in (CombatantJoined, CombatantRevealed))
 FACT_LIST: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
 
 for _topic, _cls in FACTS_BY_TOPIC.items():
