@@ -1,4 +1,4 @@
-"""The FastAPI application: routes, problem details, body limit, and the live hub."""
+"""The FastAPI application: routes, problem details, body limit, security headers, the live hub."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from api.analytics import Analytics, Keeper
 from api.analytics import process as keeping
 from api.commits import GroupCommit
-from api.http import analytics, corrections, pages, preview, problems, routes, stream
-from api.http.access import load_secret
+from api.http import analytics, corrections, docs, pages, preview, problems, routes, stream, tokens
+from api.http.headers import SecurityHeaders
 from api.relay import Relay
+from api.secret import secret_at_start
 from api.service import Encounters
 from api.store import EncounterStore
 from api.store.config import store_url
@@ -29,7 +30,8 @@ def create_app(url: str | None = None, folder: Path | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.secret = load_secret(folder or Path.cwd())
+        # SecretChanged (the start fails, saying why) if the store's tokens need another secret
+        app.state.secret = secret_at_start(folder or Path.cwd(), url)
         store = EncounterStore(url, secret=app.state.secret)
         app.state.encounters = Encounters(store)
         app.state.commits = GroupCommit(app.state.encounters)
@@ -61,15 +63,20 @@ def create_app(url: str | None = None, folder: Path | None = None) -> FastAPI:
         version="0.1.0",
         summary="An event-sourced combat log for d20 games: append facts, read the table.",
         lifespan=lifespan,
+        docs_url=None,  # served by api/http/docs.py from vendored files, not a CDN
+        redoc_url=None,
     )
     problems.install(app)
     app.include_router(routes.router)
     app.include_router(corrections.router)
+    app.include_router(tokens.router)
     app.include_router(stream.router)
     app.include_router(analytics.router)
     app.include_router(preview.router)
     pages.install(app)
+    docs.install(app)
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)  # outermost: the 413 carries them too
     return app
 
 

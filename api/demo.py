@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from api.http.access import analytics_token, load_secret, token
+from api.http.access import load_secret, operator_token, tokens
 from api.service import rebuilt
 from api.store import EncounterStore
 from domain.jsonl import read_jsonl
@@ -23,20 +23,25 @@ def seed_demo(url: str | None, host: str, port: int) -> tuple[list[str], str, di
             store.import_log(read_jsonl(DEMO.read_bytes()))
             encounters = store.list_encounters()
         table = rebuilt(store, encounters[0].id).state()
+        generations = store.access.generations(encounters[0].id)  # after any rotation
     finally:
         store.close()
     secret = load_secret(Path.cwd())
     lines = [f"combatlog serving on http://{host}:{port}  (API docs: http://{host}:{port}/docs)"]
     first = encounters[0]
+    issued = tokens(secret, first.id, generations)
+    gm, player = issued["gm_token"], issued["player_token"]
+    operator = operator_token(secret)
     lines.append(f"demo encounter {first.name!r}: {first.id}")
-    lines.append(f"  GM token:     {token(secret, first.id, 'gm')}")
-    lines.append(f"  player token: {token(secret, first.id, 'player')}")
+    lines.append(f"  GM token:     {gm}")
+    lines.append(f"  player token: {player}")
     lines.append(f"  its table: GET /encounters/{first.id}/state with the GM token")
-    gm, player = token(secret, first.id, "gm"), token(secret, first.id, "player")
-    operator = analytics_token(secret)
     lines.append(
         f"  GM page:     http://{host}:{port}/#e={first.id}&token={gm}&operator={operator}"
     )
     lines.append(f"  player page: http://{host}:{port}/play/{first.id}#token={player}")
-    lines.append(f"analytics token: {operator}  (GET /encounters, GET /stats)")
+    lines.append(
+        f"operator token: {operator}  (POST /encounters, POST /encounters/import, "
+        "GET /encounters, GET /stats)"
+    )
     return lines, first.name, table

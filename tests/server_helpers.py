@@ -15,6 +15,9 @@ from typing import Any
 import httpx
 import orjson
 
+from api.http.access import operator_token
+from api.secret import secret_in
+
 HOST = "127.0.0.1"
 STARTUP_SECONDS = 20.0
 COMBATLOG = Path(sys.executable).with_name("combatlog")
@@ -40,6 +43,13 @@ class Server:
     @property
     def url(self) -> str:
         return f"http://{HOST}:{self.port}"
+
+    @property
+    def operator(self) -> dict[str, str]:
+        """The operator token's header, under this server's secret."""
+        with_env = {**os.environ, **self.env}
+        secret = with_env.get("COMBATLOG_SECRET", "").encode() or secret_in(self.folder)[0]
+        return operator_auth(secret)
 
     @property
     def output(self) -> str:
@@ -101,9 +111,18 @@ def serve(folder: Path, db: str | None = None, **env: str) -> Server:
     return server.start().wait_ready()
 
 
-def open_encounter(client: httpx.Client, facts: list[dict[str, Any]]) -> dict[str, Any]:
+def operator_auth(secret: bytes) -> dict[str, str]:
+    """The operator token's header: it creates and imports encounters, lists them, and reports
+    across them."""
+    return {"Authorization": f"Bearer {operator_token(secret)}"}
+
+
+def open_encounter(
+    client: httpx.Client, facts: list[dict[str, Any]], operator: dict[str, str]
+) -> dict[str, Any]:
     """A new dnd35 encounter holding `facts` after line 1; its id, tokens and auth headers."""
-    reply = client.post("/encounters", json={"name": "Goblin ambush", "ruleset": "dnd35"})
+    body = {"name": "Goblin ambush", "ruleset": "dnd35"}
+    reply = client.post("/encounters", json=body, headers=operator)
     assert reply.status_code == 201, reply.text
     opened: dict[str, Any] = reply.json()
     opened["gm"] = {"Authorization": f"Bearer {opened['gm_token']}"}

@@ -16,11 +16,12 @@ from api.cli import app as cli
 from api.http.access import analytics_token, load_secret
 from tests.builders import jsonl
 from tests.test_analytics_figures import FIGHT
+from tests.test_api import operator
 
 
 @pytest.fixture
 def imported(client: TestClient) -> dict[str, Any]:
-    reply = client.post("/encounters/import", content=jsonl(*FIGHT))
+    reply = client.post("/encounters/import", content=jsonl(*FIGHT), headers=operator(client))
     assert reply.status_code == 201
     return dict(reply.json())
 

@@ -36,7 +36,9 @@ def test_the_keeper_process_takes_appends_unasked_and_dies_with_a_killed_service
     try:
         assert server.process is not None
         with httpx.Client(base_url=server.url, timeout=10) as client:
-            opened = open_encounter(client, [{"type": "NoteAdded", "text": "first"}])
+            opened = open_encounter(
+                client, [{"type": "NoteAdded", "text": "first"}], server.operator
+            )
         children = keeper_pids(server.process.pid)
         assert len(children) == 1
         store = EncounterStore(server.db)

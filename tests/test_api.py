@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api.http.access import analytics_token
+from tests.server_helpers import operator_auth
 
 PARTY = [
     {"type": "CombatantJoined", "combatant": "valeros", "name": "Valeros", "side": "party",
@@ -23,7 +23,8 @@ def open_table(
     client: TestClient, facts: list[dict[str, Any]], ruleset: str = "dnd35"
 ) -> dict[str, Any]:
     """A new encounter with `facts` appended after line 1: its id, tokens and auth headers."""
-    reply = client.post("/encounters", json={"name": "Goblin ambush", "ruleset": ruleset})
+    body = {"name": "Goblin ambush", "ruleset": ruleset}
+    reply = client.post("/encounters", json=body, headers=operator(client))
     assert reply.status_code == 201
     encounter = reply.json()
     gm = {"Authorization": f"Bearer {encounter['gm_token']}"}
@@ -49,8 +50,8 @@ def url(opened: dict[str, Any], tail: str) -> str:
 
 
 def operator(client: TestClient) -> dict[str, str]:
-    """The analytics token's header: it opens what spans every encounter."""
-    return {"Authorization": f"Bearer {analytics_token(client.app.state.secret)}"}  # type: ignore[attr-defined]
+    """The operator token's header: it creates, imports, and opens what spans every encounter."""
+    return operator_auth(client.app.state.secret)  # type: ignore[attr-defined]
 
 
 def listed(client: TestClient) -> list[dict[str, Any]]:
@@ -250,7 +251,7 @@ def test_dice_notation_is_rolled_once_and_recorded_as_rolled(
 
 def test_export_then_import_gives_the_same_log(client: TestClient, opened: dict[str, Any]) -> None:
     exported = client.get(url(opened, "export"), headers=opened["gm"])
-    imported = client.post("/encounters/import", content=exported.content)
+    imported = client.post("/encounters/import", content=exported.content, headers=operator(client))
     assert imported.status_code == 201
     again = imported.json()
     copy = client.get(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from tests.test_api import listed
+from api.http.access import OPERATOR_ONLY
+from tests.test_api import listed, operator
 from tests.test_api_errors import problem
 
 
@@ -12,8 +13,12 @@ def test_the_list_shows_every_encounter_with_its_rules_and_length_but_no_tokens(
     client: TestClient,
 ) -> None:
     assert listed(client) == []
-    ambush = client.post("/encounters", json={"name": "Goblin ambush"}).json()
-    bridge = client.post("/encounters", json={"name": "Troll bridge", "ruleset": "orcus"}).json()
+    ambush = client.post(
+        "/encounters", headers=operator(client), json={"name": "Goblin ambush"}
+    ).json()
+    bridge = client.post(
+        "/encounters", headers=operator(client), json={"name": "Troll bridge", "ruleset": "orcus"}
+    ).json()
     gm = {"Authorization": f"Bearer {bridge['gm_token']}"}
     note = {"facts": [{"type": "NoteAdded", "text": "the troll waits"}]}
     client.post(f"/encounters/{bridge['id']}/facts", json=note, headers=gm)
@@ -24,14 +29,16 @@ def test_the_list_shows_every_encounter_with_its_rules_and_length_but_no_tokens(
     ]
 
 
-def test_the_list_needs_the_analytics_token_so_players_learn_no_prepared_fight(
+def test_the_list_needs_the_operator_token_so_players_learn_no_prepared_fight(
     client: TestClient,
 ) -> None:
-    prepared = client.post("/encounters", json={"name": "The dragon's lair"}).json()
+    prepared = client.post(
+        "/encounters", headers=operator(client), json={"name": "The dragon's lair"}
+    ).json()
     player = {"Authorization": f"Bearer {prepared['player_token']}"}
     for headers, status, title, detail in (
-        ({}, 401, "Token needed", "send Authorization: Bearer <analytics token>"),
-        (player, 403, "Wrong token", "the list of every encounter needs the analytics token"),
+        ({}, 401, "Token needed", "send Authorization: Bearer <operator token>"),
+        (player, 403, "Wrong token", OPERATOR_ONLY),
     ):
         reply = client.get("/encounters", headers=headers)
         assert reply.status_code == status
@@ -41,7 +48,7 @@ def test_the_list_needs_the_analytics_token_so_players_learn_no_prepared_fight(
 
 def test_an_encounter_opens_with_the_house_rules_the_gm_chose(client: TestClient) -> None:
     body = {"name": "Troll bridge", "ruleset": "orcus", "options": {"natural_saves": "total_only"}}
-    reply = client.post("/encounters", json=body)
+    reply = client.post("/encounters", headers=operator(client), json=body)
     assert reply.status_code == 201
     opened = reply.json()
     assert (opened["version"], sorted(opened)) == (
@@ -57,7 +64,7 @@ def test_an_encounter_opens_with_the_house_rules_the_gm_chose(client: TestClient
 
 def test_a_house_rule_the_ruleset_does_not_know_is_a_422_naming_it(client: TestClient) -> None:
     body = {"name": "Troll bridge", "ruleset": "orcus", "options": {"flanking": "always"}}
-    reply = client.post("/encounters", json=body)
+    reply = client.post("/encounters", headers=operator(client), json=body)
     assert reply.status_code == 422
     assert reply.json() == problem(
         422, "The log cannot take this fact", "line 1: Extra inputs are not permitted",
@@ -70,7 +77,7 @@ def test_a_house_rule_set_to_a_choice_the_ruleset_lacks_is_a_422_naming_it(
     client: TestClient,
 ) -> None:
     body = {"name": "Goblins", "ruleset": "dnd35", "options": {"temp_hp_model": "sometimes"}}
-    reply = client.post("/encounters", json=body)
+    reply = client.post("/encounters", headers=operator(client), json=body)
     assert reply.status_code == 422
     reason = "Input should be 'pool' or 'noted_total'"
     assert reply.json() == problem(
@@ -79,7 +86,9 @@ def test_a_house_rule_set_to_a_choice_the_ruleset_lacks_is_a_422_naming_it(
 
 
 def test_an_unknown_ruleset_is_a_422_naming_it(client: TestClient) -> None:
-    reply = client.post("/encounters", json={"name": "Chess", "ruleset": "chess"})
+    reply = client.post(
+        "/encounters", headers=operator(client), json={"name": "Chess", "ruleset": "chess"}
+    )
     assert reply.status_code == 422
     assert reply.json() == problem(
         422, "Invalid request",

@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import MAX_BODY
-from tests.test_api import PARTY, listed, open_table, url
+from tests.test_api import PARTY, listed, open_table, operator, url
 
 NOWHERE = "/encounters/00000000-0000-0000-0000-000000000000"
 TOO_LARGE = {
@@ -99,7 +99,8 @@ def test_a_chunked_body_over_a_megabyte_is_a_413_as_soon_as_it_is_counted(
     client: TestClient, opened: dict[str, Any], path: str
 ) -> None:
     target = path if path.startswith("/") else url(opened, path)
-    headers = {**opened["gm"], "content-type": "application/json"}
+    auth = operator(client) if path.startswith("/") else opened["gm"]
+    headers = {**auth, "content-type": "application/json"}
     reply = client.post(target, content=chunks(MAX_BODY + 100_000), headers=headers)
     assert "content-length" not in reply.request.headers
     assert (reply.status_code, reply.json()) == (413, TOO_LARGE)
@@ -108,7 +109,8 @@ def test_a_chunked_body_over_a_megabyte_is_a_413_as_soon_as_it_is_counted(
 
 def test_a_chunked_body_within_the_limit_is_read_whole(client: TestClient) -> None:
     line = b'{"type":"EncounterCreated","name":"Chunked","ruleset":"dnd35"}\n'
-    reply = client.post("/encounters/import", content=iter([line[:20], line[20:]]))
+    body = iter([line[:20], line[20:]])
+    reply = client.post("/encounters/import", content=body, headers=operator(client))
     assert reply.status_code == 201 and reply.json()["version"] == 1
 
 
@@ -140,6 +142,6 @@ def test_a_bad_line_in_an_imported_log_is_a_422_naming_the_line_and_nothing_is_s
     client: TestClient, second_line: bytes, body: dict[str, Any]
 ) -> None:
     log = b'{"type":"EncounterCreated","name":"Imported","ruleset":"dnd35"}\n' + second_line + b"\n"
-    reply = client.post("/encounters/import", content=log)
+    reply = client.post("/encounters/import", content=log, headers=operator(client))
     assert (reply.status_code, reply.json()) == (422, body)
     assert listed(client) == []

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.test_api import PARTY, listed, open_table, url
+from tests.test_api import PARTY, listed, open_table, operator, url
 from tests.test_api_errors import problem
 
 HIT = {"type": "DamageDealt", "target": "goblin", "amount": 3}
@@ -98,7 +98,7 @@ def test_an_amendment_past_64_bits_is_a_422_naming_the_replacements_field(
 
 def test_an_option_past_64_bits_is_a_422_and_no_encounter_is_opened(client: TestClient) -> None:
     body = {"name": "Huge", "ruleset": "orcus", "options": {"anything": 10**30}}
-    reply = client.post("/encounters", json=body)
+    reply = client.post("/encounters", json=body, headers=operator(client))
     assert reply.status_code == 422
     assert reply.json() == problem(422, "Number out of range", TOO_BIG, "options.anything")
     assert listed(client) == []

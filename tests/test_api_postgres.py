@@ -17,6 +17,7 @@ from api.app import create_app
 from tests.test_api import (  # noqa: F401
     PARTY,
     opened,
+    operator,
     test_a_fact_the_log_cannot_take_is_a_422_naming_the_field_and_nothing_is_written,
     test_a_gm_appends_facts_and_reads_the_table,
     test_a_retried_append_with_the_same_key_appends_once,
@@ -65,7 +66,8 @@ def test_the_service_keeps_its_lines_in_the_tables_it_is_named_for(
 ) -> None:
     import psycopg
 
-    reply = client.post("/encounters", json={"name": "Goblin ambush", "ruleset": "dnd35"})
+    body = {"name": "Goblin ambush", "ruleset": "dnd35"}
+    reply = client.post("/encounters", json=body, headers=operator(client))
     with psycopg.connect(postgres_url) as connection:
         rows = connection.execute(
             f"SELECT count(*) FROM {store_name}_events WHERE originator_id = %s",
@@ -83,7 +85,9 @@ def test_a_retry_through_the_other_worker_returns_the_first_reply_and_appends_no
     workers: list[TestClient],
 ) -> None:
     one, other = workers
-    encounter = one.post("/encounters", json={"name": "Goblin ambush"}).json()
+    encounter = one.post(
+        "/encounters", json={"name": "Goblin ambush"}, headers=operator(one)
+    ).json()
     facts = f"/encounters/{encounter['id']}/facts"
     one.post(facts, json={"facts": PARTY}, headers=gm_headers(encounter))
     hit = {"facts": [{"type": "DamageDealt", "target": "goblin", "amount": 2}]}
@@ -98,7 +102,9 @@ def test_a_writer_on_the_other_worker_who_did_not_see_the_last_line_gets_a_409(
     workers: list[TestClient],
 ) -> None:
     one, other = workers
-    encounter = one.post("/encounters", json={"name": "Goblin ambush"}).json()
+    encounter = one.post(
+        "/encounters", json={"name": "Goblin ambush"}, headers=operator(one)
+    ).json()
     facts = f"/encounters/{encounter['id']}/facts"
     other.post(facts, json={"facts": PARTY}, headers=gm_headers(encounter))  # other is at 4
     note = {"type": "NoteAdded", "text": "first"}

@@ -37,9 +37,9 @@ def client(server: Server) -> Iterator[httpx.Client]:
 
 
 @pytest.fixture
-def table(client: httpx.Client) -> dict[str, Any]:
+def table(client: httpx.Client, server: Server) -> dict[str, Any]:
     """An encounter with Valeros, a goblin and a hidden sniper (lines 1-4)."""
-    return open_encounter(client, PARTY)
+    return open_encounter(client, PARTY, server.operator)
 
 
 def append(client: httpx.Client, table: dict[str, Any], *facts: dict[str, Any]) -> int:

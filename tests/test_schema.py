@@ -17,6 +17,7 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.python.asgi import ASGIClient
 
 from api.app import create_app
+from tests.server_helpers import operator_auth
 from tests.test_api import PARTY
 
 PROBLEM_KEYS = {"type", "title", "status", "detail", "errors"}
@@ -42,7 +43,9 @@ def encounter() -> dict[str, Any]:
     """An encounter with three combatants, opened through the app the schema was loaded from."""
     party: dict[str, Any] = {"facts": PARTY}
     with ASGIClient(cast(Any, app)) as client:  # the lifespan schemathesis started, not a new one
-        opened: dict[str, Any] = client.post("/encounters", json={"name": "Fuzzed"}).json()
+        operator = operator_auth(app.state.secret)
+        body = {"name": "Fuzzed"}
+        opened: dict[str, Any] = client.post("/encounters", json=body, headers=operator).json()
         gm = {"Authorization": f"Bearer {opened['gm_token']}"}
         client.post(f"/encounters/{opened['id']}/facts", json=party, headers=gm)
     return opened
@@ -66,7 +69,10 @@ def test_no_operation_answers_with_a_server_error_and_every_error_is_a_problem(
     if case.path_parameters and "encounter_id" in case.path_parameters:
         case.path_parameters["encounter_id"] = encounter["id"]
     case.headers = {**(case.headers or {}), "Authorization": f"Bearer {encounter['gm_token']}"}
-    case.call_and_validate(checks=[not_a_server_error], additional_checks=[problem_details])
+    checks = {"checks": [not_a_server_error], "additional_checks": [problem_details]}
+    response = case.call_and_validate(**checks)
+    if case.path.endswith("/tokens") and response.status_code == 200:  # a rotation: go on with it
+        encounter.update(response.json())
 
 
 def test_the_openapi_document_shows_an_example_of_every_body_and_errors_as_problems() -> None:

@@ -27,7 +27,7 @@ def test_a_first_start_seeds_the_demo_fight_and_prints_its_address_and_tokens(
         assert encounter, output
         demo = encounter.group(1)
         gm, player = printed(output, "GM token"), printed(output, "player token")
-        operator = printed(output, "analytics token")
+        operator = printed(output, "operator token")
         assert (
             printed(output, "GM page") == f"{server.url}/#e={demo}&token={gm}&operator={operator}"
         )
@@ -44,6 +44,9 @@ def test_a_first_start_seeds_the_demo_fight_and_prints_its_address_and_tokens(
         assert all("hp" not in c["vitals"] for c in seen.json()["combatants"].values()
                    if c["side"] != "party")  # fmt: skip
         assert httpx.get(f"{server.url}/").status_code == 200
+        opened = httpx.post(f"{server.url}/encounters", json={"name": "Next fight"},
+                            headers={"Authorization": f"Bearer {operator}"})  # fmt: skip
+        assert opened.status_code == 201  # the page's address carries the token that creates
     finally:
         server.stop()
 
@@ -51,7 +54,7 @@ def test_a_first_start_seeds_the_demo_fight_and_prints_its_address_and_tokens(
 def test_a_second_start_on_the_same_store_seeds_nothing_more(tmp_path: Path) -> None:
     for _ in range(2):
         server = serve(tmp_path)
-        operator = {"Authorization": f"Bearer {printed(server.output, 'analytics token')}"}
+        operator = {"Authorization": f"Bearer {printed(server.output, 'operator token')}"}
         listed = httpx.get(f"{server.url}/encounters", headers=operator).json()
         server.stop()
     assert len(listed) == 1

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from api.app import create_app
 from domain.events import NoteAdded
 from domain.jsonl import read_jsonl
-from tests.server_helpers import EventStream, Server, open_encounter, serve
+from tests.server_helpers import EventStream, Server, open_encounter, operator_auth, serve
 from tests.test_store_postgres import drop_tables, postgres_url  # noqa: F401  (the fixture)
 
 OGRE_HP = 10_000
@@ -65,7 +65,7 @@ def test_every_acknowledged_fact_survives_a_sigkill_in_the_middle_of_appends(
     acked: list[tuple[int, str]] = []
     try:
         with httpx.Client(base_url=server.url, timeout=5.0) as client:
-            table = open_encounter(client, [])
+            table = open_encounter(client, [], server.operator)
         writers = [Writer(server, table, f"gm{w}", acked) for w in range(WRITERS)]
         for writer in writers:
             writer.start()
@@ -127,7 +127,7 @@ def test_a_line_written_through_one_worker_reaches_a_watcher_of_the_other_within
 ) -> None:
     one, other = clients(two_workers)
     with one, other:
-        table = open_encounter(one, [OGRE])
+        table = open_encounter(one, [OGRE], two_workers[0].operator)
         lags = []
         with EventStream(other, f"/encounters/{table['id']}/stream", table["player"]) as stream:
             assert [m.id for m in stream.take(2)] == [1, 2]
@@ -148,7 +148,7 @@ def test_a_read_through_either_worker_is_never_staler_than_the_last_acknowledged
 ) -> None:
     one, other = clients(two_workers)
     with one, other:
-        table = open_encounter(one, [OGRE])
+        table = open_encounter(one, [OGRE], two_workers[0].operator)
         version, path = 2, f"/encounters/{table['id']}"
         for turn in range(20):
             writer, reader = (one, other) if turn % 2 == 0 else (other, one)
@@ -164,10 +164,12 @@ def ogre_hp(state: dict[str, Any]) -> int:
     return int(state["combatants"]["ogre"]["vitals"]["hp"])
 
 
-def torn_reads(gm: httpx.Client, reader: httpx.Client, appends: int = 30) -> list[Any]:
+def torn_reads(
+    gm: httpx.Client, reader: httpx.Client, operator: dict[str, str], appends: int = 30
+) -> list[Any]:
     """What reads through `reader` saw that no log could show, while the GM appends batches of 50
     hits through `gm`: each table's ogre must have OGRE_HP less the hits up to its version."""
-    table = open_encounter(gm, [OGRE])
+    table = open_encounter(gm, [OGRE], operator)
     stop, torn, reads = threading.Event(), list[Any](), list[int]()
 
     def read() -> None:
@@ -199,7 +201,7 @@ def torn_reads(gm: httpx.Client, reader: httpx.Client, appends: int = 30) -> lis
 def test_readers_never_see_a_table_halfway_through_the_gms_batch(tmp_path: Path) -> None:
     app = create_app(f"sqlite:///{tmp_path / 'one.sqlite'}", folder=tmp_path)
     with TestClient(app) as client:  # one worker: its request threads share its tables
-        assert torn_reads(client, client) == []
+        assert torn_reads(client, client, operator_auth(app.state.secret)) == []
 
 
 @pytest.mark.postgres
@@ -209,4 +211,4 @@ def test_readers_of_one_worker_see_whole_tables_while_the_other_worker_writes(
 ) -> None:
     one, other = clients(two_workers)
     with one, other:
-        assert torn_reads(one, other) == []
+        assert torn_reads(one, other, two_workers[0].operator) == []

@@ -95,4 +95,7 @@ def drop_tables(url: str, name: str) -> None:
     import psycopg
 
     with psycopg.connect(url, autocommit=True) as connection:
-        connection.execute(f"DROP TABLE IF EXISTS {name}_events, {name}_snapshots, {name}_tables")
+        connection.execute(
+            f"DROP TABLE IF EXISTS {name}_events, {name}_snapshots, {name}_tables, "
+            f"{name}_tokens, {name}_secret"
+        )

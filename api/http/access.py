@@ -1,72 +1,86 @@
-"""Who may do what: a GM token (everything) and a player token (read, player view) per encounter.
+"""Who may do what: the operator's token (create, import, and what spans every encounter), and per
+encounter a GM token (everything) and a player token (read, player view).
 
-Tokens are HMACs of the encounter id under the service's secret, so every worker that shares the
-secret (COMBATLOG_SECRET, or the secret file beside the SQLite store) checks them without storage.
+Tokens are HMACs under the service's secret (COMBATLOG_SECRET, or the secret file beside the
+SQLite store), so every worker that shares it checks them without issuing any. An encounter's
+token also mixes in its role's generation, kept in the store (api/store/access.py): a rotation
+bumps it, and every worker, reading it from the store on each check, refuses the old token.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import os
-import secrets
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Literal
 from uuid import UUID
 
 from api.http.problems import HttpProblem
+from api.secret import load_secret as load_secret
 
 Role = Literal["gm", "player"]
+ROLES: tuple[Role, ...] = ("gm", "player")
+OPERATOR_ONLY = "creating, importing and what spans every encounter need the operator token"
 
 
-def load_secret(folder: Path) -> bytes:
-    """COMBATLOG_SECRET, else the secret file in `folder` (made on first start, mode 0600)."""
-    if env := os.environ.get("COMBATLOG_SECRET"):
-        return env.encode()
-    path = folder / "combatlog.secret"
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(32))
-        path.chmod(0o600)
-    return path.read_text().strip().encode()
-
-
-def token(secret: bytes, encounter_id: UUID, role: Role) -> str:
-    """The encounter's token for a role."""
-    digest = hmac.new(secret, f"{role}:{encounter_id}".encode(), hashlib.sha256).digest()
+def token(secret: bytes, encounter_id: UUID, role: Role, generation: int = 0) -> str:
+    """The encounter's token for a role, at its generation (0 until the first rotation)."""
+    message = f"{role}:{encounter_id}" + (f":{generation}" if generation else "")
+    digest = hmac.new(secret, message.encode(), hashlib.sha256).digest()
     return f"{role}_" + digest.hex()[:40]
 
 
-def analytics_token(secret: bytes) -> str:
-    """The operator's token for reports across every encounter of this service."""
+def operator_token(secret: bytes) -> str:
+    """The operator's token: it creates and imports encounters, lists them, and reports across
+    them (the analytics token of earlier versions, the same value)."""
     digest = hmac.new(secret, b"analytics", hashlib.sha256).digest()
     return "stats_" + digest.hex()[:40]
 
 
-def check_analytics(
-    secret: bytes,
-    authorization: str | None,
-    refused: str = "reports across encounters need the analytics token",
-) -> None:
-    """401 without a token, 403 unless it is the analytics token (the operator's: it opens
-    what spans every encounter, the list of them and reports across them)."""
+analytics_token = operator_token  # its earlier name
+
+
+def bearer(authorization: str | None, field: str = "authorization", what: str = "token") -> bytes:
+    """The token a `Bearer` header carries; 401 without one, or with one no token can be."""
     if not authorization or not authorization.lower().startswith("bearer "):
-        raise HttpProblem(
-            401, "Token needed", "send Authorization: Bearer <analytics token>", "authorization"
-        )
-    if not hmac.compare_digest(authorization[7:].strip(), analytics_token(secret)):
+        raise HttpProblem(401, "Token needed", f"send Authorization: Bearer <{what}>", field)
+    given = authorization[7:].strip()
+    if not given.isascii() or not given.isprintable():
+        raise HttpProblem(401, "Not a token", "a token is printable ASCII", field)
+    return given.encode()
+
+
+def same(given: bytes, expected: str) -> bool:
+    """Constant-time comparison."""
+    return hmac.compare_digest(given, expected.encode())
+
+
+def check_operator(secret: bytes, authorization: str | None, refused: str = OPERATOR_ONLY) -> None:
+    """401 without a token, 403 unless it is the operator's token."""
+    if not same(bearer(authorization, what="operator token"), operator_token(secret)):
         raise HttpProblem(403, "Wrong token", refused, "authorization")
 
 
-def role_of(secret: bytes, encounter_id: UUID, authorization: str | None) -> Role:
-    """The role a bearer token grants on this encounter; 401 without one, 403 for a wrong one."""
-    if not authorization or not authorization.lower().startswith("bearer "):
-        raise HttpProblem(
-            401, "Token needed", "send Authorization: Bearer <token>", "authorization"
-        )
-    given = authorization[7:].strip()
-    for role in ("gm", "player"):
-        if hmac.compare_digest(given, token(secret, encounter_id, role)):
+check_analytics = check_operator  # its earlier name
+
+
+def role_of(
+    secret: bytes,
+    encounter_id: UUID,
+    authorization: str | None,
+    generations: Mapping[str, int] | None = None,
+    field: str = "authorization",
+) -> Role:
+    """The role a bearer token grants on this encounter; 401 without one, 403 for a wrong one
+    (a rotated-away token among them)."""
+    given = bearer(authorization, field)
+    current = generations or {}
+    for role in ROLES:
+        if same(given, token(secret, encounter_id, role, current.get(role, 0))):
             return role
-    raise HttpProblem(
-        403, "Wrong token", "this token opens no door on this encounter", "authorization"
-    )
+    raise HttpProblem(403, "Wrong token", "this token opens no door on this encounter", field)
+
+
+def tokens(secret: bytes, encounter_id: UUID, generations: Mapping[str, int]) -> dict[str, str]:
+    """The encounter's current tokens: {gm_token, player_token}."""
+    return {f"{r}_token": token(secret, encounter_id, r, generations.get(r, 0)) for r in ROLES}

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 
 from api.http import schemas
-from api.http.access import Role, check_analytics, role_of, token
+from api.http.access import Role, check_operator, role_of, tokens
 from api.http.facts import client_fact, fields_as_sent, fits_64_bits, in_batch
 from api.http.player import Timeline, log_lines, player_jsonl, player_lines, player_state
 from api.http.problems import HttpProblem, Problem
@@ -65,10 +65,13 @@ async def role(
     request: Request, encounter_id: UUID, authorization: Auth = None, given: TokenQuery = None
 ) -> Role:
     """The caller's role on this encounter (401 without a token, 403 with a wrong one)."""
-    request.app.state.encounters.exists(encounter_id)  # 404 before 401/403 (cached once seen)
+    service: Encounters = request.app.state.encounters
+    service.exists(encounter_id)  # 404 before 401/403 (cached once seen)
+    field = "authorization"
     if authorization is None and given is not None:
-        authorization = f"Bearer {given}"
-    return role_of(request.app.state.secret, encounter_id, authorization)
+        authorization, field = f"Bearer {given}", "token"
+    generations = service.store.access.generations(encounter_id)  # rotations, from the store
+    return role_of(request.app.state.secret, encounter_id, authorization, generations, field)
 
 
 async def gm(caller: Annotated[Role, Depends(role)]) -> Role:
@@ -78,15 +81,24 @@ async def gm(caller: Annotated[Role, Depends(role)]) -> Role:
     return caller
 
 
+async def operator(
+    request: Request,
+    authorization: Annotated[str | None, Header(description="Bearer <operator token>")] = None,
+) -> None:
+    """Only the operator (401 without a token, 403 with another), before the body is read."""
+    check_operator(request.app.state.secret, authorization)
+
+
 Reader = Annotated[Role, Depends(role)]
 Writer = Annotated[Role, Depends(gm)]
+Operator = Annotated[None, Depends(operator)]
 
 
 @router.post("", status_code=201, response_model=schemas.Opened)
 def open_encounter(
-    body: schemas.NewEncounter, request: Request, service: Service
+    _: Operator, body: schemas.NewEncounter, request: Request, service: Service
 ) -> schemas.Opened:
-    """Open an encounter; the reply holds its GM and player tokens."""
+    """Open an encounter (the operator token); the reply holds its GM and player tokens."""
     fits_64_bits(body.options, "options")
     created = EncounterCreated(name=body.name, ruleset=body.ruleset, options=body.options)
     encounter_id = service.create(created, by="gm")
@@ -94,15 +106,9 @@ def open_encounter(
 
 
 @router.get("", response_model=list[schemas.Summary])
-def list_encounters(
-    service: Service,
-    request: Request,
-    authorization: Annotated[str | None, Header(description="Bearer <analytics token>")] = None,
-) -> list[schemas.Summary]:
-    """Every encounter (ids, names, rules, versions; no tokens), for the operator's analytics
-    token only: a player must not learn the names of fights the GM has prepared."""
-    refused = "the list of every encounter needs the analytics token"
-    check_analytics(request.app.state.secret, authorization, refused)
+def list_encounters(_: Operator, service: Service) -> list[schemas.Summary]:
+    """Every encounter (ids, names, rules, versions; no tokens), for the operator token only: a
+    player must not learn the names of fights the GM has prepared."""
     return [
         schemas.Summary(id=s.id, name=s.name, ruleset=s.ruleset, version=s.version)
         for s in service.store.list_encounters()
@@ -189,8 +195,9 @@ def export(encounter_id: UUID, caller: Reader, service: Service) -> Response:
     response_model=schemas.Opened,
     openapi_extra={"requestBody": schemas.JSONL_BODY},
 )
-async def import_log(request: Request, service: Service) -> schemas.Opened:
-    """Store a JSON Lines log (the request body) as a new encounter; checked whole first."""
+async def import_log(_: Operator, request: Request, service: Service) -> schemas.Opened:
+    """Store a JSON Lines log (the request body) as a new encounter, checked whole first (the
+    operator token)."""
     try:
         facts = read_jsonl(await request.body())
     except LogError as exc:
@@ -204,11 +211,8 @@ async def import_log(request: Request, service: Service) -> schemas.Opened:
 
 
 def _opened(request: Request, encounter_id: UUID, version: int) -> schemas.Opened:
-    secret = request.app.state.secret
-    gm_token, player_token = (token(secret, encounter_id, r) for r in ("gm", "player"))
-    return schemas.Opened(
-        id=encounter_id, version=version, gm_token=gm_token, player_token=player_token
-    )
+    issued = tokens(request.app.state.secret, encounter_id, {})  # a new encounter: generation 0
+    return schemas.Opened(id=encounter_id, version=version, **issued)
 
 
 __all__ = ["TableFact", "log_lines", "router"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal
 from uuid import UUID
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 FACT_EXAMPLE: dict[str, Any] = {
     "type": "DamageDealt",
@@ -139,7 +139,7 @@ class NewFacts(Body):
         description="Events of CONTRACT §1 (each with its `type`); `roll` such as '1d20+5' fills "
         "natural/total (attacks, saves, checks), natural/modifier (initiative) or amount.",
     )  # fmt: skip
-    expected_version: int | None = Field(
+    expected_version: StrictInt | None = Field(
         None, ge=1, description="Refuse (409) if the log moved on."
     )
 
@@ -154,9 +154,9 @@ class Undo(Body):
         },
     )
 
-    position: int | None = Field(None, ge=2)
+    position: StrictInt | None = Field(None, ge=2)  # a JSON integer, as facts' numbers are
     reason: str | None = Field(None, min_length=1, max_length=200)
-    expected_version: int | None = Field(None, ge=1)
+    expected_version: StrictInt | None = Field(None, ge=1)
 
 
 class Redo(Undo):
@@ -180,10 +180,10 @@ class Amendment(Body):
         },
     )
 
-    position: int = Field(ge=2)
+    position: StrictInt = Field(ge=2)
     replacement: dict[str, Any] = Field(examples=[FACT_EXAMPLE])
     reason: str | None = Field(None, min_length=1, max_length=200)
-    expected_version: int | None = Field(None, ge=1)
+    expected_version: StrictInt | None = Field(None, ge=1)
 
 
 class Appended(BaseModel):
@@ -250,3 +250,25 @@ class WithdrawnLine(BaseModel):
 
     position: int
     withdrawn: Literal[True]
+
+
+class Rotation(Body):
+    """Which of the encounter's tokens to replace: the old one is refused from then on."""
+
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"rotate": "player"}]}
+    )
+
+    rotate: Literal["player", "gm"]
+
+
+class Tokens(BaseModel):
+    """An encounter's current tokens."""
+
+    model_config = example(
+        {"id": ID_EXAMPLE, "gm_token": "gm_5e0c…", "player_token": "player_77d0…"}
+    )
+
+    id: UUID
+    gm_token: str
+    player_token: str

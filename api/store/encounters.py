@@ -15,6 +15,7 @@ from eventsourcing.application import AggregateNotFoundError, Application, Repos
 from eventsourcing.persistence import RecordConflictError, StoredEvent
 from eventsourcing.utils import EnvType, get_topic
 
+from api.store.access import AccessRecords
 from api.store.aggregate import SNAPSHOT_INTERVAL, Encounter, replay
 from api.store.config import (
     POSTGRES_PREFIXES,
@@ -102,6 +103,7 @@ class EncounterStore:
         self.tables = StoredTables(
             self.application.recorder, url, postgres=not self.embedded, secret=secret
         )
+        self.access = AccessRecords(self.application.recorder, url, postgres=not self.embedded)
 
     def create(self, created: EncounterCreated) -> UUID:
         """A new encounter (a fresh uuid4) whose line 1 is `created`."""
@@ -210,6 +212,11 @@ class EncounterStore:
             if len(page) < LIST_PAGE:
                 return summaries
             start = page[-1].id
+
+    def holds_encounters(self) -> bool:
+        """Whether any encounter is stored."""
+        recorder = self.application.recorder
+        return bool(recorder.select_notifications(None, 1, topics=[CREATED_TOPIC]))
 
     def load(self, encounter_id: UUID, snapshots: bool = True) -> Encounter:
         """The aggregate by the library's default repository.get: latest snapshot, then replay.

@@ -10,7 +10,6 @@ from typing import Any
 import httpx
 import pytest
 
-from api.http.access import analytics_token
 from tests.server_helpers import Server, serve
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -54,16 +53,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
-def operator_token(server: Server) -> str:
-    """The operator's token (today's analytics token under its new name)."""
-    return analytics_token((server.folder / "combatlog.secret").read_text().strip().encode())
-
-
 def operator_headers(server: Server) -> dict[str, str]:
-    return {"Authorization": f"Bearer {operator_token(server)}"}
+    """The operator's header: it creates and imports encounters and keeps the library."""
+    return server.operator
 
 
-def _opened(browser: Any, request: pytest.FixtureRequest, viewport: dict[str, int]) -> Iterator[Any]:
+def operator_token(server: Server) -> str:
+    """The operator's token, as the address `combatlog serve` prints carries it."""
+    return server.operator["Authorization"].removeprefix("Bearer ")
+
+
+def _opened(
+    browser: Any, request: pytest.FixtureRequest, viewport: dict[str, int]
+) -> Iterator[Any]:
     """A fresh page that fails its test on a console error; its screenshot is kept afterwards."""
     context = browser.new_context(viewport=viewport)
     opened = context.new_page()

@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SCREENSHOTS, gm_url, operator_headers, operator_token
+from tests.browser.conftest import SCREENSHOTS, gm_url, operator_token
 from tests.browser.gm import (
     add_creatures,
     card,
@@ -282,7 +282,8 @@ document.addEventListener("DOMContentLoaded", () => {
     const at = line && Number(line.textContent.match(/\d+/)[0]);
     if (at && at !== window.seen) window.drawn.push(at);
     window.seen = at;
-  }).observe(document.querySelector("#app"), { childList: true, subtree: true, characterData: true });
+  }).observe(document.querySelector("#app"),
+             { childList: true, subtree: true, characterData: true });
 });
 """
 
@@ -435,9 +436,8 @@ def test_delay_and_step_in_from_the_page(
 def test_the_picker_lists_this_browsers_encounters_and_every_one_with_the_analytics_token(
     page: Any, server: Server, encounter: dict[str, Any]
 ) -> None:
-    prepared = httpx.post(
-        f"{server.url}/encounters", json={"name": "The dragon's lair"}, headers=operator_headers(server)
-    ).json()
+    lair = {"name": "The dragon's lair"}
+    prepared = httpx.post(f"{server.url}/encounters", json=lair, headers=server.operator).json()
     page.goto(gm_url(server, encounter))
     expect(page.locator("#workspace")).to_be_visible()
     picker = page.locator("#encounter option")

@@ -1,0 +1,27 @@
+"""Token rotation: a GM replaces the encounter's player or GM token; the old one is refused."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+
+from api.http import schemas
+from api.http.access import tokens
+from api.http.routes import ERRORS, Service, Writer
+
+router = APIRouter(prefix="/encounters", tags=["encounters"], responses=ERRORS)
+
+
+@router.post("/{encounter_id}/tokens", response_model=schemas.Tokens)
+async def rotate(
+    encounter_id: UUID, body: schemas.Rotation, _: Writer, request: Request, service: Service
+) -> schemas.Tokens:
+    """Replace the player (or GM) token; every worker refuses the old one from now on."""
+    access = service.store.access
+    await run_in_threadpool(access.rotate, encounter_id, body.rotate)
+    generations = await run_in_threadpool(access.generations, encounter_id)
+    return schemas.Tokens(
+        id=encounter_id, **tokens(request.app.state.secret, encounter_id, generations)
+    )

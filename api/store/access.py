@@ -1,0 +1,99 @@
+"""What the tokens rest on, kept in the store's own database so every worker and a restart agree:
+each encounter's token generations (a rotation bumps one) and the fingerprint of the secret the
+service issues tokens under."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+from uuid import UUID
+
+from api.store import sql
+from api.store.config import tables_locked
+
+ROLES = ("gm", "player")
+
+
+class AccessRecords:
+    """Token generations and the secret's fingerprint (in memory for the in-memory store)."""
+
+    def __init__(self, recorder: Any, url: str, postgres: bool) -> None:
+        self.datastore: Any = getattr(recorder, "datastore", None)
+        self.postgres = postgres
+        self._generations: dict[tuple[str, str], int] = {}
+        self._fingerprint: str | None = None
+        self._guard = threading.Lock()
+        if self.datastore is None:
+            return
+        if postgres:
+            prefix = f"{self.datastore.schema}.{recorder.events_table_name.removesuffix('_events')}"
+            self.tokens, self.secret = f"{prefix}_tokens", f"{prefix}_secret"
+        else:
+            self.tokens, self.secret = "token_generations", "secret_fingerprint"
+        with tables_locked(url), self._sql() as run:
+            run(
+                f"CREATE TABLE IF NOT EXISTS {self.tokens} (encounter_id TEXT, role TEXT, "
+                "generation INTEGER NOT NULL, PRIMARY KEY (encounter_id, role))"
+            )
+            run(f"CREATE TABLE IF NOT EXISTS {self.secret} (name TEXT PRIMARY KEY, value TEXT)")
+
+    def generations(self, encounter_id: UUID) -> dict[str, int]:
+        """How often each role's token was rotated (0: never)."""
+        found = dict.fromkeys(ROLES, 0)
+        if self.datastore is None:
+            with self._guard:
+                found.update({r: self._generations.get((encounter_id.hex, r), 0) for r in ROLES})
+            return found
+        with self._sql(commit=False) as run:
+            rows = run(
+                f"SELECT role, generation FROM {self.tokens} WHERE encounter_id = ?",
+                (encounter_id.hex,),
+            )
+        found.update({role: generation for role, generation in rows if role in found})
+        return found
+
+    def rotate(self, encounter_id: UUID, role: str) -> int:
+        """The role's next generation, recorded: the token of the one before is refused."""
+        if self.datastore is None:
+            with self._guard:
+                key = (encounter_id.hex, role)
+                self._generations[key] = self._generations.get(key, 0) + 1
+                return self._generations[key]
+        with self._sql() as run:
+            run(
+                f"INSERT INTO {self.tokens} AS t (encounter_id, role, generation) VALUES (?, ?, 1) "
+                "ON CONFLICT (encounter_id, role) DO UPDATE SET generation = t.generation + 1",
+                (encounter_id.hex, role),
+            )
+            rows = run(
+                f"SELECT generation FROM {self.tokens} WHERE encounter_id = ? AND role = ?",
+                (encounter_id.hex, role),
+            )
+        return int(rows[0][0])
+
+    def secret_fingerprint(self) -> str | None:
+        """The fingerprint of the secret the stored encounters' tokens were issued under."""
+        if self.datastore is None:
+            return self._fingerprint
+        with self._sql(commit=False) as run:
+            rows = run(f"SELECT value FROM {self.secret} WHERE name = 'fingerprint'")
+        return str(rows[0][0]) if rows else None
+
+    def remember_secret(self, fingerprint: str) -> None:
+        """From now on, tokens are issued under the secret with this fingerprint."""
+        if self.datastore is None:
+            self._fingerprint = fingerprint
+            return
+        with self._sql() as run:
+            run(
+                f"INSERT INTO {self.secret} (name, value) VALUES ('fingerprint', ?) "
+                "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                (fingerprint,),
+            )
+
+    @contextmanager
+    def _sql(self, commit: bool = True) -> Iterator[sql.Run]:
+        with sql.transaction(self.datastore, self.postgres, commit) as (run, _):
+            yield run
