@@ -69,9 +69,11 @@ def deal(page: Any, who: str, amount: str, button: str = "damage") -> None:
 
 def add_creatures(page: Any, name: str, count: int, side: str, **stats: int) -> None:
     """Add N of a creature from the setup form (numbered names and ids made by the page)."""
+    details = page.locator("section.setup details").first
+    expect(details).to_be_attached()
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
     form = page.locator("form.add-creatures")
-    if not form.is_visible():
-        page.locator("section.setup summary", has_text="Add creatures").click()
     form.locator("input[name=name]").fill(name)
     form.locator("input[name=count]").fill(str(count))
     form.locator("input[name=side]").fill(side)

@@ -349,12 +349,12 @@ def test_apply_and_remove_conditions_from_the_card(
     seeded(server, encounter, [*PARTY, *ROLLS, {"type": "CombatStarted"}])
     page.goto(gm_url(server, encounter))
     goblin = open_card(page, "goblin")
-    goblin.locator("select[name=condition]").select_option("shaken")  # the ruleset's picker
+    goblin.locator("select[name=condition]").select_option("prone")  # the ruleset's picker
     goblin.locator("select[name=duration]").select_option("rounds")
     goblin.locator("input[name=rounds]").fill("3")
     goblin.locator("button.apply").click()
-    expect(goblin.locator(".condition")).to_contain_text("shaken 3 rd")
-    expect(latest_line(page)).to_contain_text("Goblin is shaken for 3 rounds")
+    expect(goblin.locator(".condition")).to_contain_text("prone 3 rd")
+    expect(latest_line(page)).to_contain_text("Goblin is prone for 3 rounds")
     valeros = open_card(page, "valeros")
     valeros.locator("select[name=condition]").select_option("")  # other…: a custom effect
     valeros.locator("input[name=custom]").fill("blessed")

@@ -26,12 +26,15 @@ function Condition({ id, x, n }) {
     <${Act} where=${where} cls="chip-x" title=${`end ${words(x.name)}`} onClick=${remove}>×<//></span>`;
 }
 
+// A choice the rules settle in full is recorded at once; a roll opens its dialog.
 function Prompts({ id, state }) {
   const mine = (state.prompts || []).filter((p) => p.combatant === id);
   if (!mine.length) return null;
-  return html`<div class="prompts">${mine.map((p) => html`
-    <button type="button" class="prompt" data-prompt=${p.kind} disabled=${!live()}
-      onClick=${() => update({ dialog: { kind: "prompt", prompt: p } })}>${p.title}</button>`)}</div>`;
+  const answer = (p) => (p.roll || p.fields?.length
+    ? update({ dialog: { kind: "prompt", prompt: p } }) : record(`prompt:${p.id}`, p.fact));
+  return html`<div class="prompts" role="group" aria-label="the rules ask">${mine.map((p) => html`
+    <${Act} where=${`prompt:${p.id}`} cls="prompt" onClick=${() => answer(p)}>${p.title}<//>
+    <${ErrorNote} where=${`prompt:${p.id}`} />`)}</div>`;
 }
 
 function Card({ id, c, state, n, open, onToggle }) {

@@ -1,7 +1,7 @@
 // A card's controls, opened from its name: damage, healing and temporary HP; conditions from
 // the ruleset's picker; its resources; initiative; delay and readied actions; reveal; leave.
 import { html, useState } from "./lib.js";
-import { joinedAs, page, record } from "./store.js";
+import { joinedAs, record } from "./store.js";
 import { Act, ErrorNote, amountOrRoll, int } from "./ui.js";
 import { conditions, resources, words } from "./rules.js";
 
@@ -77,12 +77,14 @@ function Resource({ id, r }) {
   const [purpose, setPurpose] = useState(r.purposes?.[0] || "");
   const [amount, setAmount] = useState("1");
   const where = `${id}:${r.name}`;
-  const spend = () => record(where, { type: r.fact, combatant: id, ...(purpose ? { purpose } : {}),
-    ...(r.fact === "ResolveSpent" ? { amount: int(amount) || 1 } : {}) });
+  const base = typeof r.fact === "string" ? { type: r.fact } : r.fact;  // the fact, less who and why
+  const counted = "amount" in base || base.type === "ResolveSpent";
+  const spend = () => record(where, { ...base, combatant: id, ...(purpose ? { purpose } : {}),
+    ...(counted ? { amount: int(amount) || 1 } : {}) });
   return html`<div class="resource">
     ${r.purposes?.length ? html`<label>${r.title} for <select name="purpose" value=${purpose} onChange=${(e) => setPurpose(e.target.value)}>
       ${r.purposes.map((p) => html`<option value=${p}>${words(p)}</option>`)}</select></label>` : null}
-    ${r.fact === "ResolveSpent" ? html`<label>points <input name="points" type="number" min="1" value=${amount} size="3"
+    ${counted ? html`<label>points <input name="points" type="number" min="1" value=${amount} size="3"
       onInput=${(e) => setAmount(e.target.value)} /></label>` : null}
     <${Act} where=${where} cls="spend" onClick=${spend}>Spend ${r.title}<//>
     <${ErrorNote} where=${where} /></div>`;

@@ -1,7 +1,7 @@
 // Form fields built from the rulesets' JSON Schema (GET /rulesets): house-rule options (each at
 // its default, only changes sent) and a creature's stats (blank means not given).
 import { html } from "./lib.js";
-import { defenses, enumLabel, statTitle, words } from "./rules.js";
+import { enumLabel, statDefenses, statTitle, words } from "./rules.js";
 
 // The JSON type of a property: its `type`, or the first non-null type of its `anyOf`.
 export function kindOf(schema) {
@@ -66,7 +66,7 @@ export function StatFields({ schema, ruleset, values, onChange }) {
       return html`<label>${label}<input data-stat=${name} type=${isNumber(kind) ? "number" : "text"} required=${required.has(name)}
         placeholder=${placeholder === null ? "" : String(placeholder)} value=${values[name] ?? ""} onInput=${set(name)} /></label>`;
     })}
-    ${defenses(ruleset).map((d) => html`<label>${d.title}<input data-defense=${d.name} type="number"
+    ${statDefenses(ruleset).map((d) => html`<label>${d.title}<input data-defense=${d.name} type="number"
       value=${values.defenses?.[d.name] ?? ""} onInput=${defense(d.name)} /></label>`)}
   </div>`;
 }

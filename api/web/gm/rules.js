@@ -29,6 +29,13 @@ export function defenses(ruleset = page.state?.ruleset) {
   return (DEFENSES[ruleset] || ["ac"]).map((name) => ({ name, title: titled(name) }));
 }
 
+// The defenses a creature's stats give (CONTRACT §1's table), titled as the ruleset titles them;
+// an attack may name more (True20's melee and ranged both read the one Defense).
+export function statDefenses(ruleset = page.state?.ruleset) {
+  const titles = Object.fromEntries(defenses(ruleset).map((d) => [d.name, d.title]));
+  return (DEFENSES[ruleset] || defenses(ruleset).map((d) => d.name)).map((name) => ({ name, title: titles[name] || titled(name) }));
+}
+
 export function saves(ruleset = page.state?.ruleset) {
   return rulesOf(ruleset).saves || SAVES[ruleset] || ["fortitude", "reflex", "will"];
 }
