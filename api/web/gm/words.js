@@ -34,10 +34,12 @@ function damageWords(fact, derived, n) {
   return `${n(fact.target)} takes ${fact.amount}${kind} damage${miss}${fact.attack ? ` (line ${fact.attack})` : ""}${save}${applied}`;
 }
 
-function rollWords(fact, derived, n, what) {
+// Saves are d20s; a check may be another die (3.5's d% to stabilize), so it says "rolls".
+function rollWords(fact, derived, n, what, die) {
   const outcome = fact.outcome || derived?.outcome;
   const dc = fact.dc !== undefined ? ` vs DC ${fact.dc}` : "";
-  return `${n(fact.combatant)} ${what}: d20 ${fact.natural} → ${fact.total}${dc}${outcome ? ` — ${words(outcome)}` : ""}`;
+  const total = fact.total !== undefined && fact.total !== fact.natural ? ` → ${fact.total}` : "";
+  return `${n(fact.combatant)} ${what}: ${die} ${fact.natural}${total}${dc}${outcome ? ` — ${words(outcome)}` : ""}`;
 }
 
 function duration(d) {
@@ -73,8 +75,8 @@ export function describe(fact, n = (id) => id, derived = null, damage = null) {
     case "TemporaryHitPointsLost": return `${n(fact.target)} loses temporary HP`;
     case "ConditionApplied": return `${n(fact.target)} is ${words(fact.condition)}${duration(fact.duration)}`;
     case "ConditionRemoved": return `${n(fact.target)} is no longer ${words(fact.condition)}`;
-    case "SavingThrowRolled": return rollWords(fact, derived, n, `${words(fact.save)} save`);
-    case "CheckRolled": return rollWords(fact, derived, n, `${words(fact.check)} check`);
+    case "SavingThrowRolled": return rollWords(fact, derived, n, `${words(fact.save)} save`, "d20");
+    case "CheckRolled": return rollWords(fact, derived, n, `${words(fact.check)} check`, "rolls");
     case "EventRevoked": return `Undo line ${fact.target}${fact.reason ? ` (${fact.reason})` : ""}`;
     case "EventRestored": return `Redo line ${fact.target}`;
     case "EventAmended": return `Amend line ${fact.target}: ${describe(fact.replacement, n)}`;
