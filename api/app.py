@@ -14,7 +14,18 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from api.analytics import Analytics, Keeper
 from api.analytics import process as keeping
 from api.commits import GroupCommit
-from api.http import analytics, corrections, docs, pages, preview, problems, routes, stream, tokens
+from api.http import (
+    analytics,
+    corrections,
+    docs,
+    library,
+    pages,
+    preview,
+    problems,
+    routes,
+    stream,
+    tokens,
+)
 from api.http.headers import SecurityHeaders
 from api.relay import Relay
 from api.secret import secret_at_start
@@ -73,6 +84,7 @@ def create_app(url: str | None = None, folder: Path | None = None) -> FastAPI:
     app.include_router(stream.router)
     app.include_router(analytics.router)
     app.include_router(preview.router)
+    app.include_router(library.router)
     pages.install(app)
     docs.install(app)
     app.add_middleware(BodyLimit)

@@ -301,6 +301,13 @@ class ConvictionSpent(Fact):
     purpose: Label | None = None
 
 
+class ActionPointSpent(Fact):
+    """A combatant spent an action point for an extra action (Orcus)."""
+
+    type: Literal["ActionPointSpent"] = "ActionPointSpent"
+    combatant: CombatantId
+
+
 class RestTaken(Fact):
     """The party rested (short or long, as the system names them)."""
 
@@ -362,6 +369,7 @@ TableFact: TypeAlias = Annotated[
     | CheckRolled
     | ResolveSpent
     | ConvictionSpent
+    | ActionPointSpent
     | RestTaken
     | NoteAdded
     | CombatEnded,
@@ -398,8 +406,8 @@ EVENT_TYPES: dict[str, type[Fact]] = {
         ReadiedActionTaken, AttackMade, DamageDealt, HealingApplied, TemporaryHitPointsGained,
         TemporaryHitPointsLost,
         ConditionApplied, ConditionRemoved, SavingThrowRolled, CheckRolled, ResolveSpent,
-        ConvictionSpent, RestTaken, NoteAdded, CombatEnded, EventRevoked, EventRestored,
-        EventAmended,
+        ConvictionSpent, ActionPointSpent, RestTaken, NoteAdded, CombatEnded, EventRevoked,
+        EventRestored, EventAmended,
     )
 }  # fmt: skip
 

@@ -7,11 +7,12 @@ table's fold (and its rebuild speed) carries none of it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from domain.events import AttackMade, CheckRolled, DamageDealt, Fact, SavingThrowRolled
 from projections import clock
+from projections.effective import CORRECTIONS, effective_log
 from projections.table import apply, damage_dropped, initial
 from projections.view import Table
 
@@ -110,3 +111,27 @@ def _check_succeeds(fact: CheckRolled) -> bool | None:
 
 def _outcome(succeeded: bool | None) -> Derived | None:
     return None if succeeded is None else {"outcome": "success" if succeeded else "failure"}
+
+
+class Derivations:
+    """The derived lines of one growing log, folded once: new lines are folded on from where
+    the last look left off, and a correction among them refolds the whole effective log."""
+
+    def __init__(self) -> None:
+        self.version = 0
+        self.table: Table | None = None
+        self.found: dict[int, Derived] = {}
+
+    def of(self, events: Sequence[Fact]) -> dict[int, Derived]:
+        """`derived` for every line in force of `events` (this log, grown or not since)."""
+        new = events[self.version :]
+        if (
+            self.table is None
+            or len(events) < self.version
+            or any(type(e) in CORRECTIONS for e in new)
+        ):
+            self.table, self.found = derived_lines(effective_log(events))
+        elif new:
+            self.found.update(derived_lines(enumerate(new, self.version + 1), self.table)[1])
+        self.version = len(events)
+        return self.found

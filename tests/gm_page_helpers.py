@@ -18,7 +18,7 @@ FIGHTERS = [
 
 
 def operator(client: TestClient) -> dict[str, str]:
-    """The operator's header (today's analytics token): it creates, imports and keeps the library."""
+    """The operator header (the analytics token): it creates, imports and keeps the library."""
     secret = client.app.state.secret  # type: ignore[attr-defined]
     return {"Authorization": f"Bearer {analytics_token(secret)}"}
 

@@ -40,6 +40,7 @@ EVERY_TYPE: list[dict[str, Any]] = [
     {"type": "CheckRolled", "combatant": G, "check": "stabilize", "natural": 7, "total": 7},
     {"type": "ResolveSpent", "combatant": V, "amount": 1},
     {"type": "ConvictionSpent", "combatant": V, "purpose": "fatigue"},
+    {"type": "ActionPointSpent", "combatant": V},
     {"type": "RestTaken", "kind": "short"},
     {"type": "NoteAdded", "text": "the goblin looks for a way out"},
     {"type": "CombatantRevealed", "combatant": G},

@@ -44,6 +44,7 @@ PINNED_TOPICS = {
     "CheckRolled": "domain.events:CheckRolled",
     "ResolveSpent": "domain.events:ResolveSpent",
     "ConvictionSpent": "domain.events:ConvictionSpent",
+    "ActionPointSpent": "domain.events:ActionPointSpent",
     "RestTaken": "domain.events:RestTaken",
     "NoteAdded": "domain.events:NoteAdded",
     "CombatEnded": "domain.events:CombatEnded",

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import Annotated, Any
 from uuid import UUID
+from weakref import WeakKeyDictionary
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
@@ -18,8 +20,7 @@ from api.service import Append, Encounters
 from domain.events import EncounterCreated, TableFact
 from domain.integrity import LogError
 from domain.jsonl import read_jsonl, write_jsonl
-from projections.derived import derived_lines
-from projections.effective import effective_log
+from projections.derived import Derivations
 from projections.history import History
 from projections.render import gm_state_json
 
@@ -87,6 +88,16 @@ async def operator(
 ) -> None:
     """Only the operator (401 without a token, 403 with another), before the body is read."""
     check_operator(request.app.state.secret, authorization)
+
+
+DERIVED: WeakKeyDictionary[History, Derivations] = WeakKeyDictionary()
+KEEPING = threading.Lock()
+
+
+def derivations(history: History) -> Derivations:
+    """The derived lines kept for this history (read under its encounter's lock)."""
+    with KEEPING:
+        return DERIVED.setdefault(history, Derivations())
 
 
 Reader = Annotated[Role, Depends(role)]
@@ -170,8 +181,8 @@ def log(encounter_id: UUID, caller: Reader, service: Service) -> list[Any]:
     def view(history: History) -> list[Any]:
         if caller != "gm":
             return player_lines(history)
-        derived = derived_lines(effective_log(history.events))[1]
         lines = log_lines(history.events)
+        derived = derivations(history).of(history.events)
         return [line.model_copy(update={"derived": derived.get(line.position)}) for line in lines]
 
     return service.read(encounter_id, view)

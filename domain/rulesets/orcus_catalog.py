@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.rulesets.dnd35_catalog import COMMON_CHOICES, COMMON_OPTIONS
 from domain.rulesets.orcus_conditions import CONDITIONS as RULES
 from domain.rulesets.orcus_track import DEATH_SAVE_FAILURES, Vitality
-from domain.rulesets.terms import Catalog, Named, Prompt, roll_prompt
+from domain.rulesets.terms import Catalog, Named, Prompt, Resource, roll_prompt
 
 DEFENSES = (
     Named("ac", "AC"), Named("fortitude", "Fortitude"), Named("reflex", "Reflex"),
@@ -56,12 +56,16 @@ CHOICES = {
     "attack_penalties": {"derived": "Taken off by the tracker", "in_total": "In the total"},
     "combat_advantage": {"derived": "Added by the tracker", "in_total": "In the total"},
 }  # fmt: skip
+ACTION_POINTS = Resource(
+    "action_points", "Action points", {"type": "ActionPointSpent"}
+)  # 004 "Combat › Action Points": spent as a free action for an extra action
 CATALOG = Catalog(
     title="Orcus",
     description="Hit points with a staggered value, death saves, recoveries and persistent damage.",
     conditions=tuple(Named(n, n.capitalize(), rule.effects) for n, rule in RULES.items()),
     defenses=DEFENSES,
     saves=("saving throw", "death"),
+    resources=(ACTION_POINTS,),
     stats=STATS,
     options=OPTIONS,
     choices=CHOICES,

@@ -24,6 +24,43 @@ STATS = (
 CONVICTION = Resource(
     "conviction", "Conviction", {"type": "ConvictionSpent"}, ("fatigue", "recovery", "erase")
 )  # 001 L56, L347-348
+OPTIONS = {
+    **COMMON_OPTIONS,
+    **{name: Named(name, title) for name, title in {
+        "flat_footed_loses_parry": "Flat-footed loses the parry bonus",
+        "round_start_hooks": "Dying checks and extra-effort fatigue come",
+        "hurt_on_every_failure": "Every failed Toughness save adds a tally",
+        "stacking_marks": "Dazed and wounded stack as marks",
+        "collateral_escalates": "Collateral marks escalate",
+        "staggered_any_damage_ko": "Any damage knocks a staggered hero out",
+        "shaken_affects_toughness": "Shaken applies to Toughness saves",
+        "hurt_penalty": "Each hurt is −1 on",
+        "impossible_save_nat20": "A natural 20 on a hopeless save",
+        "lost_action": "The lost action and the stun last",
+        "disabled_dying_timing": "A disabled hero's strenuous action",
+        "dying_procedure": "Dying is checked by",
+        "helpless_defense": "Against a helpless defender",
+        "become_fatigued": "A fatigue result brings",
+        "extra_effort_fatigue": "Extra effort from normal leaves the hero",
+        "fading": "Each minute fades",
+        "conviction_recovery": "Conviction on a recovery check",
+        "entangled_loses_dodge": "Entangled loses the dodge bonus",
+    }.items()},
+}  # fmt: skip
+CHOICES = {
+    **COMMON_CHOICES,
+    "round_start_hooks": {"top_of_round": "At the top of the round", "own_turn": "On its turn"},
+    "hurt_penalty": {"all_saves": "All Toughness saves", "lethal_only": "Saves against lethal"},
+    "lost_action": {"one_round": "One round from the result", "next_turn": "Its next turn"},
+    "disabled_dying_timing": {"next_round": "Dying next round", "immediate": "Dying at once"},
+    "dying_procedure": {"per_round_con": "A Constitution check each round",
+                        "hourly_fort": "A Fortitude save each hour"},
+    "helpless_defense": {"digest": "The GM rules hit or miss", "glossary": "Defense 5"},
+    "become_fatigued": {"at_least": "At least that level", "one_level": "One more level"},
+    "extra_effort_fatigue": {"winded": "Winded", "fatigued": "Fatigued"},
+    "fading": {"each": "One bruise and the dazed box", "one_in_total": "One of them"},
+    "conviction_recovery": {"automatic": "Ensures success", "roll_of_10": "Counts as a 10"},
+}  # fmt: skip
 CATALOG = Catalog(
     title="True20",
     description="The Toughness damage track: no hit points, a save against each hit.",
@@ -32,8 +69,8 @@ CATALOG = Catalog(
     saves=("toughness", "fortitude", "reflex", "will"),
     resources=(CONVICTION,),
     stats=STATS,
-    options=COMMON_OPTIONS,
-    choices=COMMON_CHOICES,
+    options=OPTIONS,
+    choices=CHOICES,
 )
 
 

@@ -1,0 +1,123 @@
+"""The creature library and party roster over HTTP, with the operator token: saved stat blocks
+per ruleset, reusable across encounters, exported and imported as JSON."""
+
+from __future__ import annotations
+
+import threading
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Header, Request, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from api.http.access import check_analytics
+from api.http.problems import HttpProblem, Problem
+from api.library import Creature, CreatureError, CreatureLibrary, creature_from
+from domain.events import CombatantId
+
+SystemName = Literal["dnd35", "d20modern", "true20", "starfinder", "orcus"]
+GOBLIN: dict[str, Any] = {
+    "name": "Goblin", "side": "foes", "kind": "npc",
+    "stats": {"max_hp": 6, "initiative_modifier": 1, "defenses": {"ac": 15}},
+}  # fmt: skip
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Problem, "description": text}
+    for code, text in {
+        401: "No token", 403: "Not the operator token", 404: "No such creature",
+        422: "Bad input: the field is named (stats are checked by the ruleset)",
+    }.items()
+}  # fmt: skip
+router = APIRouter(prefix="/library", tags=["library"], responses=ERRORS)
+made = threading.Lock()
+
+
+def library(request: Request, authorization: Annotated[str | None, Header()] = None) -> Any:
+    """The service's library (made on first use), for the operator token only."""
+    refused = "the creature library needs the operator token"
+    check_analytics(request.app.state.secret, authorization, refused)
+    state = request.app.state
+    with made:
+        if getattr(state, "library", None) is None:
+            state.library = CreatureLibrary(state.encounters.store)
+    return state.library
+
+
+Library = Annotated[CreatureLibrary, Depends(library)]
+
+
+class SavedCreature(BaseModel):
+    """A creature to keep: its stats as its ruleset reads them (`party`: on the party roster)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [GOBLIN]})
+
+    name: str = Field(min_length=1, max_length=200)
+    side: str = Field(min_length=1, max_length=200)
+    kind: Literal["pc", "npc"] | None = None
+    stats: dict[str, Any] = Field(default_factory=dict)
+    party: bool = False
+
+
+class Creatures(BaseModel):
+    """Saved creatures, as listed, exported and imported."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"creatures": [{"id": "goblin", "ruleset": "dnd35",
+                                                        "party": False, **GOBLIN}]}]},
+    )  # fmt: skip
+
+    creatures: list[dict[str, Any]] = Field(max_length=5000)
+
+
+class Imported(BaseModel):
+    """How many creatures an import kept."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{"imported": 12}]})
+
+    imported: int
+
+
+@router.get("", response_model=Creatures)
+def creatures(keeper: Library, ruleset: SystemName | None = None) -> Creatures:
+    """The saved creatures and party members, of one ruleset when `ruleset` is given."""
+    return Creatures(creatures=[c.model_dump() for c in keeper.creatures(ruleset)])
+
+
+@router.get("/export", response_model=Creatures)
+def export(keeper: Library) -> Creatures:
+    """Every saved creature of every ruleset, to import elsewhere."""
+    return Creatures(creatures=[c.model_dump() for c in keeper.creatures()])
+
+
+@router.post("/import", response_model=Imported)
+def import_creatures(body: Creatures, keeper: Library) -> Imported:
+    """Keep every creature given (replacing those of the same ruleset and id), all or none."""
+    kept = [checked(raw, f"creatures[{n}].") for n, raw in enumerate(body.creatures)]
+    keeper.save(kept)
+    return Imported(imported=len(kept))
+
+
+@router.put("/{ruleset}/{creature_id}", response_model=dict[str, Any])
+def save(
+    ruleset: SystemName, creature_id: CombatantId, body: SavedCreature, keeper: Library
+) -> dict[str, Any]:
+    """Keep a creature under this ruleset and id (replacing one kept before); its stats are
+    checked against the ruleset's stats."""
+    creature = checked({"id": creature_id, "ruleset": ruleset, **body.model_dump()}, "")
+    keeper.save([creature])
+    return creature.model_dump()
+
+
+@router.delete("/{ruleset}/{creature_id}", status_code=204, response_class=Response)
+def forget(ruleset: SystemName, creature_id: CombatantId, keeper: Library) -> Response:
+    """Forget a saved creature."""
+    if not keeper.delete(ruleset, creature_id):
+        raise HttpProblem(404, "No such creature", f"no {ruleset} creature {creature_id}")
+    return Response(status_code=204)
+
+
+def checked(raw: Any, where: str) -> Creature:
+    """The creature, or 422 naming the field at fault."""
+    try:
+        return creature_from(raw, where)
+    except CreatureError as exc:
+        raise HttpProblem(422, "Invalid creature", exc.reason, exc.field) from None

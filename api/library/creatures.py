@@ -1,0 +1,49 @@
+"""A saved creature: a stat block checked against its ruleset's stats, ready to join a fight."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from domain.events import CombatantId, Label, Ruleset
+from domain.integrity import first_error
+from domain.rulesets import ruleset_for
+
+
+class CreatureError(ValueError):
+    """A creature the library cannot keep, naming the field at fault."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field, self.reason = field, reason
+        super().__init__(f"{field}: {reason}")
+
+
+class Creature(BaseModel):
+    """One saved creature or party member of a ruleset (`party`: on the party roster)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: CombatantId
+    ruleset: Ruleset
+    name: Label
+    side: Label
+    kind: Literal["pc", "npc"] | None = None
+    stats: dict[str, Any] = Field(default_factory=dict)
+    party: bool = False
+
+
+def creature_from(raw: Any, where: str = "") -> Creature:
+    """A creature from JSON, its stats validated by its ruleset; CreatureError names the field
+    (prefixed by `where`, e.g. `creatures[2].`)."""
+    try:
+        creature = Creature.model_validate(raw)
+    except ValidationError as exc:
+        name, reason = first_error(exc)
+        raise CreatureError(f"{where}{name}".rstrip("."), reason) from None
+    try:
+        ruleset_for(creature.ruleset).stats_model.model_validate(creature.stats)
+    except ValidationError as exc:
+        name, reason = first_error(exc, "stats.")
+        raise CreatureError(f"{where}{name}", reason) from None
+    return creature

@@ -1,0 +1,35 @@
+"""`derived` on log lines as a fold: what the GM's log says each line did is the same whether it
+is kept up to date line by line or folded afresh, and never raises on a recorded fight."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from domain.jsonl import read_jsonl
+from projections.derived import Derivations, derived_lines
+from projections.effective import effective_log
+
+FIXTURES = sorted(Path(__file__).resolve().parents[1].glob("replay_fixtures/*/*.jsonl"))
+
+
+@pytest.mark.parametrize("log", FIXTURES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_what_each_line_did_is_the_same_kept_up_to_date_or_folded_afresh(log: Path) -> None:
+    events = read_jsonl(log.read_bytes())
+    kept = Derivations()
+    for upto in range(1, len(events) + 1):
+        assert kept.of(events[:upto]) == derived_lines(effective_log(events[:upto]))[1], upto
+
+
+@pytest.mark.parametrize("log", FIXTURES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_recorded_attack_says_its_outcome_and_every_damage_whether_it_applied(
+    log: Path,
+) -> None:
+    events = read_jsonl(log.read_bytes())
+    derived = derived_lines(effective_log(events))[1]
+    for position, fact in effective_log(events):
+        if fact.type_name == "AttackMade":
+            assert "outcome" in derived[position] and "threat" in derived[position]
+        if fact.type_name == "DamageDealt":
+            assert isinstance(derived[position]["applied"], bool)
