@@ -125,5 +125,3 @@ def position_of(page: Any, text: str) -> int:
     """The log position of the newest line reading `text`."""
     line = page.locator("ol.log li", has_text=text).first
     return int(line.get_attribute("data-position"))
-
-

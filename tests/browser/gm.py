@@ -60,10 +60,12 @@ def open_card(page: Any, who: str) -> Any:
     return shown
 
 
-def deal(page: Any, who: str, amount: str, button: str = "damage") -> None:
-    """Damage (or `heal`, `temp`) a combatant from its card."""
+def deal(page: Any, who: str, amount: str, button: str = "damage", save: int = 0) -> None:
+    """Damage (or `heal`, `temp`) a combatant from its card (True20: with its Toughness save)."""
     shown = open_card(page, who)
     shown.locator("input[name=amount]").fill(amount)
+    if save:
+        shown.locator("input[name=save]").fill(str(save))
     shown.locator(f"button.{button}").click()
 
 

@@ -4,7 +4,7 @@ import { html, useEffect, useState } from "./lib.js";
 import { joinedAs, page, recordLinked, update } from "./store.js";
 import { Act, Dialog, ErrorNote, amountOrRoll, int } from "./ui.js";
 import { previewLine } from "./preview.js";
-import { defenses, words } from "./rules.js";
+import { defenseTitle, defenses } from "./rules.js";
 import { labeller } from "./words.js";
 
 const signed = (n) => `${n < 0 ? "" : "+"}${n}`;
@@ -32,10 +32,11 @@ function damageFact(f, attackAt, outcome) {
 
 function Outcome({ derived, waiting, n, f }) {
   if (waiting) return html`<p class="outcome" role="status">Enter the d20 or roll it.</p>`;
-  if (!derived) return html`<p class="outcome" role="status">The rules rule on it when it is recorded.</p>`;
+  if (derived?.pending && !derived.derived) return html`<p class="outcome" role="status">Asking the rules…</p>`;
+  if (!derived) return html`<p class="outcome" role="status">The outcome shows once it is recorded.</p>`;
   if (derived.error) return html`<p class="outcome error" role="alert">${derived.error}</p>`;
   const d = derived.derived || {};
-  const against = d.defense_value !== undefined ? ` (${d.total_used ?? derived.fact.total} vs ${words(d.defense)} ${d.defense_value})` : "";
+  const against = d.defense_value != null ? ` (${d.total_used ?? derived.fact.total} vs ${defenseTitle(d.defense)} ${d.defense_value})` : "";
   const said = { hit: "hits", miss: "misses", critical: "critically hits" }[d.outcome] || "attacks";
   return html`<p class=${`outcome ${d.outcome || ""}`} role="status" data-outcome=${d.outcome}>
     ${n(f.attacker)} ${said} ${n(f.target)}${against}${d.threat && d.outcome !== "critical" ? " — a threat: roll to confirm" : ""}</p>`;
@@ -57,7 +58,8 @@ export function AttackDialog({ target }) {
   useEffect(() => {
     if (!ready) return setDerived(null);
     let current = true;
-    previewLine([attackFact(f)]).then((answer) => current && setDerived(answer));
+    setDerived((was) => ({ ...(was || {}), pending: true }));
+    previewLine([attackFact(f)]).then((answer) => current && setDerived(answer));  // null: no preview
     return () => { current = false; };
   }, [f.attacker, f.target, f.defense, f.natural, f.bonus, f.outcome, f.confirm]);
   const roll = async (key, fact) => {

@@ -10,13 +10,17 @@ function Hit({ id, state, n }) {
   const [type, setType] = useState("");
   const [nonlethal, setNonlethal] = useState(false);
   const [by, setBy] = useState(state.turn && state.turn !== id ? state.turn : "");
+  const [save, setSave] = useState("");  // True20: the Toughness save rolled with the damage
+  const [bonus, setBonus] = useState(String(joinedAs(id)?.stats?.toughness ?? 0));
+  const toughness = state.ruleset === "true20";
   const where = `${id}:hp`;
   const send = async (fact) => {
-    if (await record(where, fact)) setAmount("");
+    if (await record(where, fact)) { setAmount(""); setSave(""); }
   };
+  const saved = () => (toughness && int(save) !== null ? { save: { natural: int(save), total: int(save) + (int(bonus) || 0) } } : {});
   const given = () => amountOrRoll(amount);
   const damage = () => given() && send({ type: "DamageDealt", target: id, ...given(),
-    ...(type.trim() ? { damage_type: type.trim() } : {}), ...(nonlethal ? { nonlethal: true } : {}), ...(by ? { source: by } : {}) });
+    ...(type.trim() ? { damage_type: type.trim() } : {}), ...(nonlethal ? { nonlethal: true } : {}), ...(by ? { source: by } : {}), ...saved() });
   const heal = () => given() && send({ type: "HealingApplied", target: id, ...given() });
   const temp = () => given() && send({ type: "TemporaryHitPointsGained", target: id, ...given() });
   return html`<fieldset class="hit"><legend>Hit points</legend>
@@ -27,6 +31,8 @@ function Hit({ id, state, n }) {
       <option value="">—</option>
       ${Object.keys(state.combatants).filter((x) => x !== id).map((x) => html`<option value=${x}>${n(x)}</option>`)}</select></label>
     <label class="check"><input type="checkbox" name="nonlethal" checked=${nonlethal} onChange=${(e) => setNonlethal(e.target.checked)} /> nonlethal</label>
+    ${toughness ? html`<label>Toughness d20 <input name="save" type="number" min="1" max="20" value=${save} onInput=${(e) => setSave(e.target.value)} /></label>
+      <label>Toughness bonus <input name="toughness" type="number" value=${bonus} onInput=${(e) => setBonus(e.target.value)} /></label>` : null}
     <div class="buttons">
       <${Act} where=${where} cls="damage danger" onClick=${damage}>Damage<//>
       <${Act} where=${where} cls="heal" onClick=${heal}>Heal<//>

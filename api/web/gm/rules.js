@@ -36,6 +36,8 @@ export function statDefenses(ruleset = page.state?.ruleset) {
   return (DEFENSES[ruleset] || defenses(ruleset).map((d) => d.name)).map((name) => ({ name, title: titles[name] || titled(name) }));
 }
 
+export const defenseTitle = (name) => defenses().find((d) => d.name === name)?.title || words(name);
+
 export function saves(ruleset = page.state?.ruleset) {
   return rulesOf(ruleset).saves || SAVES[ruleset] || ["fortitude", "reflex", "will"];
 }

@@ -1,6 +1,6 @@
 // The table in words: combatants' labels (duplicates told apart) and each log line as the table
 // would say it, with the dice and what the rules made of them.
-import { words } from "./rules.js";
+import { defenseTitle, words } from "./rules.js";
 
 // A combatant's label: its name, with its id where another combatant shares the name.
 export function labeller(combatants = {}) {
@@ -18,7 +18,7 @@ const OUTCOME = { hit: "hits", miss: "misses", critical: "critically hits" };
 function attackWords(fact, derived, n, damage) {
   const outcome = fact.outcome || derived?.outcome;
   const verb = OUTCOME[outcome] || "attacks";
-  const against = derived?.defense_value !== undefined ? ` vs ${words(derived.defense || fact.defense || "ac")} ${derived.defense_value}` : "";
+  const against = derived?.defense_value != null ? ` vs ${defenseTitle(derived.defense || fact.defense)} ${derived.defense_value}` : "";
   const total = derived?.total_used ?? fact.total;
   const threat = derived?.threat ? ", a threat" : "";
   const confirm = fact.confirm_natural !== undefined ? `, confirm d20 ${fact.confirm_natural}` : "";
