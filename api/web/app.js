@@ -121,7 +121,8 @@ function App() {
 onChange(() => render(html`<${App} />`, document.querySelector("#app")));
 
 function keys(event) {
-  if (event.target.closest("input, textarea, select, dialog") || !page.id || event.ctrlKey || event.metaKey || event.altKey) return;
+  const typing = "input:not([type=range]):not([type=checkbox]):not([type=radio]), textarea, select, dialog";
+  if (event.target.closest(typing) || !page.id || event.ctrlKey || event.metaKey || event.altKey) return;
   const action = { n: nextTurn, u: undo, r: redo }[event.key];
   if (!action) return;
   if (!live()) return fail("next", "The table shows the past: return to live before recording.");

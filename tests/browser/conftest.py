@@ -109,12 +109,17 @@ def gm_url(server: Server, encounter: dict[str, Any]) -> str:
 
 
 def axe_violations(page: Any) -> list[dict[str, Any]]:
-    """axe-core's serious and critical violations on the page as it is now. axe comes from the
-    page's own origin (intercepted, never served by the app), as a strict CSP allows."""
+    """axe-core's serious and critical violations on the page as it is now (rule, where). axe
+    comes from the page's own origin (intercepted, never served by the app), as a strict CSP
+    allows."""
     page.route(
         "**/__axe__.js",
         lambda route: route.fulfill(body=AXE.read_text(), content_type="text/javascript"),
     )
     page.add_script_tag(url="/__axe__.js")
-    found = page.evaluate("async () => (await axe.run(document)).violations")
-    return [v for v in found if v["impact"] in ("serious", "critical")]
+    found = page.evaluate(
+        """async () => (await axe.run(document)).violations
+             .filter((v) => v.impact === "serious" || v.impact === "critical")
+             .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }))"""
+    )
+    return list(found)

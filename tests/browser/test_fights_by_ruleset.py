@@ -155,7 +155,7 @@ def test_an_orcus_fight_asks_for_a_death_save_and_amends_a_hit(page: Any, server
     party_and_foes(page, server, "orcus", ORCUS)
     kira = open_card(page, "kira")
     kira.locator("button.spend").click()  # an action point
-    expect(latest_line(page)).to_contain_text("ActionPointSpent")
+    expect(latest_line(page)).to_contain_text("Kira spends an action point")
     dialog = attack(page, "kira", "orc", 16, 5, amount=8)
     dialog.locator("input[name=miss_half]").check()  # "Miss: half damage", a hit anyway
     expect(dialog.locator(".outcome")).to_have_text("Kira hits Orc (21 vs AC 15)")

@@ -82,6 +82,7 @@ export function describe(fact, n = (id) => id, derived = null, damage = null) {
     case "EventAmended": return `Amend line ${fact.target}: ${describe(fact.replacement, n)}`;
     case "NoteAdded": return `Note: ${fact.text}`;
     case "ResolveSpent": return `${n(fact.combatant)} spends ${fact.amount} Resolve${fact.purpose ? ` (${words(fact.purpose)})` : ""}`;
+    case "ActionPointSpent": return `${n(fact.combatant)} spends an action point`;
     case "ConvictionSpent": return `${n(fact.combatant)} spends Conviction${fact.purpose ? ` (${words(fact.purpose)})` : ""}`;
     case "RestTaken": return `${fact.combatants ? fact.combatants.map(n).join(", ") : "Everyone"} takes a ${fact.kind} rest`;
     default: return fact.type;
