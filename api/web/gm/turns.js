@@ -78,13 +78,16 @@ export function TurnBar() {
   const prompted = new Set((state.prompts || []).map((p) => p.warning).filter(Boolean));
   const warnings = (state.warnings || []).filter((w) => !prompted.has(w)).slice(-4);
   return html`<section class="turn-bar" aria-label="turns">
-    <div class="round"><strong>${heading}</strong>${state.turn ? html` — <span class="whose">${n(state.turn)}</span>’s turn` : ""}
-      <span class="version">line ${state.version}</span></div>
+    <div class="round-row">
+      <div class="round"><strong>${heading}</strong>${state.turn ? html` — <span class="whose">${n(state.turn)}</span>’s turn` : ""}
+        <span class="version">line ${state.version}</span></div>
+      <span class="group-of history">
+        <${Act} where="undo" cls="undo" title="undo the latest line (u)" onClick=${undo}>Undo <kbd>u</kbd><//>
+        <${Act} where="redo" cls="redo" title="redo (r)" onClick=${redo}>Redo <kbd>r</kbd><//></span>
+    </div>
     <div class="moves">
       <${Moves} state=${state} />
       <${Initiative} state=${state} />
-      <${Act} where="undo" cls="undo" title="undo the latest line (u)" onClick=${undo}>Undo <kbd>u</kbd><//>
-      <${Act} where="redo" cls="redo" title="redo (r)" onClick=${redo}>Redo <kbd>r</kbd><//>
     </div>
     ${["start", "next", "delay", "ready", "end", "initiative", "undo", "redo", "attack-now"].map((w) => html`<${ErrorNote} where=${w} />`)}
     <${Ties} state=${state} n=${n} />
