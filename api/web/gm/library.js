@@ -51,7 +51,10 @@ function Creature({ c, onEdit, reload }) {
   const [count, setCount] = useState("1");
   const where = `library:${c.id}`;
   const add = () => record(where, joining(c, Math.max(1, int(count) || 1)));
-  const remove = async () => (await busy(where, () => operatorCall("DELETE", `/library/${c.ruleset}/${c.id}`))) !== null && reload();
+  const remove = async () => {
+    await busy(where, () => operatorCall("DELETE", `/library/${c.ruleset}/${c.id}`));  // 204: no body
+    if (!page.errors[where]) reload();
+  };
   return html`<li class="creature" data-creature=${c.id}>
     <span class="creature-name" title=${c.name}>${c.name}</span>
     <span class="tag">${c.party ? "party" : c.side}</span>
