@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from api.http.preview import previewed
 from domain.jsonl import read_jsonl
 from projections.derived import Derivations, derived_lines
 from projections.effective import effective_log
+from projections.history import History
 
 FIXTURES = sorted(Path(__file__).resolve().parents[1].glob("replay_fixtures/*/*.jsonl"))
 
@@ -33,3 +35,19 @@ def test_every_recorded_attack_says_its_outcome_and_every_damage_whether_it_appl
             assert "outcome" in derived[position] and "threat" in derived[position]
         if fact.type_name == "DamageDealt":
             assert isinstance(derived[position]["applied"], bool)
+
+
+@pytest.mark.parametrize("log", FIXTURES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_preview_of_the_rest_of_a_fight_is_the_table_the_appended_rest_makes(log: Path) -> None:
+    """Split each recorded fight at a third and at two thirds (corrections among the rest, or
+    not): the preview's state and derived lines are those the stored whole log gives."""
+    events = read_jsonl(log.read_bytes())
+    whole = History(events)
+    derived = derived_lines(effective_log(events))[1]
+    for split in (len(events) // 3, 2 * len(events) // 3):
+        rest = events[split:]
+        shown = previewed(History(events[:split]), rest)
+        assert shown.state == whole.gm_state()
+        assert [line.derived for line in shown.lines] == [
+            derived.get(position) for position in range(split + 1, len(events) + 1)
+        ]

@@ -149,6 +149,18 @@ def test_conviction_spent_on_recovery_asks_for_the_recovery_check_now() -> None:
     assert kinds(start, spend, check("valeros", "recovery", 9, 10)) == []
 
 
+def test_a_true20_hit_recorded_without_its_toughness_save_asks_for_it_by_amendment() -> None:
+    """001 L327: a hit calls for a Toughness save against 15 + the damage bonus; a DamageDealt
+    without `save` makes no mark, so the GM amends that line with the save."""
+    bare = damage("valeros", 3)
+    position = len(TRUE20) + 1
+    [prompt] = asked(TRUE20, bare)
+    assert prompt["fact"] == {"type": "EventAmended", "target": position}
+    assert prompt["roll"] == "1d20+3" and prompt["kind"] == "toughness_save"
+    saved = {**bare, "save": {"natural": 14, "total": 17, "bonus": 3}}
+    assert kinds(TRUE20, bare, fact("EventAmended", target=position, replacement=saved)) == []
+
+
 @pytest.fixture
 def dying_goblin(client: TestClient) -> dict[str, Any]:
     opened = open_fight(client, DND35[1:])

@@ -56,6 +56,23 @@ class SavedCreature(BaseModel):
     party: bool = False
 
 
+class Kept(BaseModel):
+    """A saved creature as the library keeps it."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"id": "goblin", "ruleset": "dnd35", "party": False,
+                                         **GOBLIN}]}
+    )  # fmt: skip
+
+    id: str
+    ruleset: str
+    name: str
+    side: str
+    kind: Literal["pc", "npc"] | None = None
+    stats: dict[str, Any]
+    party: bool
+
+
 class Creatures(BaseModel):
     """Saved creatures, as listed, exported and imported."""
 
@@ -96,15 +113,15 @@ def import_creatures(body: Creatures, keeper: Library) -> Imported:
     return Imported(imported=len(kept))
 
 
-@router.put("/{ruleset}/{creature_id}", response_model=dict[str, Any])
+@router.put("/{ruleset}/{creature_id}", response_model=Kept)
 def save(
     ruleset: SystemName, creature_id: CombatantId, body: SavedCreature, keeper: Library
-) -> dict[str, Any]:
+) -> Kept:
     """Keep a creature under this ruleset and id (replacing one kept before); its stats are
     checked against the ruleset's stats."""
     creature = checked({"id": creature_id, "ruleset": ruleset, **body.model_dump()}, "")
     keeper.save([creature])
-    return creature.model_dump()
+    return Kept.model_validate(creature.model_dump())
 
 
 @router.delete("/{ruleset}/{creature_id}", status_code=204, response_class=Response)

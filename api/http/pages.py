@@ -31,11 +31,22 @@ def player_page(encounter_id: UUID) -> FileResponse:
 
 RULESETS_EXAMPLE = {
     "dnd35": {
+        "title": "D&D 3.5 (SRD)",
+        "description": "Hit points with disabled, dying and dead; nonlethal; massive damage.",
         "options": {"type": "object", "properties": {"temp_hp_model": {
-            "enum": ["pool", "noted_total"], "default": "pool", "type": "string"}}},
+            "title": "Temporary hit points", "description": "A10: temporary HP as a separate pool…",
+            "enum": ["pool", "noted_total"], "default": "pool", "type": "string",
+            "x-enum-labels": {"pool": "A separate pool, lost first",
+                              "noted_total": "Noted total (HP fall back when they go)"}}}},
         "stats": {"type": "object", "required": ["max_hp"], "properties": {
-            "max_hp": {"type": "integer", "minimum": 1},
-            "defenses": {"type": "object", "additionalProperties": {"type": "integer"}}}},
+            "max_hp": {"title": "Hit points", "type": "integer", "minimum": 1},
+            "defenses": {"title": "Armor class", "type": "object",
+                         "additionalProperties": {"type": "integer"}}}},
+        "conditions": [{"name": "flat_footed", "title": "Flat-footed",
+                        "description": "No Dex or dodge bonus to AC, no AoOs (L216-223)."}],
+        "defenses": [{"name": "ac", "title": "AC"}, {"name": "touch", "title": "Touch AC"}],
+        "saves": ["fortitude", "reflex", "will"],
+        "resources": [],
     }
 }  # fmt: skip
 

@@ -100,6 +100,12 @@ def derivations(history: History) -> Derivations:
         return DERIVED.setdefault(history, Derivations())
 
 
+def with_derived(history: History, lines: list[schemas.LogLine]) -> list[schemas.LogLine]:
+    """The GM's lines with what each did (`derived`), as the log now stands."""
+    derived = derivations(history).of(history.events)
+    return [line.model_copy(update={"derived": derived.get(line.position)}) for line in lines]
+
+
 Reader = Annotated[Role, Depends(role)]
 Writer = Annotated[Role, Depends(gm)]
 Operator = Annotated[None, Depends(operator)]
@@ -181,9 +187,7 @@ def log(encounter_id: UUID, caller: Reader, service: Service) -> list[Any]:
     def view(history: History) -> list[Any]:
         if caller != "gm":
             return player_lines(history)
-        lines = log_lines(history.events)
-        derived = derivations(history).of(history.events)
-        return [line.model_copy(update={"derived": derived.get(line.position)}) for line in lines]
+        return with_derived(history, log_lines(history.events))
 
     return service.read(encounter_id, view)
 

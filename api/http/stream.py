@@ -13,7 +13,7 @@ from fastapi import APIRouter, Header, Request
 from sse_starlette import EventSourceResponse
 
 from api.http.player import player_log
-from api.http.routes import ERRORS, Reader, Service, log_lines
+from api.http.routes import ERRORS, Reader, Service, log_lines, with_derived
 from domain.events import Fact
 from projections.history import History
 
@@ -93,10 +93,11 @@ async def stream(
 
 def lines_after(history: History, sent: int, caller: str) -> list[dict[str, Any]]:
     """The SSE messages for lines after `sent`; players get the player log's lines, a bare
-    withdrawn marker for a line revoked or replaced, an empty placeholder for a hidden one."""
+    withdrawn marker for a line revoked or replaced, an empty placeholder for a hidden one; the
+    GM's lines carry what each did (`derived`), as GET /log does."""
     lines: list[tuple[int, dict[str, Any] | None]]
     if caller == "gm":
-        gm = log_lines(history.events, after=sent)
+        gm = with_derived(history, log_lines(history.events, after=sent))
         lines = [(line.position, line.model_dump(mode="json")) for line in gm]
     else:
         lines = player_log(history, after=sent)

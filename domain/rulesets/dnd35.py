@@ -53,9 +53,7 @@ def attack_outcome(
         return attack.outcome
     if attack.natural == 1:
         return "miss"
-    armor = defenses.get(attack.defense or ("flat_footed" if flat_footed else full))
-    if armor is None:
-        armor = defenses.get(full)
+    armor = defended(attack, defenses, flat_footed, full).defense_value
     if armor is None:
         return "hit" if attack.natural == 20 else None
     if attack.natural != 20 and attack.total < armor:

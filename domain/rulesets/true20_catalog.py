@@ -76,12 +76,13 @@ CATALOG = Catalog(
 
 def prompts(body: Track, ctx: Ctx, combatant: str, name: str) -> tuple[Prompt, ...]:
     """001 "Dying" L343: a Constitution check (Difficulty 10) each round (A17: or a Fortitude
-    save); L347: Conviction spent on recovery calls for the recovery check now."""
+    save); L347: Conviction spent on recovery calls for the recovery check now; a hit recorded
+    without its Toughness save (L327) is amended with one."""
     if body.dead:
         return ()
     con = ctx.stats.constitution
     dice = "1d20" if con is None else f"1d20{con:+d}"
-    found = []
+    found = [] if body.unsaved is None else [unsaved(body.unsaved, ctx, combatant, name)]
     if body.dying_due and ctx.options.dying_procedure == "hourly_fort":
         save = {"type": "SavingThrowRolled", "combatant": combatant, "save": "fortitude",
                 "against": "dying", "dc": DYING_DIFFICULTY + body.dying_saves}  # fmt: skip
@@ -97,3 +98,13 @@ def prompts(body: Track, ctx: Ctx, combatant: str, name: str) -> tuple[Prompt, .
         title = f"{name}: recovery check (Difficulty {RECOVERY_DIFFICULTY}), Conviction spent"
         found.append(roll_prompt(combatant, "recovery", title, check, dice))
     return tuple(found)
+
+
+def unsaved(line: int, ctx: Ctx, combatant: str, name: str) -> Prompt:
+    """The damage at `line` needs its Toughness save: the GM amends that line, adding `save`."""
+    bonus = ctx.stats.toughness or 0
+    fact = {"type": "EventAmended", "target": line}
+    title = f"{name} took damage with no Toughness save (line {line}): roll it"
+    fields = ("replacement.save.natural", "replacement.save.total", "replacement.save.bonus")
+    return Prompt(f"{combatant}:toughness_save", combatant, "toughness_save", title, fact,
+                  f"1d20{bonus:+d}", fields)  # fmt: skip
