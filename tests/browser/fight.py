@@ -82,7 +82,7 @@ def answer_prompt(page: Any, who: str, kind_text: str, natural: int | None = Non
     if natural is None:
         dialog.locator("button.roll-it").click()
     else:
-        dialog.locator("input[name=natural]").fill(str(natural))
+        dialog.locator("input[name$=natural]").fill(str(natural))
         dialog.locator("button.record-prompt").click()
     expect(dialog).to_have_count(0)
     expect(prompt).to_have_count(0)  # recording it cleared it

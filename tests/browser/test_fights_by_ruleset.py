@@ -137,6 +137,9 @@ def test_a_true20_fight_takes_the_toughness_save_with_the_damage(page: Any, serv
     expect(latest_line(page)).to_contain_text("Finn spends Conviction (recovery)")
     answer_prompt(page, "finn", "recovery check", natural=14)
     expect(latest_line(page)).to_contain_text("Finn recovery check: rolls 14")
+    deal(page, "bandit", "1")  # recorded without its Toughness save: the rules ask for it
+    answer_prompt(page, "bandit", "no Toughness save", natural=12)  # the line amended with it
+    expect(latest_line(page)).to_contain_text("(Toughness save d20 12: 13)")
     undo_a_mistake(page, "bandit", save=2)  # fails DC 17: the track takes it
     assert damage_dealt(page) == {"Finn": "4", "Bandit": "3"}
 

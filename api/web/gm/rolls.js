@@ -1,7 +1,8 @@
 // Saves and checks the way attacks are recorded (the d20 or the service's roll, the outcome
 // shown first), and the prompts: what the rules ask for, answered with a roll or a choice.
 import { html, useEffect, useState } from "./lib.js";
-import { page, record, update } from "./store.js";
+import { correct, page, record, update } from "./store.js";
+import { inForce } from "./log.js";
 import { Act, Dialog, ErrorNote, int } from "./ui.js";
 import { previewLine } from "./preview.js";
 import { saves, words } from "./rules.js";
@@ -58,36 +59,79 @@ export function RollDialog({ combatant }) {
   <//>`;
 }
 
-// A prompt's fields: names, or {name, title, kind, options}.
+// A prompt's fields: paths into its fact ("natural", "replacement.save.natural"), or
+// {name, title, kind, options}.
 const fieldOf = (x) => (typeof x === "string" ? { name: x } : x);
+const ROLLS_ITSELF = new Set(["SavingThrowRolled", "CheckRolled", "AttackMade", "InitiativeRolled"]);
 
-function filled(prompt, values) {
-  const fact = { ...prompt.fact };
-  for (const field of (prompt.fields || []).map(fieldOf)) {
+function put(fact, path, value) {
+  const [head, ...rest] = path.split(".");
+  if (!rest.length) return { ...fact, [head]: value };
+  return { ...fact, [head]: put(fact[head] || {}, rest.join("."), value) };
+}
+
+// The fact the GM completed: each field at its path, a total left blank made from the die and
+// the bonus, and an amendment's replacement starting from the line as it stands.
+function completed(prompt, values) {
+  let fact = { ...prompt.fact };
+  if (fact.type === "EventAmended") {
+    const line = page.log.find((l) => l.position === fact.target);
+    const { at, by, key, ...written } = (line && inForce(line)) || {};
+    fact = { ...fact, replacement: written };
+  }
+  const fields = (prompt.fields || []).map(fieldOf);
+  for (const field of fields) {
     const raw = values[field.name];
     if (raw === undefined || raw === "") continue;
-    fact[field.name] = field.options || field.kind === "text" ? raw : Number(raw);
+    fact = put(fact, field.name, field.options || field.kind === "text" ? raw : Number(raw));
   }
-  if (fact.natural !== undefined && fact.total === undefined && (prompt.fields || []).map(fieldOf).some((x) => x.name === "total")) fact.total = fact.natural;
+  for (const field of fields.filter((x) => x.name.endsWith("natural"))) {
+    const stem = field.name.slice(0, -"natural".length);
+    const total = fields.find((x) => x.name === `${stem}total`);
+    if (total && (values[total.name] ?? "") === "" && values[field.name] !== undefined && values[field.name] !== "") {
+      fact = put(fact, total.name, Number(values[field.name]) + (Number(values[`${stem}bonus`]) || 0));
+    }
+  }
   return fact;
 }
 
 export function PromptDialog({ prompt }) {
   const n = labeller(page.state.combatants);
-  const [values, setValues] = useState({});
   const fields = (prompt.fields || []).map(fieldOf);
-  const done = async (fact) => (await record("prompt", fact)) && update({ dialog: null });
+  const bonus = fields.find((x) => x.name.endsWith("bonus"));
+  const suggested = Number(/[+-]\d+$/.exec(prompt.roll || "")?.[0] || 0);
+  const [values, setValues] = useState(bonus ? { [bonus.name]: String(suggested) } : {});
+  const done = async (fact) => {
+    const answer = fact.type === "EventAmended"
+      ? await correct("prompt", "amend", { position: fact.target, replacement: fact.replacement })
+      : await record("prompt", fact);
+    if (answer) update({ dialog: null });
+  };
+  // Dice the fact cannot take itself (a save inside a damage line): rolled by a preview, shown.
+  const rollInto = async () => {
+    const answer = await previewLine([{ type: "CheckRolled", combatant: prompt.combatant, check: "dice", roll: prompt.roll }]);
+    if (!answer?.fact) return;
+    const found = { ...values };
+    for (const x of fields) {
+      if (x.name.endsWith("natural")) found[x.name] = String(answer.fact.natural);
+      if (x.name.endsWith("total")) found[x.name] = String(answer.fact.total);
+      if (x.name.endsWith("bonus")) found[x.name] = String(answer.fact.total - answer.fact.natural);
+    }
+    setValues(found);
+  };
+  const roll = () => (ROLLS_ITSELF.has(prompt.fact.type) ? done({ ...prompt.fact, roll: prompt.roll }) : rollInto());
+  const words_ = (name) => words(name.replace(/^replacement\./, "").replace(/\./g, " "));
   return html`<${Dialog} title=${prompt.title} cls="prompt-dialog">
-    <p>${describe({ ...prompt.fact, natural: prompt.fact.natural ?? "?", total: prompt.fact.total ?? "?" }, n)}</p>
-    ${prompt.roll ? html`<div class="buttons"><${Act} where="prompt" cls="primary roll-it"
-      onClick=${() => done({ ...prompt.fact, roll: prompt.roll })}>Roll ${prompt.roll}<//></div>` : null}
+    ${prompt.fact.type === "EventAmended" ? html`<p>Amends line ${prompt.fact.target}.</p>`
+      : html`<p>${describe({ ...prompt.fact, natural: prompt.fact.natural ?? "?", total: prompt.fact.total ?? "?" }, n)}</p>`}
+    ${prompt.roll ? html`<div class="buttons"><${Act} where="prompt" cls="primary roll-it" onClick=${roll}>Roll ${prompt.roll}<//></div>` : null}
     ${fields.length ? html`<p class="hint">${prompt.roll ? "or enter the dice rolled at the table:" : ""}</p><div class="grid">
-      ${fields.map((x) => html`<label>${x.title || words(x.name)} ${x.options
-        ? html`<select name=${x.name} onChange=${(e) => setValues({ ...values, [x.name]: e.target.value })}>
+      ${fields.map((x) => html`<label>${x.title || words_(x.name)} ${x.options
+        ? html`<select name=${x.name} value=${values[x.name] ?? ""} onChange=${(e) => setValues({ ...values, [x.name]: e.target.value })}>
             <option value="">—</option>${x.options.map((o) => html`<option value=${o}>${words(o)}</option>`)}</select>`
-        : html`<input name=${x.name} type=${x.kind === "text" ? "text" : "number"}
+        : html`<input name=${x.name} type=${x.kind === "text" ? "text" : "number"} value=${values[x.name] ?? ""}
             onInput=${(e) => setValues({ ...values, [x.name]: e.target.value })} />`}</label>`)}</div>` : null}
-    <div class="buttons"><${Act} where="prompt" cls="record-prompt" onClick=${() => done(filled(prompt, values))}>Record<//></div>
+    <div class="buttons"><${Act} where="prompt" cls="record-prompt" onClick=${() => done(completed(prompt, values))}>Record<//></div>
     <${ErrorNote} where="prompt" />
   <//>`;
 }
