@@ -165,6 +165,13 @@ def test_an_orcus_fight_asks_for_a_death_save_and_amends_a_hit(page: Any, server
     record_attack(dialog)
     expect(hp(page, "orc")).to_have_text("HP 12/20")
     damage = position_of(page, "Orc takes 8 damage")
+    # The action point buys a second attack: a power with "Miss: half damage".
+    dialog = attack(page, "kira", "orc", 2, 5, amount=6)
+    dialog.locator("input[name=miss_half]").check()
+    expect(dialog.locator(".outcome")).to_have_text("Kira misses Orc (7 vs AC 15)")
+    record_attack(dialog)
+    expect(latest_line(page)).to_contain_text("Orc takes 3 damage on a miss")
+    expect(hp(page, "orc")).to_have_text("HP 9/20")
     page.locator("body").press("n")
     record_attack(attack(page, "orc", "kira", 18, 6, amount=32))
     expect(hp(page, "kira")).to_have_text("HP -2/30")
@@ -172,10 +179,10 @@ def test_an_orcus_fight_asks_for_a_death_save_and_amends_a_hit(page: Any, server
     answer_prompt(page, "kira", "death saving throw", natural=12)
     expect(latest_line(page)).to_contain_text("Kira death save: d20 12")
     amend_field(page, damage, "amount", "10")
-    expect(hp(page, "orc")).to_have_text("HP 10/20")
+    expect(hp(page, "orc")).to_have_text("HP 7/20")
     replay_at(page, damage, "then")
     expect(hp(page, "orc")).to_have_text("HP 12/20")
     replay_at(page, damage, "corrected")
     expect(hp(page, "orc")).to_have_text("HP 10/20")
     back_to_live(page)
-    assert damage_dealt(page) == {"Kira": "10", "Orc": "32"}
+    assert damage_dealt(page) == {"Kira": "13", "Orc": "32"}

@@ -4,6 +4,7 @@ their control, a phone layout without sideways scrolling, touch targets, and axe
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import expect
@@ -159,3 +160,38 @@ def test_axe_finds_nothing_serious_on_the_players_page(
     expect(card(phone, "valeros")).to_be_visible()
     assert_no_sideways_scrolling(phone)
     assert axe_violations(phone) == []
+
+
+def test_a_natural_20_asks_for_its_confirmation_and_records_a_critical(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    seeded(server, encounter, STARTED)
+    page.goto(gm_url(server, encounter))
+    card(page, "goblin-1").locator("button.attack-it").click()
+    dialog = page.locator("dialog.attack")
+    dialog.locator("input[name=bonus]").fill("3")
+    dialog.locator("input[name=natural]").fill("20")
+    expect(dialog.locator(".outcome")).to_contain_text("a threat: roll to confirm")
+    dialog.locator("input[name=confirm]").fill("15")  # 18 against AC 15 confirms it
+    expect(dialog.locator(".outcome")).to_have_text(
+        "Valeros the Unbreakable critically hits Goblin 1 (23 vs AC 15)"
+    )
+    dialog.locator("input[name=amount]").fill("9")
+    dialog.locator("button.record-attack").click()
+    expect(hp(page, "goblin-1")).to_have_text("HP -3/6")
+    expect(page.locator("ol.log li", has_text="critically hits")).to_contain_text("confirm d20 15")
+
+
+def test_rolling_the_attack_fills_the_die_the_service_rolled(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    seeded(server, encounter, STARTED)
+    page.goto(gm_url(server, encounter))
+    card(page, "goblin-2").locator("button.attack-it").click()
+    dialog = page.locator("dialog.attack")
+    dialog.locator("button.roll").click()
+    expect(dialog.locator("input[name=natural]")).not_to_have_value("")
+    expect(dialog.locator(".outcome")).to_have_attribute(
+        "data-outcome", re.compile("hit|miss|critical")
+    )
+    assert facts_of(server, encounter, "AttackMade") == 0  # nothing recorded before Record
