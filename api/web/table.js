@@ -62,18 +62,19 @@ function left(condition) {
   return "";
 }
 
-export function renderTable(state, { onPick } = {}) {
+export function renderTable(state) {
   const rows = state.order.concat(Object.keys(state.combatants).filter((id) => !state.order.includes(id)));
+  const twins = {};  // two of one name are told apart by their ids
+  for (const c of Object.values(state.combatants)) twins[c.name] = (twins[c.name] || 0) + 1;
   const list = h("ol", { class: "order" });
   for (const id of rows) {
     const c = state.combatants[id];
     if (!c) continue;
     const current = state.turn === id;
-    list.append(h("li", { class: `combatant ${c.side}${current ? " current" : ""}`, dataset: { id },
-                          onclick: onPick ? () => onPick(id) : undefined },
+    list.append(h("li", { class: `combatant ${c.side}${current ? " current" : ""}`, dataset: { id } },
       h("div", { class: "who" },
         h("span", { class: "marker" }, current ? "▶" : ""),
-        h("span", { class: "name" }, c.name),
+        h("span", { class: "name", title: c.name }, twins[c.name] > 1 ? `${c.name} (${id})` : c.name),
         h("span", { class: "init" }, c.initiative ?? "–"),
         c.hidden ? h("span", { class: "tag" }, "hidden") : null),
       vitals(c),
