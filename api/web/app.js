@@ -15,6 +15,7 @@ import { Stats } from "./gm/stats.js";
 import { AttackDialog } from "./gm/attack.js";
 import { PromptDialog, RollDialog } from "./gm/rolls.js";
 import { AmendDialog } from "./gm/amend.js";
+import { Note, SurpriseDialog } from "./gm/surprise.js";
 import { ErrorNote } from "./gm/ui.js";
 import { rulesetTitle } from "./gm/rules.js";
 
@@ -98,7 +99,7 @@ function Workspace() {
       <${TurnBar} /><${Changes} /><section class="table" aria-label="the table"><${Cards} /></section>
     </div>
     <div class="column side-column"><${Setup} /><${ReplayBar} />
-      <section class="log-box" aria-label="log"><h2>Log</h2><${Log} /></section><${Stats} /></div>
+      <section class="log-box" aria-label="log"><h2>Log</h2><${Note} /><${Log} /></section><${Stats} /></div>
   </main>`;
 }
 
@@ -111,6 +112,7 @@ function Dialogs() {
   if (d.kind === "roll") return html`<${RollDialog} combatant=${d.combatant} />`;
   if (d.kind === "prompt") return html`<${PromptDialog} prompt=${d.prompt} />`;
   if (d.kind === "amend") return html`<${AmendDialog} line=${d.line} />`;
+  if (d.kind === "surprise") return html`<${SurpriseDialog} />`;
   return null;
 }
 

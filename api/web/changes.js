@@ -35,10 +35,10 @@ function combatantChanges(was, now) {
     if (a !== b) parts.push(`${words(key)} ${said(a)} → ${said(b)}`);
   }
   if (was.initiative !== now.initiative) parts.push(`initiative ${said(was.initiative)} → ${said(now.initiative)}`);
-  const statuses = (c) => (c.statuses || []).join(", ");
+  const statuses = (c) => (c.statuses || []).map(words).join(", ");
   if (statuses(was) !== statuses(now)) parts.push(`${statuses(was) || "—"} → ${statuses(now) || "—"}`);
   const conditions = (c) => (c.conditions || [])
-    .map((x) => (x.remaining_rounds === undefined ? x.name : `${x.name} ${x.remaining_rounds} rd`)).join(", ");
+    .map((x) => (x.remaining_rounds === undefined ? words(x.name) : `${words(x.name)} ${x.remaining_rounds} rd`)).join(", ");
   if (conditions(was) !== conditions(now)) parts.push(`conditions ${conditions(was) || "none"} → ${conditions(now) || "none"}`);
   return parts;
 }

@@ -103,3 +103,28 @@ def test_a_hidden_combatant_is_revealed_to_the_players(
     open_card(page, "sniper").locator("button.reveal").click()
     expect(card(page, "sniper").locator(".tag")).to_have_count(0)
     expect(card(players, "sniper")).to_be_visible()
+
+
+def test_a_surprise_round_and_a_note_from_the_page(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    seeded(
+        server,
+        encounter,
+        [{"type": "CombatantJoined", "combatant": c, "name": c.title(), "side": side,
+          "stats": {"max_hp": 8}} for c, side in (("kyra", "party"), ("orc", "foes"))]
+        + [{"type": "InitiativeRolled", "combatant": c, "natural": n, "modifier": 0}
+           for c, n in (("kyra", 15), ("orc", 9))],
+    )  # fmt: skip
+    page.goto(gm_url(server, encounter))
+    page.locator("button.surprise").click()
+    dialog = page.locator("dialog.surprise")
+    expect(dialog.locator("input[name=aware-kyra]")).to_be_checked()  # the party, by default
+    expect(dialog.locator("input[name=aware-orc]")).not_to_be_checked()
+    dialog.locator("button.record-surprise").click()
+    page.locator("button.start").click()
+    expect(page.locator(".turn-bar .round strong")).to_have_text("Surprise round")
+    expect(card(page, "orc").locator(".status.surprised")).to_be_visible()
+    page.locator("form.note input[name=note]").fill("The orc never saw her coming.")
+    page.locator("button.add-note").click()
+    expect(page.locator("ol.log li").first).to_contain_text("Note: The orc never saw her coming.")

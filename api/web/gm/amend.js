@@ -12,7 +12,7 @@ const C = "combatant", N = "number", T = "text", B = "yes/no";
 const OUTCOMES = ["", "hit", "miss", "critical"];
 const FIELDS = {
   AttackMade: [["attacker", C], ["target", C], ["natural", N], ["total", N], ["defense", "defense"], ["outcome", OUTCOMES], ["confirm_natural", N], ["confirm_total", N]],
-  DamageDealt: [["target", C], ["amount", N], ["damage_type", T], ["nonlethal", B], ["attack", N], ["save.natural", N], ["save.total", N]],
+  DamageDealt: [["target", C], ["amount", N], ["damage_type", T], ["nonlethal", B], ["attack", N]],
   HealingApplied: [["target", C], ["amount", N], ["kind", T]],
   TemporaryHitPointsGained: [["target", C], ["amount", N]],
   ConditionApplied: [["target", C], ["condition", T], ["duration.rounds", N]],
@@ -37,7 +37,7 @@ function put(fact, path, value) {
 }
 
 function Field({ path, kind, value, onChange, n }) {
-  const label = words(path.replace(".", " "));
+  const label = path === "attack" ? "attack (its line)" : words(path.replace(".", " "));
   const set = (raw) => onChange(raw === "" ? undefined : kind === N ? Number(raw) : raw);
   if (kind === C) {
     return html`<label>${label}<select name=${path} value=${value ?? ""} onChange=${(e) => set(e.target.value)}>
@@ -58,7 +58,8 @@ export function AmendDialog({ line }) {
   const [fact, setFact] = useState(written);
   const [reason, setReason] = useState("");
   const [done, setDone] = useState(null);
-  const fields = FIELDS[fact.type] || (TURNS.includes(fact.type) ? [["combatant", C]] : []);
+  const toughness = fact.type === "DamageDealt" && page.state.ruleset === "true20" ? [["save.natural", N], ["save.total", N]] : [];
+  const fields = [...(FIELDS[fact.type] || (TURNS.includes(fact.type) ? [["combatant", C]] : [])), ...toughness];
   const amend = async (e) => {
     e.preventDefault();
     const before = await api("GET", `/encounters/${page.id}/state`);

@@ -46,7 +46,8 @@ function Moves({ state }) {
   const turn = state.turn;
   if (state.phase === "setup" || state.phase === "surprise" && !turn) {
     return html`<${Act} where="start" cls="primary start" disabled=${!state.order.length && !Object.keys(state.combatants).length}
-      onClick=${() => record("start", { type: "CombatStarted" })}>Start combat<//>`;
+      onClick=${() => record("start", { type: "CombatStarted" })}>Start combat<//>
+      ${state.phase === "setup" ? html`<${Act} where="surprise" cls="surprise" onClick=${() => update({ dialog: { kind: "surprise" } })}>Surprise round…<//>` : null}`;
   }
   if (state.phase === "ended") return null;
   const ready = () => record("ready", { type: "ActionReadied", combatant: turn, ...(trigger.trim() ? { trigger: trigger.trim() } : {}) }).then((ok) => ok && setTrigger(""));
