@@ -13,6 +13,21 @@ from tests.server_helpers import Server
 
 FIXTURES = Path(__file__).resolve().parents[2] / "replay_fixtures"
 
+PARTY = [
+    {"type": "CombatantJoined", "combatant": "valeros", "name": "Valeros", "side": "party",
+     "stats": {"max_hp": 12, "initiative_modifier": 2, "defenses": {"ac": 18}}},
+    {"type": "CombatantJoined", "combatant": "goblin", "name": "Goblin", "side": "foes",
+     "stats": {"max_hp": 6, "defenses": {"ac": 15}}},
+    {"type": "CombatantJoined", "combatant": "sniper", "name": "Sniper", "side": "foes",
+     "hidden": True, "stats": {"max_hp": 9}},
+]  # fmt: skip
+
+
+ROLLS = [
+    {"type": "InitiativeRolled", "combatant": c, "natural": n, "modifier": 0}
+    for c, n in (("valeros", 18), ("goblin", 12), ("sniper", 5))
+]  # lines 5-7 after PARTY; with CombatStarted at 8, Valeros acts first
+
 
 def seeded(server: Server, encounter: dict[str, Any], facts: list[dict[str, Any]]) -> None:
     headers = {"Authorization": f"Bearer {encounter['gm_token']}"}

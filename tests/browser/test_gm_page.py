@@ -1,4 +1,5 @@
-"""The GM page in a browser: create, run a fight, undo, amend, replay; the player page live."""
+"""The GM page in a browser: create, set up and run a fight from the cards, undo, the player
+page live, the analytics, each system's damage track."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, gm_url, operator_token
 from tests.browser.gm import (
+    PARTY,
+    ROLLS,
     add_creatures,
     card,
     deal,
@@ -22,21 +25,6 @@ from tests.browser.gm import (
     seeded,
 )
 from tests.server_helpers import Server
-
-PARTY = [
-    {"type": "CombatantJoined", "combatant": "valeros", "name": "Valeros", "side": "party",
-     "stats": {"max_hp": 12, "initiative_modifier": 2, "defenses": {"ac": 18}}},
-    {"type": "CombatantJoined", "combatant": "goblin", "name": "Goblin", "side": "foes",
-     "stats": {"max_hp": 6, "defenses": {"ac": 15}}},
-    {"type": "CombatantJoined", "combatant": "sniper", "name": "Sniper", "side": "foes",
-     "hidden": True, "stats": {"max_hp": 9}},
-]  # fmt: skip
-
-
-ROLLS = [
-    {"type": "InitiativeRolled", "combatant": c, "natural": n, "modifier": 0}
-    for c, n in (("valeros", 18), ("goblin", 12), ("sniper", 5))
-]  # lines 5-7 after PARTY; with CombatStarted at 8, Valeros acts first
 
 
 def test_create_an_encounter_with_an_option_from_the_form(page: Any, server: Server) -> None:
@@ -131,202 +119,6 @@ def test_undo_a_hit_restores_hp(page: Any, server: Server, encounter: dict[str, 
     expect(log_line(page, 6)).to_have_class("revoked")
     page.locator("body").press("r")  # keyboard: redo
     expect(hp(page, "goblin")).to_have_text("HP 1/6")
-
-
-def test_amend_a_past_ruling_and_see_what_changed(
-    page: Any, server: Server, encounter: dict[str, Any]
-) -> None:
-    hit = {"type": "DamageDealt", "target": "goblin", "amount": 3}
-    seeded(server, encounter, [*PARTY, hit, {"type": "NoteAdded", "text": "later"}])
-    page.goto(gm_url(server, encounter))
-    log_line(page, 5).locator("button.amend").click()
-    dialog = page.locator("dialog.amend")
-    expect(dialog.locator("h2")).to_have_text("Amend line 5: Goblin takes 3 damage")
-    expect(dialog.locator("select[name=target]")).to_have_value("goblin")  # the same fields
-    dialog.locator("input[name=amount]").fill("8")  # no JSON to type
-    dialog.locator("button.do-amend").click()
-    # The summary shows in the dialog, where the GM is looking ...
-    summary = dialog.locator(".summary")
-    expect(summary).to_be_visible()
-    expect(summary).to_contain_text("Amended line 5")
-    expect(summary).to_contain_text("Goblin: hp 3 → -2")
-    expect(summary).to_contain_text("dying")
-    expect(hp(page, "goblin")).to_have_text("HP -2/6")
-    expect(log_line(page, 5)).to_have_class("amended")
-    page.screenshot(
-        path=str(SCREENSHOTS / "test_amend_a_past_ruling_and_see_what_changed-dialog.png")
-    )
-    # ... and stays above the table once the dialog is closed.
-    dialog.locator("button.close-amend").click()
-    expect(dialog).to_have_count(0)
-    expect(page.locator("#changes")).to_be_visible()
-    expect(page.locator("#changes")).to_contain_text("Goblin: hp 3 → -2")
-
-
-def test_amending_an_initiative_roll_names_the_new_order_and_turn(
-    page: Any, server: Server, encounter: dict[str, Any]
-) -> None:
-    seeded(server, encounter, [*PARTY, *ROLLS, {"type": "CombatStarted"}])
-    page.goto(gm_url(server, encounter))
-    expect(page.locator("li.combatant.current")).to_have_attribute("data-id", "valeros")
-    log_line(page, 6).locator("button.amend").click()  # Goblin's 12
-    page.locator("dialog.amend input[name=natural]").fill("20")
-    page.locator("dialog.amend button.do-amend").click()
-    summary = page.locator("dialog.amend .summary")
-    expect(summary).to_contain_text("turn: Valeros → Goblin")
-    expect(summary).to_contain_text("order: Valeros, Goblin, Sniper → Goblin, Valeros, Sniper")
-    expect(summary).to_contain_text("Goblin: initiative 12 → 20")
-    expect(page.locator("li.combatant.current")).to_have_attribute("data-id", "goblin")
-
-
-def test_the_summary_tells_two_goblins_apart(
-    page: Any, server: Server, encounter: dict[str, Any]
-) -> None:
-    twins = [
-        {"type": "CombatantJoined", "combatant": f"goblin-{k}", "name": "Goblin", "side": "foes",
-         "stats": {"max_hp": 6}} for k in (1, 2)
-    ]  # fmt: skip
-    seeded(server, encounter, [*twins, {"type": "DamageDealt", "target": "goblin-2", "amount": 2}])
-    page.goto(gm_url(server, encounter))
-    expect(card(page, "goblin-1").locator(".name")).to_have_text("Goblin (goblin-1)")
-    log_line(page, 4).locator("button.amend").click()
-    page.locator("dialog.amend input[name=amount]").fill("5")
-    page.locator("dialog.amend button.do-amend").click()
-    expect(page.locator("dialog.amend .summary")).to_contain_text("Goblin (goblin-2): hp 4 → 1")
-
-
-def test_the_summary_names_who_joined_or_left_and_the_round(page: Any, server: Server) -> None:
-    page.goto(f"{server.url}/")
-    found = page.evaluate(
-        """async () => {
-          const { differences } = await import("/web/changes.js");
-          const goblin = { name: "Goblin", vitals: { hp: 6 }, statuses: [], conditions: [] };
-          const orc = { name: "Orc", vitals: { hp: 9 }, statuses: [], conditions: [] };
-          const before = { phase: "combat", round: 2, turn: "goblin", order: ["goblin"],
-                           combatants: { goblin } };
-          const after = { phase: "combat", round: 3, turn: "orc", order: ["orc"],
-                          combatants: { orc } };
-          return differences(before, after);
-        }"""
-    )
-    assert found == [
-        "round: 2 → 3",
-        "turn: Goblin → Orc",
-        "order: Goblin → Orc",
-        "Goblin is no longer in the fight",
-        "Orc joins",
-    ]
-
-
-def test_the_replay_slider_shows_the_table_at_a_line(
-    page: Any, server: Server, encounter: dict[str, Any]
-) -> None:
-    blows = [{"type": "DamageDealt", "target": "goblin", "amount": 1} for _ in range(3)]
-    seeded(server, encounter, [*PARTY, *blows])  # lines 5, 6, 7: goblin 5, 4, 3 HP
-    page.goto(gm_url(server, encounter))
-    expect(hp(page, "goblin")).to_have_text("HP 3/6")
-    slider = page.locator("#replay")
-    slider.fill("5")
-    expect(page.locator("#replay-at")).to_contain_text("after line 5 of 7")
-    expect(hp(page, "goblin")).to_have_text("HP 5/6")
-    slider.fill("3")
-    expect(page.locator("li.combatant[data-id='goblin']")).to_be_visible()
-    expect(page.locator("li.combatant[data-id='sniper']")).to_have_count(0)  # not joined yet
-    page.click("#live")
-    expect(hp(page, "goblin")).to_have_text("HP 3/6")
-
-
-def test_step_back_and_forward_through_the_log(
-    page: Any, server: Server, encounter: dict[str, Any]
-) -> None:
-    blows = [{"type": "DamageDealt", "target": "goblin", "amount": 1} for _ in range(3)]
-    seeded(server, encounter, [*PARTY, *blows])  # lines 5, 6, 7: goblin 5, 4, 3 HP
-    page.goto(gm_url(server, encounter))
-    expect(hp(page, "goblin")).to_have_text("HP 3/6")
-    at = page.locator("#replay-at")
-    page.click("#step-back")
-    expect(at).to_have_text("replaying: the table after line 6 of 7")
-    expect(hp(page, "goblin")).to_have_text("HP 4/6")
-    expect(page.locator("#replay")).to_have_value("6")
-    page.click("#step-back")
-    expect(at).to_contain_text("after line 5 of 7")
-    expect(hp(page, "goblin")).to_have_text("HP 5/6")
-    page.click("#step-forward")
-    expect(at).to_contain_text("after line 6 of 7")
-    expect(hp(page, "goblin")).to_have_text("HP 4/6")
-    page.click("#step-forward")  # the last line: back to the live table
-    expect(at).to_have_text("live")
-    expect(hp(page, "goblin")).to_have_text("HP 3/6")
-    page.locator("#replay").fill("2")
-    expect(at).to_contain_text("after line 2 of 7")
-    page.click("#step-back")
-    page.click("#step-back")  # no line before the first
-    expect(at).to_contain_text("after line 1 of 7")
-    expect(page.locator("li.combatant")).to_have_count(0)
-
-
-# Answers for even positions come 600 ms late, so they arrive after later requests' answers;
-# every table drawn is noted (its line number, when it changes) in window.drawn.
-SLOW_EVEN_REPLAYS = r"""
-const realFetch = window.fetch;
-window.fetch = async (...args) => {
-  const reply = await realFetch(...args);
-  const at = /[?&]at=(\d+)/.exec(String(args[0]));
-  if (at && Number(at[1]) % 2 === 0) await new Promise((done) => setTimeout(done, 600));
-  return reply;
-};
-window.drawn = [];
-document.addEventListener("DOMContentLoaded", () => {
-  new MutationObserver(() => {
-    const line = document.querySelector(".turn-bar .version");
-    const at = line && Number(line.textContent.match(/\d+/)[0]);
-    if (at && at !== window.seen) window.drawn.push(at);
-    window.seen = at;
-  }).observe(document.querySelector("#app"),
-             { childList: true, subtree: true, characterData: true });
-});
-"""
-
-
-def test_a_late_answer_never_replaces_a_later_table(
-    page: Any, server: Server, encounter: dict[str, Any]
-) -> None:
-    blows = [{"type": "DamageDealt", "target": "goblin", "amount": 1} for _ in range(3)]
-    seeded(server, encounter, [*PARTY, *blows])  # lines 5, 6, 7: goblin 5, 4, 3 HP
-    page.add_init_script(SLOW_EVEN_REPLAYS)
-    page.goto(gm_url(server, encounter))
-    expect(hp(page, "goblin")).to_have_text("HP 3/6")
-    slider = page.locator("#replay")
-    slider.fill("6")  # its answer comes late ...
-    slider.fill("5")  # ... after this one's
-    expect(page.locator("#replay-at")).to_contain_text("after line 5 of 7")
-    page.wait_for_timeout(900)  # the answer for line 6 has come by now, and was dropped
-    expect(page.locator("#replay-at")).to_contain_text("after line 5 of 7")
-    expect(hp(page, "goblin")).to_have_text("HP 5/6")
-    assert page.evaluate("window.drawn").count(6) == 0
-
-
-def test_play_at_a_speed_to_the_end(page: Any, server: Server, encounter: dict[str, Any]) -> None:
-    blows = [{"type": "DamageDealt", "target": "goblin", "amount": 1} for _ in range(5)]
-    seeded(server, encounter, [*PARTY, *blows])  # lines 5-9: goblin 5, 4, 3, 2, 1 HP
-    page.add_init_script(SLOW_EVEN_REPLAYS)
-    page.goto(gm_url(server, encounter))
-    expect(hp(page, "goblin")).to_have_text("HP 1/6")
-    page.locator("#speed").select_option("5")
-    started = time.monotonic()
-    page.evaluate("window.drawn = []; document.querySelector('#play').click()")
-    expect(page.locator("#play")).to_have_text("Pause")
-    expect(page.locator("#replay-at")).to_contain_text("replaying")
-    expect(page.locator("#replay-at")).to_have_text("live", timeout=10_000)
-    took = time.monotonic() - started
-    expect(page.locator("#play")).to_have_text("Play")
-    expect(hp(page, "goblin")).to_have_text("HP 1/6")
-    page.wait_for_timeout(800)  # any late answer has come, and was dropped
-    drawn = page.evaluate("window.drawn")
-    assert drawn == sorted(drawn), f"an older table was drawn after a newer one: {drawn}"
-    assert drawn[-1] == 9 and min(drawn) < 9, drawn  # past tables (odd lines), then live
-    assert took >= 1.4, took  # 8 steps at 5 lines a second
-    expect(page.locator("#replay-at")).to_have_text("live")
 
 
 def test_heal_and_give_temporary_hp_from_the_card(
