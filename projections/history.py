@@ -49,7 +49,7 @@ class History:
         self.correction_target: list[int] = []
         self.cast_at: list[int] = []  # the positions of every join and reveal
         self._current: Table | None = None
-        self._cast: tuple[int, Cast] | None = None
+        self._seen: tuple[int, Cast, set[int]] | None = None
         for event in events:
             self.append(event)
 
@@ -124,16 +124,21 @@ class History:
 
     def cast(self) -> Cast:
         """Whom the player view keeps hidden and whose numbers, as the whole log stands."""
-        if self._cast is None or self._cast[0] != self.version:
-            assert self._current is not None, "an empty log has no table"
-            lines = [*self.cast_at, *self.correction_at]
-            self._cast = (self.version, cast_of(self.events, lines, self._current))
-        return self._cast[1]
+        return self._player_view()[0]
 
     def withdrawn(self) -> set[int]:
         """The lines whose content is no longer in force: revoked, replaced, or a correction
         that was itself undone or superseded."""
-        return withdrawn(self.events, self.correction_at)
+        return self._player_view()[1]
+
+    def _player_view(self) -> tuple[Cast, set[int]]:
+        """The cast and the withdrawn lines, worked out once per version (many players may
+        follow one log)."""
+        if self._seen is None or self._seen[0] != self.version:
+            assert self._current is not None, "an empty log has no table"
+            cast = cast_of(self.events, [*self.cast_at, *self.correction_at], self._current)
+            self._seen = (self.version, cast, withdrawn(self.events, self.correction_at))
+        return self._seen[1], self._seen[2]
 
     def state(self, at: int | None = None, shown: Any = state_json) -> dict[str, Any]:
         """The table state of CONTRACT §2 after line `at` (default: now), as `shown` renders it."""

@@ -100,4 +100,3 @@ def named(value: object, key: str = "") -> set[str]:
     if isinstance(value, list):
         return set().union(*(named(v, key) for v in value))
     return {value} if isinstance(value, str) and key in NAMING_FIELDS else set()
-

@@ -174,3 +174,21 @@ def test_a_watcher_of_an_unknown_encounter_or_without_a_token_is_refused(
     anonymous = client.get(f"/encounters/{table['id']}/stream")
     assert (nobody.status_code, anonymous.status_code) == (404, 401)
     assert anonymous.headers["content-type"] == "application/problem+json"
+
+
+def test_a_player_streaming_from_the_first_line_sees_nothing_of_a_hidden_join_undone(
+    client: httpx.Client, table: dict[str, Any]
+) -> None:
+    append(client, table, {"type": "DamageDealt", "target": "sniper", "amount": 2})
+    undone = client.post(f"/encounters/{table['id']}/undo", json={"position": 4},
+                         headers=table["gm"])  # fmt: skip
+    assert undone.status_code == 201
+    with watch(client, table, "player", last_event_id=0) as stream:
+        seen = stream.take(6)
+    assert "sniper" not in orjson.dumps([m.data for m in seen]).decode().lower()
+    revoked = seen[5].data
+    assert [m.data for m in seen[3:5]] == [
+        {"position": 4, "withdrawn": True},
+        {"position": 5, "fact": None},
+    ]
+    assert (revoked["fact"]["type"], revoked["fact"]["target"]) == ("EventRevoked", 4)

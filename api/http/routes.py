@@ -179,7 +179,11 @@ def table_state(
     return service.read(encounter_id, view)
 
 
-@router.get("/{encounter_id}/log", response_model=list[schemas.LogLine | schemas.WithdrawnLine])
+@router.get(
+    "/{encounter_id}/log",
+    response_model=list[schemas.LogLine | schemas.WithdrawnLine],
+    responses={200: {"content": {"application/json": {"example": schemas.LOG_EXAMPLE}}}},
+)
 def log(encounter_id: UUID, caller: Reader, service: Service) -> list[Any]:
     """Every line with its position, time, author, and whether it is revoked or amended; players
     get the player log (a bare withdrawn marker for each line revoked or replaced)."""

@@ -272,3 +272,10 @@ class Tokens(BaseModel):
     id: UUID
     gm_token: str
     player_token: str
+
+
+LOG_EXAMPLE = [
+    {"position": 12, "withdrawn": True},  # a player's view of a line revoked or replaced
+    {"position": 13, "fact": {**FACT_EXAMPLE, "at": "2026-11-24T19:02:11Z", "by": "gm"},
+     "revoked": False, "amended_by": None},
+]  # fmt: skip

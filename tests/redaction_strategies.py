@@ -1,0 +1,101 @@
+"""Hypothesis strategies for the player view: logs of every ruleset whose combatants have
+distinctive ids and names (so a substring search is meaningful), some hidden, some revealed,
+with undos, redos and amendments of their joins (into someone else, to hidden, revoked)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from domain.events import (
+    CombatantJoined,
+    CombatantRevealed,
+    CombatStarted,
+    DamageDealt,
+    EncounterCreated,
+    Event,
+    EventAmended,
+    EventRestored,
+    EventRevoked,
+    InitiativeRolled,
+)
+from tests.strategies import OPTIONS_OF, SYSTEMS, Builder, simple_fact, stats_for, step
+
+SIDES = ["party", "foes", "ogres"]  # only the party has player characters
+
+
+class Cast:
+    """Hands out distinctive ids and names: `qz<n>x` and `Wyv<k>quill`, none inside another."""
+
+    def __init__(self) -> None:
+        self.ids = 0
+        self.names = 0
+
+    def new_id(self) -> str:
+        self.ids += 1
+        return f"qz{self.ids:02d}x"
+
+    def new_name(self) -> str:
+        self.names += 1
+        return f"Wyv{self.names:02d}quill"
+
+
+def join(b: Builder, cast: Cast, combatant: str, hidden: bool) -> CombatantJoined:
+    """A join under a fresh name; a party member is a PC, anyone else an NPC."""
+    side = b.pick(SIDES)
+    kind = b.pick([None, "pc"]) if side == "party" else b.pick([None, "npc"])
+    return CombatantJoined(
+        combatant=combatant, name=cast.new_name(), side=side, kind=kind, stats=stats_for(b),
+        hidden=hidden,
+    )  # fmt: skip
+
+
+def joins(b: Builder) -> list[int]:
+    """The positions of the log's joins, as first written."""
+    return b.positions_of(CombatantJoined)
+
+
+def secret_step(b: Builder, cast: Cast) -> None:
+    """One line about who is seen: a join, a reveal, or a correction of a join."""
+    match b.number(0, 6):
+        case 0:
+            b.add(join(b, cast, cast.new_id(), hidden=b.draw(st.booleans())))
+        case 1:
+            b.add(CombatantRevealed(combatant=b.pick(b.ids)))
+        case 2:  # a join amended into someone else, or the same one hidden or shown
+            target = b.pick(joins(b))
+            who = b.pick([cast.new_id(), b.events[target - 1].combatant])  # type: ignore[attr-defined]
+            b.add(
+                EventAmended(target=target, replacement=join(b, cast, who, b.draw(st.booleans())))
+            )
+        case 3:
+            b.add(EventRevoked(target=b.pick(joins(b))))
+        case 4:
+            b.add(EventRestored(target=b.pick(sorted(b.integrity.revoked) or [2])))
+        case 5:
+            amount = b.number(1, 12)
+            source = b.pick(b.ids)
+            b.add(DamageDealt(target=b.pick(b.ids), amount=amount, source=source))
+        case _:
+            b.add(EventAmended(target=b.number(2, len(b.events)), replacement=simple_fact(b)))
+
+
+@st.composite
+def secret_logs(draw: Any, steps: int = 24) -> list[Event]:
+    """A valid log of a random ruleset with hidden, revealed and re-amended combatants."""
+    ruleset = draw(st.sampled_from(SYSTEMS))
+    b = Builder(draw, refs=True, corrections=True, ruleset=ruleset)
+    cast = Cast()
+    b.add(EncounterCreated(name="Fuzzed fight", ruleset=ruleset, options=draw(OPTIONS_OF[ruleset])))
+    for _ in range(b.number(2, 5)):
+        b.add(join(b, cast, cast.new_id(), hidden=b.number(0, 2) == 0))
+    for combatant in b.ids:
+        b.add(InitiativeRolled(combatant=combatant, natural=b.number(1, 20), modifier=1))
+    b.add(CombatStarted())
+    for _ in range(b.number(0, steps)):
+        if b.draw(st.booleans()):
+            secret_step(b, cast)
+        else:
+            step(b)
+    return b.events

@@ -1,0 +1,105 @@
+"""Property (issue 11): whatever the GM hides, reveals, undoes, redoes or amends, no player
+output — the state after every line in both timelines, the log, the export, the stream —
+holds a hidden combatant's id or name, a foe's hit points, damage amounts or stats, or the
+envelope's key and author."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from api.http.player import player_jsonl, player_lines, player_state
+from api.http.stream import lines_after
+from domain.events import CombatantJoined, Event, EventAmended, Fact
+from projections.history import History
+from tests.redaction_strategies import secret_logs
+from tests.strategies import FAST
+
+VITALS = ("amount", "value", "stats")
+
+
+def stamped(events: list[Event]) -> list[Event]:
+    """The log as the service records it: each line with its author and request key."""
+    return [e.model_copy(update={"by": "gmXby", "key": f"keyXq{n}"}) for n, e in enumerate(events)]
+
+
+def join_versions(events: list[Event]) -> list[CombatantJoined]:
+    """Every version of every join ever written: the lines and the amendments' replacements."""
+    facts: list[Fact] = [e.replacement if isinstance(e, EventAmended) else e for e in events]
+    return [f for f in facts if isinstance(f, CombatantJoined)]
+
+
+def secrets(events: list[Event], history: History) -> set[str]:
+    """Ids (and all their names) hidden in some version and not shown by the table now."""
+    now = history.table().members
+    hidden = {j.combatant for j in join_versions(events) if j.hidden}
+    ids = {c for c in hidden if c not in now or now[c].hidden}
+    return ids | {j.name for j in join_versions(events) if j.combatant in ids}
+
+
+def foes(events: list[Event]) -> set[str]:
+    """Combatants on a side with no player character in some version (only the party has PCs)."""
+    return {j.combatant for j in join_versions(events) if j.side != "party"}
+
+
+def player_outputs(history: History) -> dict[str, Any]:
+    states = [
+        player_state(history, at, timeline)
+        for at in range(1, history.version + 1)
+        for timeline in ("then", "corrected")
+    ]
+    stream = [orjson.loads(m["data"]) for m in lines_after(history, sent=0, caller="player")]
+    export = [orjson.loads(line) for line in player_jsonl(history).splitlines()]
+    return {"states": states, "log": player_lines(history), "export": export, "stream": stream}
+
+
+def facts_in(outputs: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every fact a player reads in the log, export and stream, amendments' replacements too."""
+    lines = [line.get("fact") for line in outputs["log"] + outputs["stream"]] + outputs["export"]
+    facts = [f for f in lines if f]
+    return facts + [f["replacement"] for f in facts if "replacement" in f]
+
+
+def check_nothing_leaks(events: list[Event]) -> None:
+    events = stamped(events)
+    history = History(events)
+    outputs = player_outputs(history)
+    text = orjson.dumps(outputs).decode()
+    assert not [word for word in secrets(events, history) if word in text]
+    assert "gmXby" not in text and "keyXq" not in text
+    foe = foes(events)
+    for state in outputs["states"]:
+        for combatant, shown in state["combatants"].items():
+            if combatant in foe:
+                assert list(shown["vitals"]) == ["descriptor"]
+                assert not [c for c in shown["conditions"] if "value" in c]
+    for fact in facts_in(outputs):
+        if foe.intersection((fact.get("target"), fact.get("combatant"))):
+            assert not set(VITALS).intersection(fact), fact
+            assert not isinstance(fact.get("save"), dict), fact
+
+
+@FAST
+@given(secret_logs())
+def test_no_player_output_shows_a_hidden_combatant_or_a_foes_numbers(events: list[Event]) -> None:
+    check_nothing_leaks(events)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(secret_logs(steps=60))
+def test_no_player_output_leaks_in_long_logs_either(events: list[Event]) -> None:
+    check_nothing_leaks(events)
+
+
+@FAST
+@given(secret_logs())
+def test_a_history_resumed_from_stored_tables_keeps_the_same_secrets(events: list[Event]) -> None:
+    whole = History(events, every=4)
+    corrections = list(zip(whole.correction_at, whole.correction_target, strict=True))
+    resumed = History.resume(list(events), dict(whole.checkpoints), corrections, every=4)
+    assert resumed.cast() == whole.cast()
+    assert resumed.withdrawn() == whole.withdrawn()
