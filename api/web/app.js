@@ -51,11 +51,17 @@ async function open(id, token) {
   await listEncounters();
 }
 
+// "D&D 3.5, 42 lines": the open encounter's count is the table's, so it stays current.
+function about(e) {
+  const lines = e.id === page.id && page.state ? page.state.version : e.version;
+  return [rulesetTitle(e.ruleset), lines !== undefined && lines !== "?" ? `${lines} lines` : null].filter(Boolean).join(", ");
+}
+
 function Picker() {
   const choose = (e) => { location.hash = e.target.value ? `e=${e.target.value}` : ""; };
   return html`<select id="encounter" aria-label="encounter" value=${page.id || ""} onChange=${choose}>
     <option value="">— encounters —</option>
-    ${page.encounters.map((e) => html`<option value=${e.id}>${e.name}${e.ruleset ? ` (${rulesetTitle(e.ruleset)})` : ""}</option>`)}</select>`;
+    ${page.encounters.map((e) => html`<option value=${e.id}>${e.name} (${about(e)})</option>`)}</select>`;
 }
 
 function Header() {

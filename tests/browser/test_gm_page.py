@@ -278,3 +278,14 @@ def test_figures_across_every_fight_need_the_analytics_token(page: Any, server: 
     expect(page.locator("#stats svg.bars").first.locator("rect")).not_to_have_count(0)
     expect(page.locator("#stats svg.bars").last).to_contain_text("Enforcer (enforcer-1)")
     expect(page.locator("[data-error=stats]")).to_have_count(0)  # cleared by the success
+
+
+def test_the_picker_counts_the_open_encounters_lines_as_they_come(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    seeded(server, encounter, PARTY)
+    page.goto(gm_url(server, encounter))
+    picked = page.locator(f"#encounter option[value='{encounter['id']}']")
+    expect(picked).to_have_text("Browser fight (D&D 3.5 (SRD), 4 lines)")
+    seeded(server, encounter, [{"type": "NoteAdded", "text": "from another device"}])
+    expect(picked).to_have_text("Browser fight (D&D 3.5 (SRD), 5 lines)")  # from the stream
