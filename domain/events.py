@@ -182,6 +182,9 @@ class DamageDealt(Fact):
     source: Label | None = None
     attack: Position | None = None
     save: ToughnessSave | None = None
+    # what the weapon or attack is (starfinder: "magic", "cold iron", "lawful"; "all" for an
+    # attack with its own ability to overcome DR) for the target's damage reduction (002 L1187)
+    overcomes: Annotated[list[Label], Field(max_length=16)] | None = None
 
 
 class HealingApplied(Fact):

@@ -20,6 +20,15 @@ from domain.events import (
 from domain.rulesets import ruleset_for
 
 CORRECTIONS = ("EventRevoked", "EventRestored", "EventAmended")
+# CONTRACT §1 "CombatEnded ends the round structure, not the log": what the rules do after a
+# fight still applies (002 L631: a stable creature's hourly Constitution checks; 001 L348:
+# Conviction spent to erase damage "after, not during, a conflict"); turns, initiative, surprise,
+# delays, readied actions, attacks and damage belong to the rounds and are refused.
+AFTER_THE_FIGHT = frozenset({
+    "CheckRolled", "SavingThrowRolled", "HealingApplied", "RestTaken", "ConditionApplied",
+    "ConditionRemoved", "TemporaryHitPointsLost", "ResolveSpent", "ConvictionSpent", "NoteAdded",
+    "CombatantLeft",
+})  # fmt: skip
 
 
 class LogError(ValueError):
@@ -37,7 +46,8 @@ class LogError(ValueError):
 def first_error(exc: ValidationError, prefix: str = "") -> tuple[str, str]:
     """The first pydantic error as (dotted field, reason)."""
     err = exc.errors()[0]
-    loc = ".".join(str(p) for p in err["loc"] if p not in EVENT_TYPES)  # drop union tags
+    # drop union tags, and pydantic's "[key]" marker: a bad key is named by the key itself
+    loc = ".".join(str(p) for p in err["loc"] if p not in EVENT_TYPES and p != "[key]")
     return (prefix + loc).strip("."), err["msg"]
 
 
@@ -73,13 +83,7 @@ class LogIntegrity:
             case EventRevoked() | EventRestored() | EventAmended():
                 self._check_correction(event, position)
             case _:
-                if self.ended_at() is not None:
-                    raise LogError(
-                        position,
-                        f"the combat ended at line {self.ended_at()}; only a correction "
-                        "(EventRevoked, EventRestored, EventAmended) may follow",
-                        "type",
-                    )
+                self._check_after_the_fight(event.type_name, position, position, "type")
         self._check_combatants(event, position)
 
     def record(self, event: Fact) -> None:
@@ -178,6 +182,21 @@ class LogIntegrity:
                         "target",
                     )
                 self._check_stats(event.replacement, pos, "replacement.")
+                self._check_after_the_fight(event.replacement.type_name, target, pos,
+                                            "replacement.type")  # fmt: skip
+
+    def _check_after_the_fight(self, kind: str, at: int, position: int, name: str) -> None:
+        """A fact at line `at` after the CombatEnded in force must be one the fight's end allows."""
+        ended = self.ended_at()
+        if ended is None or at <= ended or kind in AFTER_THE_FIGHT:
+            return
+        raise LogError(
+            position,
+            f"the combat ended at line {ended}; a {kind} cannot follow it (after the fight: "
+            "checks, saves, healing, rests, conditions, temporary HP lost, Resolve or Conviction "
+            "spent, notes, leaving, and corrections)",
+            name,
+        )
 
     def _check_combatants(self, event: Fact, position: int) -> None:
         if isinstance(event, CombatantJoined):

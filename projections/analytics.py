@@ -200,7 +200,8 @@ def _count(
             _hp(found, table, fact.target, position)
         case ConditionApplied():
             key = (table.round, fact.target, fact.condition.lower())
-            if table.round and key not in found._seen_conditions:
+            in_rounds = table.round and table.phase != "ended"  # no rounds after the fight
+            if in_rounds and key not in found._seen_conditions:
                 found._seen_conditions.add(key)
                 found.condition_rounds[key[1:]] += 1
         case CombatEnded():

@@ -82,7 +82,7 @@ def warnings(table: Table) -> list[str]:
     for member in table.members.values():
         if not member.left:
             found += table.rules.warnings(member.body, member.name)
-        if table.started and member.initiative is None and not member.left:
+        if table.phase in ("surprise", "combat") and member.initiative is None and not member.left:
             found.append(f"{member.name} has no initiative and takes no turn")
     found += [f"initiative tie to settle: {', '.join(tied)}" for tied in order.pending_ties(table)]
     return found

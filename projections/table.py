@@ -36,6 +36,7 @@ from domain.events import (
     TurnDuration,
     TurnEnded,
 )
+from domain.integrity import AFTER_THE_FIGHT
 from domain.rulesets import ruleset_for
 from projections import clock, order
 from projections.effective import effective_log
@@ -81,6 +82,8 @@ def apply(table: Table, position: int, fact: Fact) -> None:
     """Evolve `table` in place by one fact in force (private to folds: callers get copies)."""
     table.position = position
     table.prior_start, table.just_started = table.just_started, None
+    if table.phase == "ended" and fact.type_name not in AFTER_THE_FIGHT:
+        return note(table, f"the combat has ended; {fact.type_name} not applied")
     STEPS.get(type(fact), _to_ruleset)(table, fact)
 
 

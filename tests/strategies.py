@@ -53,6 +53,11 @@ FAST = settings(
 )
 FIGHTERS = ["valeros", "kyra", "ezren", "goblin-1", "goblin-2", "bugbear"]
 CONDITIONS = ["shaken", "bless", "prone", "held", "on fire"]
+DAMAGE_TYPES = [None, "piercing", "slashing", "bludgeoning", "fire", "cold", "electricity", "E",
+                "sonic", "acid", "force"]  # fmt: skip
+ENERGY = ["acid", "cold", "electricity", "fire", "sonic"]
+TAGS = ["magic", "cold iron", "lawful", "all"]
+OVERCOME_BY = [None, "magic", "cold iron", "lawful or magic", "lawful and magic", "—"]
 
 # the rulesets the properties run over
 SYSTEMS = ["dnd35", "d20modern", "true20", "orcus", "starfinder"]
@@ -161,7 +166,8 @@ def stats_for(b: Builder) -> dict[str, Any]:
     if b.ruleset == "starfinder":
         return {"max_hp": b.number(1, 60), "max_stamina": b.number(0, 30),
                 "max_resolve": b.number(0, 8), "initiative_modifier": b.number(-2, 5),
-                "dexterity": b.number(-1, 5), "defenses": {"eac": ac, "kac": ac + 2}}  # fmt: skip
+                "dexterity": b.number(-1, 5), "defenses": {"eac": ac, "kac": ac + 2},
+                **resistances(b)}  # fmt: skip
     stats: dict[str, Any] = {"max_hp": b.number(1, 60), "initiative_modifier": b.number(-2, 5)}
     if b.ruleset == "orcus":
         level = b.number(1, 30)
@@ -185,8 +191,24 @@ def stats_for(b: Builder) -> dict[str, Any]:
     return stats
 
 
+def resistances(b: Builder) -> dict[str, Any]:
+    """Starfinder damage reduction and energy resistance, sometimes (002 L1183-1207)."""
+    found: dict[str, Any] = {}
+    if b.draw(st.booleans()):
+        amount, overcome_by = b.number(0, 10), b.pick(OVERCOME_BY)
+        printed = f"{amount}/{overcome_by or '—'}"  # as a stat block prints it
+        found["dr"] = b.pick([{"amount": amount, "overcome_by": overcome_by}, printed])
+    if b.draw(st.booleans()):
+        found["resist"] = {b.pick(ENERGY): b.number(0, 15)}
+    return found
+
+
 def damage(b: Builder, who: str, amount: int, **fields: Any) -> DamageDealt:
-    """A hit; True20's carries the target's Toughness save as rolled."""
+    """A hit of some damage type, with what it overcomes; True20's carries the target's
+    Toughness save as rolled."""
+    fields.setdefault("damage_type", b.pick(DAMAGE_TYPES))
+    if b.draw(st.booleans()):
+        fields.setdefault("overcomes", b.draw(st.lists(st.sampled_from(TAGS), max_size=2)))
     if b.ruleset == "true20":
         natural = b.number(1, 20)
         fields["save"] = {"natural": natural, "total": natural + 3, "bonus": 3}
@@ -274,6 +296,31 @@ def system_fact(b: Builder, who: str) -> TableFact:
                        dc=b.pick([None, 10, 15]), target=b.pick([None, *b.ids]))  # fmt: skip
 
 
+def after_the_fight(b: Builder) -> TableFact:
+    """What the rules do after CombatEnded (CONTRACT §1): checks (002 L631's hourly Constitution
+    check, a medic's), saves, healing, rests, conditions, Resolve or Conviction, leaving."""
+    who = b.pick(b.ids)
+    natural = b.number(1, 20)
+    match b.number(0, 6):
+        case 0:
+            return CheckRolled(combatant=who, check=b.pick(["constitution", "medicine"]),
+                               natural=natural, total=natural + b.number(0, 8),
+                               target=b.pick([None, *b.ids]))  # fmt: skip
+        case 1:
+            return HealingApplied(target=who, amount=b.number(0, 20),
+                                  kind=b.pick([None, "magical", "stamina"]))  # fmt: skip
+        case 2:
+            return ConditionApplied(target=who, condition=b.pick(CONDITIONS), duration=duration(b))
+        case 3:
+            gone: TableFact = b.pick([
+                ConditionRemoved(target=who, condition=b.pick(CONDITIONS)),
+                TemporaryHitPointsLost(target=who), CombatantLeft(combatant=who),
+                NoteAdded(text="an hour passes"),
+            ])  # fmt: skip
+            return gone
+    return system_fact(b, who)
+
+
 def ruled_attack(b: Builder, who: str) -> AttackMade:
     """An attack against a named defense, sometimes with the GM's ruling or a confirmation."""
     natural = b.number(1, 20)
@@ -343,6 +390,15 @@ def correction(b: Builder) -> None:
             b.add(EventAmended(target=target, replacement=simple_fact(b)))
 
 
+def ended_too_soon(b: Builder, end: int) -> None:
+    """The end is undone, the fight goes on a little, and the end is restored: what the fight
+    logged meanwhile lies after the end again (the table leaves the round structure alone)."""
+    b.add(EventRevoked(target=end))
+    for _ in range(b.number(1, 4)):
+        step(b)
+    b.add(EventRestored(target=end))
+
+
 @st.composite
 def logs(draw: Any, refs: bool = True, corrections: bool = True, steps: int = 30) -> list[Event]:
     """A valid log of a random ruleset: encounter, 2-6 combatants, initiative, a start, a fight."""
@@ -362,4 +418,11 @@ def logs(draw: Any, refs: bool = True, corrections: bool = True, steps: int = 30
     b.add(CombatStarted())
     for _ in range(b.number(0, steps)):
         step(b)
+    if b.number(0, 2) == 0:  # the fight ends, and the hours after it are logged
+        if b.add(CombatEnded()) and b.corrections and b.number(0, 3) == 0:
+            ended_too_soon(b, len(b.events))
+        for _ in range(b.number(1, 6)):
+            b.add(after_the_fight(b))
+            if b.corrections and b.number(0, 3) == 0:
+                correction(b)
     return b.events

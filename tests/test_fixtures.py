@@ -177,6 +177,19 @@ def test_every_fight_of_the_later_systems_is_recorded_to_its_end(system: str) ->
         assert state_json(table_at(events), len(events))["phase"] == "ended", log.stem
 
 
+def test_a_starfinder_fight_has_damage_reduction_resistance_and_the_hours_after_it() -> None:
+    """Issue 13 (items 5 and 11): DR and energy resistance stop part of a hit, and checks follow
+    the end of the fight, with an undo and an amendment."""
+    fight = read_log(FIXTURES / "starfinder" / "boarding-the-drift-relay.jsonl")
+    end = next(n for n, event in enumerate(fight) if event.type_name == "CombatEnded")
+    kinds = {event.type_name for event in fight[end + 1 :]}
+    assert {"EventAmended", "CheckRolled", "ResolveSpent", "HealingApplied"} <= kinds
+    assert any(isinstance(e, EventRevoked) for e in fight)
+    stats = [e.stats for e in fight if e.type_name == "CombatantJoined"]
+    assert any("dr" in s for s in stats) and any("resist" in s for s in stats)
+    assert golden_path(FIXTURES / "starfinder" / "boarding-the-drift-relay.jsonl").exists()
+
+
 @logs
 def test_the_log_replays_as_a_pure_fold_to_its_golden(log: Path, update_goldens: bool) -> None:
     events = read_log(log)

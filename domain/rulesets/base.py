@@ -26,7 +26,7 @@ from typing import Any, Literal, NamedTuple, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.events import AttackMade, Fact, SavingThrowRolled
+from domain.events import AttackMade, DamageDealt, Fact, SavingThrowRolled
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 
 Body = TypeVar("Body")
@@ -155,6 +155,14 @@ class Ruleset(Protocol[Body]):
         self, attack: AttackMade, body: Body, ctx: Ctx, attacker: tuple[Body, Ctx] | None = None
     ) -> AttackTerms:
         """The defense an attack was measured against, its value then, and the total used."""
+
+
+def damage_stopped(rules: Any, body: Any, fact: DamageDealt, ctx: Ctx) -> int:
+    """How much of `fact` the target's damage reduction and resistances stop, from its body
+    before the fact: a ruleset that has them offers `damage_stopped(body, fact, ctx)`; the rest
+    stop nothing. (An optional method, so systems without resistances need not change.)"""
+    method = getattr(rules, "damage_stopped", None)
+    return 0 if method is None else int(method(body, fact, ctx))
 
 
 def ruling(outcome: str | None, natural: int, total: int, dc: int | None) -> bool | None:

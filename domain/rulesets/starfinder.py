@@ -1,10 +1,13 @@
 """Starfinder (seed 002, shared/rules/starfinder.md): temporary HP → Stamina → Hit Points → Resolve.
 
 How the log records what the text needs (CONTRACT §1; no new event type):
-- Damage: DamageDealt `amount` as announced (criticals already rolled twice, DR and energy
-  resistance already applied by the GM: the log carries no DR or resistances). It comes off
-  temporary HP, then SP, then HP (L567, L672); HP stop at 0 and the overflow past 0 is massive
-  damage when ≥ max HP (L581). `nonlethal` leaves the creature at exactly 0 HP and stable (L682).
+- Damage: DamageDealt `amount` as announced (criticals already rolled twice). The target's
+  stats `dr` {amount, overcome_by} and `resist` {type: n} take their share first, per attack
+  (L1183-1207, starfinder_resist.py): DR from bludgeoning, piercing and slashing damage unless
+  the fact's `overcomes` tags overcome it, resistance from its energy `damage_type`; a mixed
+  attack is one DamageDealt per type citing the same `attack`. The rest comes off temporary HP,
+  then SP, then HP (L567, L672); HP stop at 0 and the overflow past 0 is massive damage when
+  ≥ max HP (L581). `nonlethal` leaves the creature at exactly 0 HP and stable (L682).
 - Dying (L587-595): RP lost at the end of its own turns (not the turn it dropped on), on the
   first HP damage each round and on a later single source of more than half max HP; death when
   an RP is due and none is left; the 0-RP grace lasts to the end of its turn in the next round.
@@ -36,8 +39,8 @@ Gaps (digest §0), and what this module does about them:
 - No critical hit effects: a critical is reported; its effect is the GM's ConditionApplied.
 - No Resolve Points section: max RP is the `max_resolve` stat, and no rest restores RP.
 - No vehicles or starships: not modelled.
-Not tracked (no fact carries them): ability damage and drain (P11), negative levels, DR and
-energy resistance, prone's melee/ranged AC split, reactions and attacks of opportunity.
+Not tracked (no fact carries them): ability damage and drain (P11), negative levels, incorporeal
+halving, prone's melee/ranged AC split, reactions and attacks of opportunity.
 """
 
 from __future__ import annotations
@@ -112,6 +115,10 @@ class StarfinderRuleset:
             return care.constitution(body, fact)
         return body
 
+    def damage_stopped(self, body: Track, fact: DamageDealt, ctx: Ctx) -> int:
+        """How much of this damage the target's DR and energy resistance stop (L1183-1207)."""
+        return track.stopped(body, fact, ctx)[0]
+
     def turn_started(self, body: Track, ctx: Ctx) -> Track:
         """A turn in the surprise round means the creature was aware: not flat-footed (L41);
         option first_action: a surprised creature stops being flat-footed as it first acts."""
@@ -137,12 +144,13 @@ class StarfinderRuleset:
         return conditions.statuses(body, ctx)
 
     def vitals(self, body: Track, ctx: Ctx) -> dict[str, int]:
-        """CONTRACT §2: stamina, max_stamina, hp, max_hp, resolve, max_resolve, temp_hp."""
+        """CONTRACT §2: stamina, max_stamina, hp, max_hp, resolve, max_resolve, temp_hp; and
+        `damage_stopped` when DR or resistance stopped some of the latest damage it took."""
         return {
             "stamina": body.stamina, "max_stamina": body.max_stamina, "hp": body.hp,
             "max_hp": body.max_hp, "resolve": body.resolve, "max_resolve": body.max_resolve,
             "temp_hp": body.temp_hp,
-        }  # fmt: skip
+        } | ({"damage_stopped": body.stopped} if body.stopped else {})  # fmt: skip
 
     def descriptor(self, body: Track, ctx: Ctx) -> str:
         return conditions.descriptor(body, ctx)

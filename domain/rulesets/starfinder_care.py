@@ -99,7 +99,7 @@ def _stay(body: Track, fact: ResolveSpent, ctx: Ctx) -> Track:
         return _refuse(body, fact, ctx, "is not stable at 0 HP (L627)")
     if _out_of_turn(ctx):
         return _refuse(body, fact, ctx, "can stay in the fight only on its turn (L625)")
-    if body.stabilized_round == ctx.round:
+    if body.stabilized_round == ctx.round and ctx.phase != "ended":  # no rounds after the fight
         return _refuse(body, fact, ctx, "already spent RP to stabilize this round (L627)")
     if body.resolve < STAY_COST:
         return _refuse(body, fact, ctx, "has no RP left (L625)")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, Strict
 
 from domain.rulesets.base import CommonOptions
+from domain.rulesets.starfinder_resist import Energy, StatBlockDR
 
 
 class Options(CommonOptions):
@@ -60,7 +61,8 @@ class Options(CommonOptions):
 
 
 class Stats(BaseModel):
-    """CONTRACT §1 plus `level` (HP from a night's rest) and `dying_rules` (the GM's choice)."""
+    """CONTRACT §1 plus `level` (HP from a night's rest), `dying_rules` (the GM's choice), and
+    `dr` and `resist` (damage reduction and energy resistance, 002 L1183-1207)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -75,4 +77,15 @@ class Stats(BaseModel):
         None,
         description="002 'Monster and NPC Death': whether this creature uses the dying rules "
         "(default: PCs with RP do; NPCs and creatures without RP die at 0 HP).",
+    )
+    dr: StatBlockDR | None = Field(
+        None,
+        description="002 'Damage Reduction (DR)': ignores this much bludgeoning, piercing and "
+        "slashing damage from each attack unless the attack overcomes it; '5/magic' as a stat "
+        "block prints it, or {amount, overcome_by}.",
+    )
+    resist: dict[Energy, Annotated[int, Strict(), Field(ge=0, le=1000)]] = Field(
+        default_factory=dict,
+        description="002 'Energy Resistance': {type: n} ignores n damage of that energy type "
+        "(acid, cold, electricity, fire, sonic) from each attack.",
     )

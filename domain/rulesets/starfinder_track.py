@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from domain.events import DamageDealt
+from domain.rulesets import starfinder_resist as resist
 from domain.rulesets.base import Ctx
-from domain.rulesets.starfinder_options import Options
+from domain.rulesets.starfinder_options import Options, Stats
 
 NO_RP_LEFT = "no Resolve Points left"  # 002 "Dead" L593: would lose RP with none → dead
 MASSIVE = "massive damage"  # 002 "Massive Damage" L581-585
@@ -39,6 +40,8 @@ class Track(NamedTuple):
     tended: bool = False  # a medic's DC 15 Medicine check before the Con check (L633)
     surprised: bool = False  # flat-footed from surprise until it has acted (L41)
     note: tuple[int, str, str] | None = None  # (line, purpose, why) of a refused RP spend
+    used: resist.Used = resist.NOTHING_USED  # DR and resistance used of the latest attack
+    stopped: int = 0  # what DR and resistance stopped of the latest damage taken (L1187, L1203)
 
     @property
     def dead(self) -> bool:
@@ -54,13 +57,27 @@ class Track(NamedTuple):
         return self.down and not self.stable
 
 
+def stopped(body: Track, fact: DamageDealt, ctx: Ctx) -> tuple[int, resist.Used]:
+    """What the target's DR or energy resistance stops of this damage (002 L1183-1207)."""
+    stats: Stats = ctx.stats
+    if stats.dr is None and not stats.resist:
+        return 0, body.used
+    return resist.stopped(stats.dr, stats.resist, body.used, fact)
+
+
 def take_damage(body: Track, fact: DamageDealt, ctx: Ctx) -> Track:
-    """002 L567: temporary HP first, then SP, then HP; what reaches HP runs the rules below."""
-    if body.dead or fact.amount == 0:
+    """002 L567: DR and resistance first (digest 7, order of modifiers), then temporary HP, SP,
+    HP; what reaches HP runs the rules below. Damage they stop entirely is no damage taken."""
+    if body.dead:
         return body
-    temp = min(body.temp_hp, fact.amount)
-    stamina = min(body.stamina, fact.amount - temp)
-    to_hp = fact.amount - temp - stamina
+    blocked, used = stopped(body, fact, ctx)
+    body = body._replace(used=used, stopped=blocked)
+    amount = fact.amount - blocked
+    if amount == 0:
+        return body
+    temp = min(body.temp_hp, amount)
+    stamina = min(body.stamina, amount - temp)
+    to_hp = amount - temp - stamina
     body = body._replace(temp_hp=body.temp_hp - temp, stamina=body.stamina - stamina)
     if body.hp > 0:
         return _drop(body, to_hp, not fact.nonlethal, ctx)
