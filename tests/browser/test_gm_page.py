@@ -128,9 +128,10 @@ def test_heal_and_give_temporary_hp_from_the_card(
     page.goto(gm_url(server, encounter))
     expect(hp(page, "goblin")).to_have_text("HP 1/6")
     expect(card(page, "goblin").locator(".bar.hp")).to_have_class("bar hp low")  # 1 of 6: red
+    open_card(page, "goblin").locator("select[name=healing_kind]").select_option("natural")
     deal(page, "goblin", "3", "heal")
     expect(hp(page, "goblin")).to_have_text("HP 4/6")
-    expect(latest_line(page)).to_contain_text("Goblin heals 3")
+    expect(latest_line(page)).to_contain_text("Goblin heals 3 (natural)")
     deal(page, "goblin", "5", "temp")
     expect(card(page, "goblin").locator(".temp-hp")).to_have_text("+5 temp")
 
@@ -289,3 +290,15 @@ def test_the_picker_counts_the_open_encounters_lines_as_they_come(
     expect(picked).to_have_text("Browser fight (D&D 3.5 (SRD), 4 lines)")
     seeded(server, encounter, [{"type": "NoteAdded", "text": "from another device"}])
     expect(picked).to_have_text("Browser fight (D&D 3.5 (SRD), 5 lines)")  # from the stream
+
+
+def test_end_the_fight_and_rest_from_the_turn_bar(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    seeded(server, encounter, [*PARTY, *ROLLS, {"type": "CombatStarted"}])
+    page.goto(gm_url(server, encounter))
+    page.locator("button.end").click()
+    expect(page.locator(".turn-bar .round strong")).to_have_text("Combat over")
+    expect(page.locator("button.next")).to_have_count(0)  # no more turns
+    page.locator("button.long-rest").click()
+    expect(latest_line(page)).to_contain_text("Everyone takes a long rest")

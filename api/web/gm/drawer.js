@@ -5,11 +5,18 @@ import { joinedAs, record } from "./store.js";
 import { Act, ErrorNote, amountOrRoll, int } from "./ui.js";
 import { conditions, resources, words } from "./rules.js";
 
+// HealingApplied.kind as each system records it (README "Extensions"): absent is the usual kind.
+const HEALING = {
+  dnd35: ["natural", "nonlethal"], d20modern: ["natural", "nonlethal"], starfinder: ["stamina"],
+  orcus: ["recovery", "second wind", "rally"],
+};
+
 function Hit({ id, state, n }) {
   const [amount, setAmount] = useState("");
   const [type, setType] = useState("");
   const [nonlethal, setNonlethal] = useState(false);
   const [by, setBy] = useState(state.turn && state.turn !== id ? state.turn : "");
+  const [kind, setKind] = useState("");
   const [save, setSave] = useState("");  // True20: the Toughness save rolled with the damage
   const [bonus, setBonus] = useState(String(joinedAs(id)?.stats?.toughness ?? 0));
   const toughness = state.ruleset === "true20";
@@ -21,7 +28,7 @@ function Hit({ id, state, n }) {
   const given = () => amountOrRoll(amount);
   const damage = () => given() && send({ type: "DamageDealt", target: id, ...given(),
     ...(type.trim() ? { damage_type: type.trim() } : {}), ...(nonlethal ? { nonlethal: true } : {}), ...(by ? { source: by } : {}), ...saved() });
-  const heal = () => given() && send({ type: "HealingApplied", target: id, ...given() });
+  const heal = () => given() && send({ type: "HealingApplied", target: id, ...given(), ...(kind ? { kind } : {}) });
   const temp = () => given() && send({ type: "TemporaryHitPointsGained", target: id, ...given() });
   return html`<fieldset class="hit"><legend>Hit points</legend>
     <label>amount <input name="amount" inputmode="text" placeholder="7 or 2d6+3" value=${amount} size="9"
@@ -33,6 +40,8 @@ function Hit({ id, state, n }) {
     <label class="check"><input type="checkbox" name="nonlethal" checked=${nonlethal} onChange=${(e) => setNonlethal(e.target.checked)} /> nonlethal</label>
     ${toughness ? html`<label>Toughness d20 <input name="save" type="number" min="1" max="20" value=${save} onInput=${(e) => setSave(e.target.value)} /></label>
       <label>Toughness bonus <input name="toughness" type="number" value=${bonus} onInput=${(e) => setBonus(e.target.value)} /></label>` : null}
+    ${HEALING[state.ruleset] ? html`<label>healing <select name="healing_kind" value=${kind} onChange=${(e) => setKind(e.target.value)}>
+      <option value="">usual</option>${HEALING[state.ruleset].map((k) => html`<option value=${k}>${k}</option>`)}</select></label>` : null}
     <div class="buttons">
       <${Act} where=${where} cls="damage danger" onClick=${damage}>Damage<//>
       <${Act} where=${where} cls="heal" onClick=${heal}>Heal<//>

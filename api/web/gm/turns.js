@@ -49,7 +49,10 @@ function Moves({ state }) {
       onClick=${() => record("start", { type: "CombatStarted" })}>Start combat<//>
       ${state.phase === "setup" ? html`<${Act} where="surprise" cls="surprise" onClick=${() => update({ dialog: { kind: "surprise" } })}>Surprise round…<//>` : null}`;
   }
-  if (state.phase === "ended") return null;
+  if (state.phase === "ended") {  // after the fight the rules still count rests
+    return html`<${Act} where="rest" cls="short-rest" onClick=${() => record("rest", { type: "RestTaken", kind: "short" })}>Short rest<//>
+      <${Act} where="rest" cls="long-rest" onClick=${() => record("rest", { type: "RestTaken", kind: "long" })}>Long rest<//>`;
+  }
   const ready = () => record("ready", { type: "ActionReadied", combatant: turn, ...(trigger.trim() ? { trigger: trigger.trim() } : {}) }).then((ok) => ok && setTrigger(""));
   return html`
     <${Act} where="next" cls="primary next" disabled=${!turn} title="n" onClick=${nextTurn}>Next turn <kbd>n</kbd><//>
@@ -90,7 +93,7 @@ export function TurnBar() {
       <${Moves} state=${state} />
       <${Initiative} state=${state} />
     </div>
-    ${["start", "next", "delay", "ready", "end", "initiative", "undo", "redo", "attack-now"].map((w) => html`<${ErrorNote} where=${w} />`)}
+    ${["start", "surprise", "next", "delay", "ready", "end", "rest", "initiative", "undo", "redo", "attack-now"].map((w) => html`<${ErrorNote} where=${w} />`)}
     <${Ties} state=${state} n=${n} />
     ${live() && warnings.length ? html`<ul class="warnings">${warnings.map((w) => html`<li>${w}</li>`)}</ul>` : null}
   </section>`;
