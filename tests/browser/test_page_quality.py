@@ -34,6 +34,11 @@ def test_a_double_click_on_damage_records_it_once(
 ) -> None:
     seeded(server, encounter, STARTED)
     page.goto(gm_url(server, encounter))
+    keys: list[str | None] = []
+    page.on(
+        "request",
+        lambda r: keys.append(r.headers.get("idempotency-key")) if r.method == "POST" else None,
+    )
     goblin = open_card(page, "goblin-1")
     goblin.locator("input[name=amount]").fill("2")
     goblin.locator("button.damage").dblclick()
@@ -41,6 +46,11 @@ def test_a_double_click_on_damage_records_it_once(
     page.wait_for_timeout(500)  # a second append would have landed by now
     assert facts_of(server, encounter, "DamageDealt") == 1
     expect(hp(page, "goblin-1")).to_have_text("HP 4/6")
+    expect(goblin.locator("input[name=amount]")).to_have_value("")  # emptied once recorded
+    goblin.locator("input[name=amount]").fill("2")
+    goblin.locator("button.damage").click()  # the next action is another fact, its own key
+    expect(hp(page, "goblin-1")).to_have_text("HP 2/6")
+    assert len(keys) == 2 and None not in keys and keys[0] != keys[1], keys
 
 
 def test_a_double_click_on_start_starts_the_fight_once(
