@@ -58,7 +58,7 @@ function Moves({ state }) {
     <${Act} where="next" cls="primary next" disabled=${!turn} title="n" onClick=${nextTurn}>Next turn <kbd>n</kbd><//>
     <${Act} where="attack-now" cls="attack-now" disabled=${!turn} onClick=${() => update({ dialog: { kind: "attack", target: null } })}>Attack…<//>
     <${Act} where="delay" cls="delay" disabled=${!turn} onClick=${() => record("delay", { type: "Delayed", combatant: turn })}>Delay<//>
-    <span class="group-of"><input class="trigger" aria-label="the readied action's trigger" placeholder="trigger (optional)" size="12"
+    <span class="group-of"><input class="trigger" aria-label="the readied action's trigger" placeholder="trigger" size="10"
       value=${trigger} onInput=${(e) => setTrigger(e.target.value)} />
     <${Act} where="ready" cls="ready" disabled=${!turn} onClick=${ready}>Ready<//></span>
     <${Act} where="end" cls="end" onClick=${() => record("end", { type: "CombatEnded" })}>End combat<//>`;
