@@ -80,13 +80,14 @@ STARFINDER = [
         "max_hp": 22, "max_stamina": 15, "max_resolve": 5, "initiative_modifier": 2,
         "defenses": {"eac": 15, "kac": 17}}},
     {"id": "space-goblin", "name": "Space goblin", "side": "foes", "stats": {
-        "max_hp": 8, "defenses": {"eac": 11, "kac": 13}}},
+        "max_hp": 8, "dr": "2/magic", "defenses": {"eac": 11, "kac": 13}}},
 ]  # fmt: skip
 
 
 def test_a_starfinder_fight_spends_resolve_to_stabilize(page: Any, server: Server) -> None:
     party_and_foes(page, server, "starfinder", STARFINDER)
-    dialog = attack(page, "navasi", "space-goblin", 14, 4, amount=5)
+    dialog = attack(page, "navasi", "space-goblin", 14, 4, amount=5, damage_type="slashing")
+    dialog.locator("input[name=overcomes]").fill("magic")  # a magic blade: DR 2/magic stops none
     dialog.locator("select[name=defense]").select_option("kac")
     expect(dialog.locator(".outcome")).to_have_text("Navasi hits Space goblin (18 vs KAC 13)")
     record_attack(dialog)

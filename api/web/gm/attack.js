@@ -26,6 +26,8 @@ function damageFact(f, attackAt, outcome) {
   if (onMiss) Object.assign(fact, { on_miss: true, ...(given.amount !== undefined ? { amount: Math.floor(given.amount / 2) } : {}) });
   if (f.type.trim()) fact.damage_type = f.type.trim();
   if (f.nonlethal) fact.nonlethal = true;
+  const tags = f.overcomes.split(",").map((t) => t.trim()).filter(Boolean);
+  if (tags.length) fact.overcomes = tags;  // Starfinder: what gets past the target's DR
   if (int(f.save) !== null) fact.save = { natural: int(f.save), total: int(f.save) + (int(f.toughness) || 0) };
   return fact;
 }
@@ -50,7 +52,7 @@ export function AttackDialog({ target }) {
   const [f, setF] = useState({
     attacker: state.turn && state.turn !== target ? state.turn : ids.find((x) => x !== target) || "",
     target, defense: defenses(ruleset)[0]?.name || "", natural: "", bonus: "0", outcome: "", confirm: "",
-    amount: "", type: "", nonlethal: false, missHalf: false, save: "", toughness: String(joinedAs(target)?.stats?.toughness ?? 0),
+    amount: "", type: "", nonlethal: false, overcomes: "", missHalf: false, save: "", toughness: String(joinedAs(target)?.stats?.toughness ?? 0),
   });
   const [derived, setDerived] = useState(null);
   const set = (key) => (e) => setF({ ...f, [key]: e.target.type === "checkbox" ? e.target.checked : e.target.value });
@@ -96,6 +98,7 @@ export function AttackDialog({ target }) {
       <label>amount <input name="amount" placeholder="7 or 1d8+3" value=${f.amount} onInput=${set("amount")} /></label>
       <label>type <input name="damage_type" placeholder="slashing" value=${f.type} onInput=${set("type")} /></label>
       <label class="check"><input type="checkbox" name="nonlethal" checked=${f.nonlethal} onChange=${set("nonlethal")} /> nonlethal</label>
+      ${ruleset === "starfinder" ? html`<label>overcomes DR <input name="overcomes" placeholder="magic, cold iron" value=${f.overcomes} onInput=${set("overcomes")} /></label>` : null}
       ${ruleset === "orcus" ? html`<label class="check"><input type="checkbox" name="miss_half" checked=${f.missHalf} onChange=${set("missHalf")} /> Miss: half damage</label>` : null}
       ${ruleset === "true20" ? html`
         <label>Toughness d20 <input name="save" type="number" min="1" max="20" value=${f.save} onInput=${set("save")} /></label>

@@ -28,7 +28,8 @@ function attackWords(fact, derived, n, damage) {
 
 function damageWords(fact, derived, n) {
   const kind = `${fact.nonlethal ? " nonlethal" : ""}${fact.damage_type ? ` ${fact.damage_type}` : ""}`;
-  const applied = derived && derived.applied === false ? " — not applied" : "";
+  const partly = derived?.applied && derived.amount_applied != null && derived.amount_applied !== fact.amount;
+  const applied = derived && derived.applied === false ? " — not applied" : partly ? ` (${derived.amount_applied} got through)` : "";
   const save = fact.save ? ` (Toughness save d20 ${fact.save.natural}: ${fact.save.total})` : "";
   const miss = fact.on_miss ? " on a miss" : "";
   return `${n(fact.target)} takes ${fact.amount}${kind} damage${miss}${fact.attack ? ` (line ${fact.attack})` : ""}${save}${applied}`;
