@@ -117,7 +117,8 @@ class Rotation:
 
 def lines_after(history: History, sent: int, caller: str) -> list[dict[str, Any]]:
     """The SSE messages for lines after `sent`; players get the player log's lines, a bare
-    withdrawn marker for a line revoked or replaced, an empty placeholder for a hidden one."""
+    withdrawn marker for a line revoked or replaced, an empty placeholder for a hidden one; the
+    GM's lines carry what each did (`derived`), as GET /log does."""
     lines: list[tuple[int, dict[str, Any] | None]]
     if caller == "gm":
         gm = with_derived(history, log_lines(history.events, after=sent))

@@ -4,8 +4,12 @@
 const said = (value) => (value === undefined || value === null || value === "" ? "—" : String(value));
 const words = (key) => key.replace(/_/g, " ");
 
+// A combatant's name, with its id where another combatant of that table shares the name.
 function nameOf(state, id) {
-  return state.combatants[id]?.name ?? id;
+  const name = state.combatants[id]?.name;
+  if (name === undefined) return id;
+  const twins = Object.values(state.combatants).filter((c) => c.name === name).length;
+  return twins > 1 ? `${name} (${id})` : name;
 }
 
 // The table as a whole: phase, round, whose turn, the initiative order.
@@ -31,10 +35,10 @@ function combatantChanges(was, now) {
     if (a !== b) parts.push(`${words(key)} ${said(a)} → ${said(b)}`);
   }
   if (was.initiative !== now.initiative) parts.push(`initiative ${said(was.initiative)} → ${said(now.initiative)}`);
-  const statuses = (c) => (c.statuses || []).join(", ");
+  const statuses = (c) => (c.statuses || []).map(words).join(", ");
   if (statuses(was) !== statuses(now)) parts.push(`${statuses(was) || "—"} → ${statuses(now) || "—"}`);
   const conditions = (c) => (c.conditions || [])
-    .map((x) => (x.remaining_rounds === undefined ? x.name : `${x.name} ${x.remaining_rounds} rd`)).join(", ");
+    .map((x) => (x.remaining_rounds === undefined ? words(x.name) : `${words(x.name)} ${x.remaining_rounds} rd`)).join(", ");
   if (conditions(was) !== conditions(now)) parts.push(`conditions ${conditions(was) || "none"} → ${conditions(now) || "none"}`);
   return parts;
 }
@@ -43,16 +47,16 @@ function combatantChanges(was, now) {
 export function differences(before, after) {
   const found = tableChanges(before, after);
   for (const [id, was] of Object.entries(before.combatants)) {
-    if (!(id in after.combatants)) found.push(`${was.name} is no longer in the fight`);
+    if (!(id in after.combatants)) found.push(`${nameOf(before, id)} is no longer in the fight`);
   }
   for (const [id, now] of Object.entries(after.combatants)) {
     const was = before.combatants[id];
     if (!was) {
-      found.push(`${now.name} joins`);
+      found.push(`${nameOf(after, id)} joins`);
       continue;
     }
     const parts = combatantChanges(was, now);
-    if (parts.length) found.push(`${now.name}: ${parts.join("; ")}`);
+    if (parts.length) found.push(`${nameOf(after, id)}: ${parts.join("; ")}`);
   }
   return found;
 }

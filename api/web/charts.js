@@ -1,6 +1,7 @@
-// Small inline SVG charts (no library): bars for totals, lines for HP over time.
+// Small SVG charts with axes, values and legends (no library: text stays text for screen readers,
+// and a viewBox lets each chart shrink to a phone's width).
 const NS = "http://www.w3.org/2000/svg";
-const COLOURS = ["#2f6fb3", "#c0392b", "#27ae60", "#8e44ad", "#d68910", "#16a085", "#7f8c8d", "#b03a2e"];
+export const COLOURS = ["#2f6fb3", "#c0392b", "#1e8449", "#8e44ad", "#b9770e", "#117a65", "#5d6d7e", "#a93226"];
 
 function svg(tag, attrs = {}, text) {
   const node = document.createElementNS(NS, tag);
@@ -9,36 +10,86 @@ function svg(tag, attrs = {}, text) {
   return node;
 }
 
-// rows: [[label, value], ...] as horizontal bars.
-export function barChart(rows, width = 420) {
-  const height = 22 * rows.length + 10;
-  const most = Math.max(1, ...rows.map(([, v]) => v));
-  const chart = svg("svg", { width, height, class: "chart bars", role: "img" });
-  rows.forEach(([label, value], i) => {
-    const y = 5 + 22 * i;
-    chart.append(svg("text", { x: 0, y: y + 14, class: "label" }, label));
-    chart.append(svg("rect", { x: 130, y, width: Math.max(1, (width - 180) * value / most), height: 16, fill: COLOURS[i % COLOURS.length] }));
-    chart.append(svg("text", { x: 136 + (width - 180) * value / most, y: y + 13, class: "value" }, value));
+// Round tick values from 0 (or below) up to at least `most`.
+export function ticks(low, high, count = 5) {
+  const span = Math.max(1, high - low);
+  const raw = span / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw);
+  const values = [];
+  for (let v = Math.floor(low / step) * step; v <= high + step / 2; v += step) values.push(v);
+  if (values[values.length - 1] < high) values.push(values[values.length - 1] + step);
+  return values;
+}
+
+function frame(width, height, label) {
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img", "aria-label": label,
+    preserveAspectRatio: "xMinYMin meet" });
+  chart.append(svg("title", {}, label));
+  return chart;
+}
+
+const clip = (text, most) => (text.length > most ? `${text.slice(0, most - 1)}…` : text);
+
+// rows: [[label, value], ...] as horizontal bars on an axis, each with its value at its end.
+export function barChart(rows, { label = "chart", unit = "" } = {}) {
+  const width = 440;
+  const left = 120;
+  const height = 24 * rows.length + 34;
+  const chart = frame(width, height, label);
+  chart.classList.add("bars");
+  const marks = ticks(0, Math.max(1, ...rows.map(([, v]) => v)));
+  const most = marks[marks.length - 1];
+  const x = (v) => left + (width - left - 30) * v / most;
+  for (const mark of marks) {
+    chart.append(svg("line", { x1: x(mark), x2: x(mark), y1: 4, y2: height - 24, class: "grid" }));
+    chart.append(svg("text", { x: x(mark), y: height - 8, class: "tick", "text-anchor": "middle" }, `${mark}${unit}`));
+  }
+  chart.append(svg("line", { x1: left, x2: left, y1: 4, y2: height - 24, class: "axis" }));
+  rows.forEach(([name, value], i) => {
+    const y = 8 + 24 * i;
+    const text = svg("text", { x: left - 6, y: y + 13, class: "label", "text-anchor": "end" }, clip(name, 18));
+    text.append(svg("title", {}, name));
+    chart.append(text);
+    chart.append(svg("rect", { x: left, y, width: Math.max(1, x(value) - left), height: 16, fill: COLOURS[i % COLOURS.length] }));
+    chart.append(svg("text", { x: x(value) + 4, y: y + 13, class: "value" }, `${value}${unit}`));
   });
   return chart;
 }
 
-// series: {name: [[x, y], ...]} as lines, with a legend.
-export function lineChart(series, width = 420, height = 200) {
+// series: {name: [[x, y], ...]} as lines on two axes, with a legend under the chart.
+export function lineChart(series, { label = "chart", xTitle = "", yTitle = "" } = {}) {
+  const names = Object.keys(series);
   const points = Object.values(series).flat();
-  const chart = svg("svg", { width, height: height + 20 * Object.keys(series).length, class: "chart lines", role: "img" });
+  const [width, plot, left] = [440, 190, 40];
+  const rows = Math.ceil(names.length / 2);
+  const chart = frame(width, plot + 40 + 18 * rows, label);
+  chart.classList.add("lines");
   if (!points.length) return chart;
-  const [x0, x1] = [Math.min(...points.map((p) => p[0])), Math.max(...points.map((p) => p[0]))];
-  const [y0, y1] = [Math.min(0, ...points.map((p) => p[1])), Math.max(1, ...points.map((p) => p[1]))];
-  const sx = (x) => 30 + (width - 40) * (x - x0) / Math.max(1, x1 - x0);
-  const sy = (y) => 10 + (height - 30) * (1 - (y - y0) / Math.max(1, y1 - y0));
-  chart.append(svg("line", { x1: 30, x2: width - 10, y1: sy(0), y2: sy(0), class: "axis" }));
-  Object.entries(series).forEach(([name, data], i) => {
+  const xs = ticks(Math.min(...points.map((p) => p[0])), Math.max(...points.map((p) => p[0])), 6);
+  const ys = ticks(Math.min(0, ...points.map((p) => p[1])), Math.max(1, ...points.map((p) => p[1])));
+  const sx = (v) => left + (width - left - 12) * (v - xs[0]) / Math.max(1, xs[xs.length - 1] - xs[0]);
+  const sy = (v) => 8 + (plot - 16) * (1 - (v - ys[0]) / Math.max(1, ys[ys.length - 1] - ys[0]));
+  for (const v of ys) {
+    chart.append(svg("line", { x1: left, x2: width - 12, y1: sy(v), y2: sy(v), class: v === 0 ? "axis" : "grid" }));
+    chart.append(svg("text", { x: left - 5, y: sy(v) + 4, class: "tick", "text-anchor": "end" }, v));
+  }
+  for (const v of xs) chart.append(svg("text", { x: sx(v), y: plot + 6, class: "tick", "text-anchor": "middle" }, v));
+  chart.append(svg("text", { x: width - 12, y: plot + 20, class: "axis-title", "text-anchor": "end" }, xTitle));
+  chart.append(svg("text", { x: 2, y: 10, class: "axis-title" }, yTitle));
+  names.forEach((name, i) => {
     const colour = COLOURS[i % COLOURS.length];
-    const path = data.map(([x, y], j) => `${j ? "L" : "M"}${sx(x).toFixed(1)},${sy(y).toFixed(1)}`).join(" ");
-    chart.append(svg("path", { d: path, fill: "none", stroke: colour, "stroke-width": 2 }));
-    for (const [x, y] of data) chart.append(svg("circle", { cx: sx(x).toFixed(1), cy: sy(y).toFixed(1), r: 3, fill: colour }));
-    chart.append(svg("text", { x: 30, y: height + 14 + 20 * i, fill: colour, class: "legend" }, name));
+    const data = series[name];
+    chart.append(svg("path", { d: data.map(([a, b], j) => `${j ? "L" : "M"}${sx(a).toFixed(1)},${sy(b).toFixed(1)}`).join(" "),
+      fill: "none", stroke: colour, "stroke-width": 2 }));
+    for (const [a, b] of data) {
+      const dot = svg("circle", { cx: sx(a).toFixed(1), cy: sy(b).toFixed(1), r: 3, fill: colour });
+      dot.append(svg("title", {}, `${name}: ${b} after line ${a}`));
+      chart.append(dot);
+    }
+    const [lx, ly] = [left + (i % 2) * 200, plot + 36 + 18 * Math.floor(i / 2)];
+    chart.append(svg("rect", { x: lx, y: ly - 9, width: 12, height: 10, fill: colour }));
+    chart.append(svg("text", { x: lx + 16, y: ly, class: "legend" }, clip(name, 26)));
   });
   return chart;
 }

@@ -1,4 +1,4 @@
-// Rendering shared by the GM page and the player page: the table state (CONTRACT §2) as HTML.
+// The player page's table (CONTRACT §2 state as HTML), and the live stream both pages follow.
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -6,6 +6,7 @@ export function h(tag, attrs = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key === "style") Object.assign(node.style, value);  // CSSOM: a strict CSP refuses style attributes
     else node.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat()) {
@@ -15,10 +16,16 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// How much is left, for the bar's colour: full, hurt (≤ ½), low (≤ ¼), down (≤ 0).
+function shade(value, most) {
+  const share = most > 0 ? value / most : 1;
+  return share <= 0 ? "down" : share <= 0.25 ? "low" : share <= 0.5 ? "hurt" : "full";
+}
+
 function bar(label, value, most, kind) {
   const share = most > 0 ? Math.max(0, Math.min(1, value / most)) : 0;
-  return h("div", { class: `bar ${kind}`, title: `${label} ${value}/${most}` },
-    h("span", { class: "fill", style: `width:${(100 * share).toFixed(1)}%` }),
+  return h("div", { class: `bar ${kind} ${shade(value, most)}`, title: `${label} ${value}/${most}` },
+    h("span", { class: "fill", style: { width: `${(100 * share).toFixed(1)}%` } }),
     h("span", { class: "text" }, `${label} ${value}/${most}`));
 }
 
@@ -31,9 +38,9 @@ export function vitals(combatant) {
   const v = combatant.vitals || {};
   if ("descriptor" in v) return h("div", { class: "descriptor" }, v.descriptor);
   const parts = [];
-  if ("stamina" in v) parts.push(bar("SP", v.stamina, v.max_stamina, "stamina"));
-  if ("hp" in v && "max_hp" in v) parts.push(bar("HP", v.hp, v.max_hp, v.hp <= 0 ? "hp down" : "hp"));
-  if ("resolve" in v) parts.push(bar("RP", v.resolve, v.max_resolve, "resolve"));
+  if (v.max_stamina > 0) parts.push(bar("SP", v.stamina, v.max_stamina, "stamina"));
+  if ("hp" in v && "max_hp" in v) parts.push(bar("HP", v.hp, v.max_hp, "hp"));
+  if (v.max_resolve > 0) parts.push(bar("RP", v.resolve, v.max_resolve, "resolve"));
   if (TRACK.some((k) => k in v)) {
     const checked = new Set(combatant.statuses || []);
     parts.push(h("div", { class: "track" },
@@ -55,18 +62,19 @@ function left(condition) {
   return "";
 }
 
-export function renderTable(state, { onPick } = {}) {
+export function renderTable(state) {
   const rows = state.order.concat(Object.keys(state.combatants).filter((id) => !state.order.includes(id)));
+  const twins = {};  // two of one name are told apart by their ids
+  for (const c of Object.values(state.combatants)) twins[c.name] = (twins[c.name] || 0) + 1;
   const list = h("ol", { class: "order" });
   for (const id of rows) {
     const c = state.combatants[id];
     if (!c) continue;
     const current = state.turn === id;
-    list.append(h("li", { class: `combatant ${c.side}${current ? " current" : ""}`, dataset: { id },
-                          onclick: onPick ? () => onPick(id) : undefined },
+    list.append(h("li", { class: `combatant ${c.side}${current ? " current" : ""}`, dataset: { id } },
       h("div", { class: "who" },
         h("span", { class: "marker" }, current ? "▶" : ""),
-        h("span", { class: "name" }, c.name),
+        h("span", { class: "name", title: c.name }, twins[c.name] > 1 ? `${c.name} (${id})` : c.name),
         h("span", { class: "init" }, c.initiative ?? "–"),
         c.hidden ? h("span", { class: "tag" }, "hidden") : null),
       vitals(c),
@@ -82,44 +90,6 @@ export function renderTable(state, { onPick } = {}) {
     (state.initiative_ties || []).length ? h("div", { class: "ties" }, `tie pending: ${state.initiative_ties.map((t) => t.join(" = ")).join("; ")}`) : null,
     list,
     (state.warnings || []).length ? h("ul", { class: "warnings" }, state.warnings.slice(-5).map((w) => h("li", {}, w))) : null);
-}
-
-// One log line in table language.
-export function describe(fact, names = {}) {
-  if (!fact) return "(hidden)";
-  const n = (id) => names[id] || id;
-  switch (fact.type) {
-    case "EncounterCreated": return `Encounter “${fact.name}” (${fact.ruleset}) opened`;
-    case "CombatantJoined": return `${fact.name} joins (${fact.side})`;
-    case "CombatantLeft": return `${n(fact.combatant)} leaves`;
-    case "InitiativeRolled": return `${n(fact.combatant)} rolls initiative ${fact.natural + (fact.modifier || 0)} (d20 ${fact.natural})`;
-    case "InitiativeTieBroken": return `Tie settled: ${fact.order.map(n).join(" before ")}`;
-    case "SurpriseDetermined": return `Surprise: aware ${fact.aware.map(n).join(", ") || "nobody"}`;
-    case "CombatStarted": return "Combat starts";
-    case "CombatEnded": return "Combat ends";
-    case "TurnEnded": return `${n(fact.combatant)} ends the turn`;
-    case "Delayed": return `${n(fact.combatant)} delays`;
-    case "DelayEnded": return `${n(fact.combatant)} steps in`;
-    case "ActionReadied": return `${n(fact.combatant)} readies${fact.trigger ? ` (${fact.trigger})` : ""}`;
-    case "ReadiedActionTaken": return `${n(fact.combatant)} takes the readied action`;
-    case "AttackMade": return `${n(fact.attacker)} attacks ${n(fact.target)}: ${fact.total} (d20 ${fact.natural})${fact.outcome ? ` — ${fact.outcome}` : ""}`;
-    case "DamageDealt": return `${n(fact.target)} takes ${fact.amount}${fact.nonlethal ? " nonlethal" : ""}${fact.damage_type ? ` ${fact.damage_type}` : ""} damage`;
-    case "HealingApplied": return `${n(fact.target)} heals ${fact.amount}`;
-    case "TemporaryHitPointsGained": return `${n(fact.target)} gains ${fact.amount} temporary HP`;
-    case "TemporaryHitPointsLost": return `${n(fact.target)} loses temporary HP`;
-    case "ConditionApplied": return `${n(fact.target)} is ${fact.condition}${fact.duration?.rounds ? ` for ${fact.duration.rounds} rounds` : ""}`;
-    case "ConditionRemoved": return `${n(fact.target)} is no longer ${fact.condition}`;
-    case "SavingThrowRolled": return `${n(fact.combatant)} saves (${fact.save}): ${fact.total}${fact.dc ? ` vs DC ${fact.dc}` : ""}`;
-    case "CheckRolled": return `${n(fact.combatant)} checks ${fact.check}: ${fact.total}`;
-    case "EventRevoked": return `Undo line ${fact.target}`;
-    case "EventRestored": return `Redo line ${fact.target}`;
-    case "EventAmended": return `Amend line ${fact.target}: ${describe(fact.replacement, names)}`;
-    case "NoteAdded": return `Note: ${fact.text}`;
-    case "ResolveSpent": return `${n(fact.combatant)} spends ${fact.amount} RP${fact.purpose ? ` (${fact.purpose.replace(/_/g, " ")})` : ""}`;
-    case "ConvictionSpent": return `${n(fact.combatant)} spends Conviction${fact.purpose ? ` (${fact.purpose})` : ""}`;
-    case "RestTaken": return `${fact.combatants ? fact.combatants.map(n).join(", ") : "Everyone"} takes a ${fact.kind} rest`;
-    default: return fact.type;
-  }
 }
 
 // The live stream of an encounter (EventSource cannot send headers: the token goes in the query).

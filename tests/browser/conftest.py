@@ -14,6 +14,9 @@ from tests.server_helpers import Server, serve
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+LAPTOP = {"width": 1400, "height": 900}
+PHONE = {"width": 390, "height": 844}
 pytestmark = pytest.mark.browser
 
 
@@ -50,18 +53,44 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
-@pytest.fixture
-def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A fresh page; its screenshot is saved under artifacts/screenshots/ after the test."""
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
+def operator_headers(server: Server) -> dict[str, str]:
+    """The operator's header: it creates and imports encounters and keeps the library."""
+    return server.operator
+
+
+def operator_token(server: Server) -> str:
+    """The operator's token, as the address `combatlog serve` prints carries it."""
+    return server.operator["Authorization"].removeprefix("Bearer ")
+
+
+def _opened(
+    browser: Any, request: pytest.FixtureRequest, viewport: dict[str, int]
+) -> Iterator[Any]:
+    """A fresh page that fails its test on a console error; its screenshot is kept afterwards."""
+    context = browser.new_context(viewport=viewport)
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    opened.errors = errors
     yield opened
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     opened.screenshot(path=str(SCREENSHOTS / f"{request.node.name}.png"), full_page=True)
     context.close()
-    assert not errors, errors
+    expected = getattr(opened, "expected_errors", 0)
+    assert len(errors) == expected, errors
+
+
+@pytest.fixture
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A laptop-sized page."""
+    yield from _opened(browser, request, LAPTOP)
+
+
+@pytest.fixture
+def phone(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A 390 px wide phone-sized page."""
+    yield from _opened(browser, request, PHONE)
 
 
 @pytest.fixture
@@ -70,10 +99,27 @@ def encounter(server: Server) -> dict[str, Any]:
     reply = httpx.post(
         f"{server.url}/encounters",
         json={"name": "Browser fight", "ruleset": "dnd35"},
-        headers=server.operator,
+        headers=operator_headers(server),
     )
     return dict(reply.json())
 
 
 def gm_url(server: Server, encounter: dict[str, Any]) -> str:
     return f"{server.url}/#e={encounter['id']}&token={encounter['gm_token']}"
+
+
+def axe_violations(page: Any) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the page as it is now (rule, where). axe
+    comes from the page's own origin (intercepted, never served by the app), as a strict CSP
+    allows."""
+    page.route(
+        "**/__axe__.js",
+        lambda route: route.fulfill(body=AXE.read_text(), content_type="text/javascript"),
+    )
+    page.add_script_tag(url="/__axe__.js")
+    found = page.evaluate(
+        """async () => (await axe.run(document)).violations
+             .filter((v) => v.impact === "serious" || v.impact === "critical")
+             .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }))"""
+    )
+    return list(found)

@@ -1,0 +1,42 @@
+// The HTTP API: JSON in and out, problem details (RFC 9457) as errors in table words, and a fresh
+// Idempotency-Key for each user action so a retry records once.
+
+// Field paths as the API names them (`facts[1].amount`), in words a GM reads ("amount").
+function fieldWords(field) {
+  return String(field || "").replace(/^facts\[\d+\]\.?/, "").replace(/^body\.?/, "").replace(/_/g, " ");
+}
+
+export class Problem extends Error {
+  constructor(status, body) {
+    const errors = Array.isArray(body?.errors) ? body.errors : [];
+    const why = errors.length
+      ? errors.map((e) => [fieldWords(e.field), e.reason].filter(Boolean).join(": ")).join("; ")
+      : body?.detail || body?.title || `the service answered ${status}`;
+    super(why);
+    this.status = status;
+    this.fields = errors.map((e) => e.field);
+  }
+}
+
+// 128 random bits as hex; crypto.randomUUID needs a secure context, which a phone on the LAN lacks.
+export function newKey() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function call(method, path, { body, token, key } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (key) headers["Idempotency-Key"] = key;
+  let reply;
+  try {
+    reply = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new Problem(0, { detail: "the service cannot be reached; nothing was recorded" });
+  }
+  if (reply.status === 204) return null;
+  const json = reply.headers.get("content-type")?.includes("json");
+  const data = json ? await reply.json() : await reply.text();
+  if (!reply.ok) throw new Problem(reply.status, json ? data : { detail: data });
+  return data;
+}
