@@ -16,6 +16,7 @@ from api.analytics import process as keeping
 from api.commits import GroupCommit
 from api.http import analytics, corrections, pages, problems, routes, stream
 from api.http.access import load_secret
+from api.http.nesting import NestingLimit
 from api.relay import Relay
 from api.service import Encounters
 from api.store import EncounterStore
@@ -68,6 +69,7 @@ def create_app(url: str | None = None, folder: Path | None = None) -> FastAPI:
     app.include_router(stream.router)
     app.include_router(analytics.router)
     pages.install(app)
+    app.add_middleware(NestingLimit)  # inside the body limit, which counts what it reads
     app.add_middleware(BodyLimit)
     return app
 

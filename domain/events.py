@@ -5,10 +5,27 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal, TypeAlias
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints, TypeAdapter
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    Strict,
+    StringConstraints,
+    TypeAdapter,
+)
 
-Int = Annotated[int, Strict()]
-NonNegative = Annotated[int, Strict(), Field(ge=0)]
+from domain.bounds import MAGNITUDE, bounded_int, bounded_time, bounded_tree
+
+# numbers a table can mean: bounded (±MAGNITUDE) when a fact comes from outside (domain.bounds)
+Within = AfterValidator(bounded_int)
+Int = Annotated[
+    int, Strict(), Within, Field(json_schema_extra={"minimum": -MAGNITUDE, "maximum": MAGNITUDE})
+]
+NonNegative = Annotated[
+    int, Strict(), Field(ge=0, json_schema_extra={"maximum": MAGNITUDE}), Within
+]
+Tree = Annotated[dict[str, Any], AfterValidator(bounded_tree)]  # stats, options
 Position = Annotated[int, Strict(), Field(ge=1)]
 D20 = Annotated[int, Strict(), Field(ge=1, le=20)]
 Flag = Annotated[bool, Strict()]
@@ -27,7 +44,7 @@ class Fact(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    at: datetime | None = None
+    at: Annotated[datetime | None, AfterValidator(bounded_time)] = None
     by: Label | None = None
     key: Label | None = None  # the Idempotency-Key of the request that recorded it
 
@@ -49,7 +66,7 @@ class EncounterCreated(Fact):
     type: Literal["EncounterCreated"] = "EncounterCreated"
     name: Label
     ruleset: Ruleset
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: Tree = Field(default_factory=dict)
 
 
 class CombatantJoined(Fact):
@@ -60,7 +77,7 @@ class CombatantJoined(Fact):
     name: Label
     side: Label
     kind: Literal["pc", "npc"] | None = None
-    stats: dict[str, Any] = Field(default_factory=dict)
+    stats: Tree = Field(default_factory=dict)
     group: Label | None = None
     hidden: Flag = False
 
@@ -207,7 +224,7 @@ class RoundsDuration(BaseModel):
     """Lasts N rounds, ending just before the initiative count it began on."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    rounds: Annotated[int, Strict(), Field(ge=1)]
+    rounds: Annotated[int, Strict(), Field(ge=1), Within]
 
 
 class TurnDuration(BaseModel):
@@ -282,7 +299,7 @@ class ResolveSpent(Fact):
 
     type: Literal["ResolveSpent"] = "ResolveSpent"
     combatant: CombatantId
-    amount: Annotated[int, Strict(), Field(ge=1)]
+    amount: Annotated[int, Strict(), Field(ge=1), Within]
     purpose: Label | None = None
 
 

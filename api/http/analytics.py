@@ -9,11 +9,12 @@ from uuid import UUID
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from pydantic import BaseModel, ConfigDict
+from pydantic import AfterValidator, BaseModel, ConfigDict
 
 from api.analytics import Analytics, Filters, report
 from api.http.access import check_analytics
 from api.http.routes import ERRORS, Writer
+from domain.bounds import EARLIEST, LATEST, in_range, out_of_bounds
 
 router = APIRouter(tags=["analytics"], responses=ERRORS)
 
@@ -76,6 +77,14 @@ class Report(BaseModel):
     hp_over_time: dict[str, list[dict[str, int]]]
 
 
+def storable(at: datetime | None) -> datetime | None:
+    """A filter time the stored start times can be compared with (domain.bounds)."""
+    if at is not None and not in_range(at):
+        raise out_of_bounds(f"must lie between {EARLIEST.isoformat()} and {LATEST.isoformat()}")
+    return at
+
+
+Time = Annotated[datetime | None, AfterValidator(storable)]
 Side = Annotated[str | None, Query(max_length=200, description="Only this side's combatants.")]
 Combatant = Annotated[str | None, Query(max_length=200, description="Only this combatant.")]
 
@@ -95,11 +104,9 @@ async def stats(
     authorization: Annotated[str | None, Header(description="Bearer <analytics token>")] = None,
     ruleset: Annotated[str | None, Query(max_length=40)] = None,
     since: Annotated[
-        datetime | None, Query(description="Encounters begun at or after (no offset: UTC)")
+        Time, Query(description="Encounters begun at or after (no offset: UTC)")
     ] = None,
-    until: Annotated[
-        datetime | None, Query(description="Encounters begun before (no offset: UTC)")
-    ] = None,
+    until: Annotated[Time, Query(description="Encounters begun before (no offset: UTC)")] = None,
     side: Side = None,
     combatant: Combatant = None,
 ) -> dict[str, Any]:

@@ -5,14 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, get_args
 
-from api.dice import DiceError, resolve_roll
+from api.dice import Budget, DiceError, OverBudget, resolve_roll
 from api.http import schemas
 from api.http.problems import HttpProblem
-from domain.events import Fact
+from domain.events import EVENT_TYPES, Event, Fact, TableFact
 from domain.integrity import LogError
-from domain.jsonl import parse_event
+from domain.jsonl import parse_event, read_jsonl
+
+IMPORT_LINES = 10_000  # lines one import may hold: a long evening's fight, parsed in ~1 s
+ROLLED_FIELDS = ("natural", "total", "modifier", "amount")  # what a `roll` fills in
+TABLE_FACTS = frozenset(  # the wire names a replacement may have: TableFact's members
+    member.model_fields["type"].default for member in get_args(get_args(TableFact)[0])
+)
 
 
 @contextmanager
@@ -36,11 +42,32 @@ def as_position(exc: LogError) -> str | None:
     return "position" if exc.field == "target" else exc.field
 
 
-def client_fact(raw: dict[str, Any], position: int, field: str) -> Fact:
-    """The fact a client sent, its dice rolled; 422 naming the field at fault."""
+def client_facts(raws: list[dict[str, Any]]) -> list[Fact]:
+    """The facts of one append, their dice rolled within one request's budget (api.dice); run
+    off the event loop, since rolling and validating take CPU."""
+    budget = Budget()
+    return [client_fact(raw, n, f"facts[{n - 1}]", budget) for n, raw in enumerate(raws, 1)]
+
+
+def client_replacement(raw: dict[str, Any], position: int) -> Fact:
+    """An amendment's replacement: a table fact (not a correction, not EncounterCreated)."""
+    kind = raw.get("type")
+    if isinstance(kind, str) and kind in EVENT_TYPES and kind not in TABLE_FACTS:
+        reason = f"{kind} cannot replace a line: a replacement is a fact from the table"
+        raise HttpProblem(422, "Invalid fact", reason, "replacement.type")
+    return client_fact(raw, position, "replacement")
+
+
+def client_fact(
+    raw: dict[str, Any], position: int, field: str, budget: Budget | None = None
+) -> Fact:
+    """The fact a client sent, its dice rolled; 422 naming the field at fault (`roll` when the
+    dice rolled give a number out of bounds)."""
     fits_64_bits(raw, field)
     try:
-        resolved = resolve_roll(raw)
+        resolved = resolve_roll(raw, budget)
+    except OverBudget as exc:
+        raise HttpProblem(422, "Too many dice", str(exc), f"{field}.roll") from None
     except DiceError as exc:
         raise HttpProblem(422, "Bad dice notation", str(exc), f"{field}.roll") from None
     if resolved is not raw:
@@ -48,7 +75,8 @@ def client_fact(raw: dict[str, Any], position: int, field: str) -> Fact:
     try:
         return parse_event(resolved, position)
     except LogError as exc:
-        where = f"{field}.{exc.field}" if exc.field else field
+        rolled_into = resolved is not raw and exc.field in ROLLED_FIELDS
+        where = f"{field}.{'roll' if rolled_into else exc.field}" if exc.field else field
         raise HttpProblem(422, "Invalid fact", exc.reason, where) from None
 
 
@@ -58,3 +86,20 @@ def fits_64_bits(value: Any, field: str, blame: str | None = None) -> None:
         low, high = schemas.INT64[0], schemas.INT64[-1]
         reason = f"the number does not fit in 64 bits: it must lie between {low} and {high}"
         raise HttpProblem(422, "Number out of range", reason, blame or at)
+
+
+def imported_log(data: bytes) -> list[Event]:
+    """A log sent to import, parsed and checked whole (off the event loop: it takes CPU), within
+    IMPORT_LINES; 413 past the budget, 422 naming the first bad line's field."""
+    if (lines := data.count(b"\n") + (not data.endswith(b"\n"))) > IMPORT_LINES:
+        detail = f"an import holds at most {IMPORT_LINES} lines; this one has {lines}"
+        raise HttpProblem(413, "Import too long", detail, "body")
+    try:
+        facts = read_jsonl(data)
+    except LogError as exc:
+        where = f"line {exc.position}"
+        field = f"{where}.{exc.field}" if exc.field else where
+        raise HttpProblem(422, "Invalid log", f"{where}: {exc.reason}", field, exc.reason) from None
+    for number, fact in enumerate(facts, 1):
+        fits_64_bits(fact.to_json_dict(), f"line {number}")
+    return facts

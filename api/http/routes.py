@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 from uuid import UUID
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
@@ -11,13 +11,13 @@ from fastapi.concurrency import run_in_threadpool
 
 from api.http import schemas
 from api.http.access import Role, check_analytics, role_of, token
-from api.http.facts import client_fact, fields_as_sent, fits_64_bits, in_batch
+from api.http.facts import client_facts, fields_as_sent, fits_64_bits, imported_log, in_batch
 from api.http.player import log_lines, player_jsonl, player_lines
 from api.http.problems import HttpProblem, Problem
+from api.offload import off_loop
 from api.service import Append, Encounters
 from domain.events import EncounterCreated, TableFact
-from domain.integrity import LogError
-from domain.jsonl import read_jsonl, write_jsonl
+from domain.jsonl import parse_event, write_jsonl
 from projections.history import History
 from projections.render import player_state_json
 
@@ -82,7 +82,8 @@ def open_encounter(
 ) -> schemas.Opened:
     """Open an encounter; the reply holds its GM and player tokens."""
     fits_64_bits(body.options, "options")
-    created = EncounterCreated(name=body.name, ruleset=body.ruleset, options=body.options)
+    given = {"type": "EncounterCreated", **body.model_dump()}
+    created = cast(EncounterCreated, parse_event(given, 1))  # its options within the bounds
     encounter_id = service.create(created, by="gm")
     return _opened(request, encounter_id, 1)
 
@@ -112,7 +113,7 @@ async def append_facts(
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
     """Append facts, all or none, after `expected_version` when given."""
-    facts = [client_fact(raw, n, f"facts[{n - 1}]") for n, raw in enumerate(body.facts, 1)]
+    facts = await off_loop(client_facts, body.facts)
     service: Encounters = request.app.state.encounters
     if not service.cached(encounter_id):  # a long log's first fold: not on the committer
         await run_in_threadpool(service.history, encounter_id)
@@ -177,15 +178,8 @@ def export(encounter_id: UUID, caller: Reader, service: Service) -> Response:
 )
 async def import_log(request: Request, service: Service) -> schemas.Opened:
     """Store a JSON Lines log (the request body) as a new encounter; checked whole first."""
-    try:
-        facts = read_jsonl(await request.body())
-    except LogError as exc:
-        where = f"line {exc.position}"
-        field = f"{where}.{exc.field}" if exc.field else where
-        raise HttpProblem(422, "Invalid log", f"{where}: {exc.reason}", field, exc.reason) from None
-    for number, fact in enumerate(facts, 1):
-        fits_64_bits(fact.to_json_dict(), f"line {number}")
-    encounter_id = service.import_log(facts)
+    facts = await off_loop(imported_log, await request.body())
+    encounter_id = await run_in_threadpool(service.import_log, facts)
     return _opened(request, encounter_id, len(facts))
 
 
