@@ -12,6 +12,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from api.http import problems
 from domain.bounds import MAX_DEPTH, too_deep
 
+BODIES = ("POST", "PUT", "PATCH")  # methods whose requests carry a body
 FREE_FORM = ("stats", "options")  # members that hold any JSON (the ruleset reads them)
 DETAIL = f"a JSON body nests at most {MAX_DEPTH} arrays and objects deep"
 
@@ -23,7 +24,7 @@ class NestingLimit:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not _json(scope):
+        if scope["type"] != "http" or scope["method"] not in BODIES or not _json(scope):
             await self.app(scope, receive, send)
             return
         body, messages = await _whole(receive)
@@ -36,9 +37,11 @@ class NestingLimit:
 
 
 def _json(scope: Scope) -> bool:
-    """Whether the request says its body is JSON (`application/json`, `…+json`)."""
-    kind = dict(scope["headers"]).get(b"content-type", b"").split(b";")[0].strip().lower()
-    return kind == b"application/json" or kind.endswith(b"+json")
+    """Whether the framework will read the body as JSON: it says so (`application/json`,
+    `…+json`), or it names no type at all."""
+    given: bytes = dict(scope["headers"]).get(b"content-type", b"")
+    kind = given.split(b";")[0].strip().lower()
+    return kind in (b"", b"application/json") or kind.endswith(b"+json")
 
 
 def _too_deep(body: bytes) -> str | None:
