@@ -18,12 +18,16 @@ ROLLED_INTO = {  # fact type → how one roll fills its fields
 
 
 MAX_NOTATION = 200  # characters: room for any table's roll, too few to exhaust the parser
-# What one request may roll, so no request holds a core for long. The roller's keep/drop and
-# reroll selectors cost the square of the dice they sort (999d20kh1 took 0.12 s), so both the
-# dice and the selectors of one roll are bounded, and the dice of the whole request.
+# What one request may roll, so no request holds a core for long (the heaviest allowed takes
+# ~50 ms). The roller's keep, drop and reroll selectors cost the square of the dice they sort
+# (999d20kh1 took 0.12 s, 10 x 100d20kh99kh99kh99 0.2 s), so a roll with selectors rolls fewer.
 DICE_PER_ROLL = 100  # dice rolled for one notation, rerolls and explosions included
+DICE_PER_SELECTING_ROLL = 20  # ... for one with a selector (4d6kh3, 2d20kh1, 10d6rr1 …)
 SELECTORS_PER_ROLL = 3  # keep, drop, reroll, explode … selectors in one notation
 DICE_PER_REQUEST = 1_000  # dice rolled for every fact of one request
+
+
+SELECTING = "one roll that keeps, drops or rerolls"
 
 
 class DiceError(ValueError):
@@ -44,8 +48,9 @@ class Budget(d20.RollContext):  # type: ignore[misc]
     def count_roll(self, n: int = 1) -> None:
         self.rolls += n
         self.spent += n
-        if self.rolls > DICE_PER_ROLL:
-            raise OverBudget(f"one roll may roll at most {DICE_PER_ROLL} dice")
+        if self.rolls > self.max_rolls:
+            kind = "one roll" if self.max_rolls == DICE_PER_ROLL else SELECTING
+            raise OverBudget(f"{kind} may roll at most {self.max_rolls} dice")
         if self.spent > DICE_PER_REQUEST:
             raise OverBudget(f"one request may roll at most {DICE_PER_REQUEST} dice")
 
@@ -82,8 +87,10 @@ def rolled(notation: str, budget: Budget | None = None) -> tuple[int, Any]:
     roller = d20.Roller(budget or Budget())
     try:
         tree = roller.parse(notation)
-        if selectors(tree) > SELECTORS_PER_ROLL:
+        selecting = selectors(tree)
+        if selecting > SELECTORS_PER_ROLL:
             raise OverBudget(f"one roll may apply at most {SELECTORS_PER_ROLL} selectors")
+        roller.context.max_rolls = DICE_PER_SELECTING_ROLL if selecting else DICE_PER_ROLL
         result = roller.roll(tree, stringifier=Unsaid())
         return int(result.total), result.expr
     except OverBudget:
