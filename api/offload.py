@@ -20,16 +20,24 @@ _pool: ProcessPoolExecutor | None = None
 _guard = threading.Lock()
 
 
+MODES = ("thread", "process", "inline")  # inline: on the event loop, a benchmark's baseline
+
+
 def mode() -> str:
-    """`thread` (default) or `process`, from $COMBATLOG_OFFLOAD."""
-    return "process" if os.environ.get("COMBATLOG_OFFLOAD") == "process" else "thread"
+    """How CPU-heavy work runs, from $COMBATLOG_OFFLOAD (default `thread`)."""
+    given = os.environ.get("COMBATLOG_OFFLOAD", "thread")
+    return given if given in MODES else "thread"
 
 
 async def off_loop(work: Callable[..., T], *args: Any) -> T:
     """`work(*args)` in a worker thread or process; its exception, if any, is raised here."""
-    if mode() == "thread":
-        return await run_in_threadpool(work, *args)
-    return await asyncio.wrap_future(_processes().submit(work, *args))
+    match mode():
+        case "process":
+            return await asyncio.wrap_future(_processes().submit(work, *args))
+        case "inline":
+            return work(*args)
+        case _:
+            return await run_in_threadpool(work, *args)
 
 
 def _processes() -> ProcessPoolExecutor:
