@@ -100,3 +100,25 @@ def test_an_import_of_the_whole_line_budget_is_stored(client: TestClient) -> Non
     reply = client.post("/encounters/import", content=body)
     assert (reply.status_code, reply.json()["version"]) == (201, IMPORT_LINES)
     assert [e["version"] for e in listed(client)] == [IMPORT_LINES]
+
+
+def test_dice_and_imports_in_worker_processes_answer_as_in_threads(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """COMBATLOG_OFFLOAD=process: the same records and the same refusals, raised in a worker."""
+    from api.app import create_app
+
+    monkeypatch.setenv("COMBATLOG_OFFLOAD", "process")
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'p.sqlite'}", folder=tmp_path)) as client:
+        opened = open_table(client, PARTY)
+        assert appended(client, opened, [damage("2d6kh1")]).status_code == 201
+        reply = appended(client, opened, [damage("21d6kh1")])
+        detail = f"{SELECTING} may roll at most 20 dice"
+        assert (reply.status_code, reply.json()) == (
+            422, problem(422, "Too many dice", detail, "facts[0].roll"),
+        )  # fmt: skip
+        reply = client.post("/encounters/import", content=CREATED + NOTE * IMPORT_LINES)
+        assert (reply.status_code, reply.json()["title"]) == (413, "Import too long")
+        reply = client.post("/encounters/import", content=CREATED + NOTE)
+        assert (reply.status_code, reply.json()["version"]) == (201, 2)
+        assert version(client, opened) == 5
