@@ -14,6 +14,7 @@ MAGNITUDE = 10**6  # |amount|, value, totals, modifiers, DCs, stats: far past an
 MAX_DEPTH = 32  # JSON nesting: a request body, a log line, a fact's stats or options
 EARLIEST = datetime(1, 1, 1, tzinfo=UTC) + timedelta(days=1)  # a day inside what datetime holds,
 LATEST = datetime(9999, 12, 31, tzinfo=UTC) - timedelta(days=1)  # so any offset still shows it
+NUL = "must not contain the NUL character (U+0000)"
 EDGE = {"edge": True}  # the validation context of a fact from outside (a request, a file)
 
 
@@ -26,6 +27,14 @@ def bounded_int(value: int, info: ValidationInfo) -> int:
     """An integer a table can mean: within ±MAGNITUDE."""
     if at_edge(info) and not -MAGNITUDE <= value <= MAGNITUDE:
         raise out_of_bounds(f"must lie between {-MAGNITUDE} and {MAGNITUDE}")
+    return value
+
+
+def bounded_text(value: str, info: ValidationInfo) -> str:
+    """Text without the NUL character, which no name or note needs and PostgreSQL's text
+    columns (the analytics read model) cannot hold."""
+    if at_edge(info) and "\x00" in value:
+        raise out_of_bounds(NUL)
     return value
 
 
@@ -67,6 +76,8 @@ def tree_fault(value: Any) -> str | None:
     stack: list[tuple[str, Any, int]] = [("", value, 1)]
     while stack:
         path, item, depth = stack.pop()
+        if isinstance(item, str) and "\x00" in item:
+            return f"'{path}' {NUL}"
         if isinstance(item, int) and not isinstance(item, bool):
             if not -MAGNITUDE <= item <= MAGNITUDE:
                 return f"'{path}' must lie between {-MAGNITUDE} and {MAGNITUDE}"

@@ -15,7 +15,7 @@ from pydantic import (
     TypeAdapter,
 )
 
-from domain.bounds import MAGNITUDE, bounded_int, bounded_time, bounded_tree
+from domain.bounds import MAGNITUDE, bounded_int, bounded_text, bounded_time, bounded_tree
 
 # numbers a table can mean: bounded (±MAGNITUDE) when a fact comes from outside (domain.bounds)
 Within = AfterValidator(bounded_int)
@@ -32,7 +32,9 @@ Flag = Annotated[bool, Strict()]
 CombatantId = Annotated[
     str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:'+-]*$")
 ]
-Label = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+Label = Annotated[
+    str, StringConstraints(min_length=1, max_length=200), AfterValidator(bounded_text)
+]
 Ruleset = Literal["dnd35", "d20modern", "true20", "starfinder", "orcus"]
 
 
@@ -323,7 +325,7 @@ class NoteAdded(Fact):
     """The GM wrote a note into the log."""
 
     type: Literal["NoteAdded"] = "NoteAdded"
-    text: Annotated[str, StringConstraints(max_length=4000)]
+    text: Annotated[str, StringConstraints(max_length=4000), AfterValidator(bounded_text)]
 
 
 class CombatEnded(Fact):

@@ -38,7 +38,8 @@ def nested(levels: int, leaf: Any = None) -> Any:
 scalars = st.one_of(
     st.none(), st.booleans(), st.integers(), st.sampled_from(EDGES),
     st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=30),
-    st.sampled_from(BAD_TIMES), st.sampled_from(["NoteAdded", "EventAmended", "goblin", "1d20"]),
+    st.sampled_from(BAD_TIMES),
+    st.sampled_from(["NoteAdded", "EventAmended", "goblin", "1d20", "nul\x00", "\u202e\U0001f409"]),
 )  # fmt: skip
 json_values = st.one_of(
     st.recursive(

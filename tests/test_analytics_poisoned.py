@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 from typing import Any
+from uuid import uuid4
 
 import pytest
 from fastapi.testclient import TestClient
@@ -113,3 +114,40 @@ def test_stats_over_http_answer_on_a_poisoned_store(
             reply = client.get("/stats", headers=operator(client))
             assert reply.status_code == 200
             assert [e["id"] for e in reply.json()["encounters"]] == [str(good)]
+
+
+def test_a_name_postgresql_cannot_hold_skips_only_its_encounter(
+    postgres_url: str,  # noqa: F811  (the fixture)
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A NUL character in a combatant's name, stored before the bounds: PostgreSQL's text
+    columns refuse the row, so that encounter alone is rolled back and skipped."""
+    name = f"combatlog_nul_{uuid4().hex[:10]}"
+    store = EncounterStore(postgres_url, name=name)
+    try:
+        joined = {"type": "CombatantJoined", "combatant": "ogre", "name": "Og\x00re",
+                  "side": "foes", "stats": {"max_hp": 9}}  # fmt: skip
+        poisoned = store.import_log(stored_before_the_bounds([*log_lines(FIGHT), joined]))
+        good = store.import_log(log(FIGHT))
+        analytics = Analytics(store)
+        with caplog.at_level(logging.ERROR, logger="api.analytics.model"):
+            analytics.catch_up()
+        assert [e["id"] for e in report(analytics, Filters())["encounters"]] == [str(good)]
+        assert skips(caplog) == [
+            f"analytics: encounter {poisoned} skipped: its figures fail (DataError: PostgreSQL "
+            "text fields cannot contain NUL (0x00) bytes)"
+        ]
+    finally:
+        store.close()
+        drop(postgres_url, name)
+
+
+def drop(url: str, name: str) -> None:
+    import psycopg
+
+    from api.analytics import model
+
+    tables = [f"{name}_{t}" for t in ("events", "snapshots", "tables", "analytics_tracking")]
+    tables += [f"{name}_analytics_{t}" for t in model.TABLES]
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute(f"DROP TABLE IF EXISTS {', '.join(tables)}")

@@ -117,6 +117,23 @@ def test_stats_since_a_time_the_store_cannot_hold_is_a_422_naming_since(
 
 
 @pytest.mark.parametrize(
+    ("fact", "field"),
+    [({"type": "CombatantJoined", "combatant": "ogre", "name": "Og\x00re", "side": "foes"},
+      "facts[0].name"),
+     ({"type": "NoteAdded", "text": "before\x00after"}, "facts[0].text")],
+    ids=["a name", "a note"],
+)  # fmt: skip
+def test_text_with_a_nul_character_is_a_422_naming_its_field(
+    client: TestClient, opened: dict[str, Any], fact: dict[str, Any], field: str
+) -> None:
+    """No name needs U+0000, and PostgreSQL's text columns (the analytics) cannot hold it."""
+    reply = appended(client, opened, fact)
+    reason = "must not contain the NUL character (U+0000)"
+    assert (reply.status_code, reply.json()) == (422, problem(422, "Invalid fact", reason, field))
+    assert version(client, opened) == 4
+
+
+@pytest.mark.parametrize(
     ("kind", "what"), [(["NoteAdded"], "a list"), ({"name": "NoteAdded"}, "an object")],
     ids=["a list", "an object"],
 )  # fmt: skip
@@ -202,3 +219,15 @@ def test_an_imported_line_nested_past_the_budget_is_a_422_naming_it(client: Test
         422, problem(422, "Invalid log", f"line 2: {reason}", "line 2.stats", reason),
     )  # fmt: skip
     assert listed(client) == []
+
+
+@pytest.mark.parametrize("name", ["ruleset", "side", "combatant"])
+def test_a_stats_filter_with_a_nul_character_is_a_422_naming_it(
+    client: TestClient, name: str
+) -> None:
+    """PostgreSQL cannot compare such a text (the fuzz found it there)."""
+    reply = client.get("/stats", params={name: "dnd\x0035"}, headers=operator(client))
+    reason = "must not contain the NUL character (U+0000)"
+    assert (reply.status_code, reply.json()) == (
+        422, problem(422, "Invalid request", reason, name),
+    )  # fmt: skip

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from typing import Any
+from uuid import uuid4
 
 import pytest
 from fastapi.testclient import TestClient
@@ -15,7 +16,9 @@ from hypothesis import strategies as st
 
 from api.app import create_app
 from tests.fuzz_helpers import BAD_TIMES, FACTS, facts_bodies, json_values, mutated
+from tests.test_analytics_poisoned import drop
 from tests.test_api import PARTY, open_table, operator
+from tests.test_store_postgres import DBNAME, HOST, PORT, reachable_user
 
 Send = Callable[[TestClient, dict[str, Any], Any], Any]
 LOG = [
@@ -24,12 +27,25 @@ LOG = [
 ]  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, Any]]:
-    """One service for every example (a fresh app per example would cost seconds each)."""
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def fuzzed(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[TestClient, Any]]:
+    """One service for every example (a fresh app per example would cost seconds each), on
+    SQLite and on PostgreSQL (tables of its own, dropped after)."""
     folder = tmp_path_factory.mktemp("fuzz")
-    with TestClient(create_app(f"sqlite:///{folder / 'fuzz.sqlite'}", folder=folder)) as client:
-        yield client, open_table(client, PARTY)
+    url, name = f"sqlite:///{folder / 'fuzz.sqlite'}", f"combatlog_fuzz_{uuid4().hex[:10]}"
+    if request.param == "postgres":
+        user = reachable_user()
+        if user is None:
+            pytest.skip(f"no PostgreSQL at {HOST}:{PORT}/{DBNAME}")
+        url = f"postgresql://{user}@{HOST}:{PORT}/{DBNAME}"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("COMBATLOG_STORE_NAME", name)
+        with TestClient(create_app(url, folder=folder)) as client:
+            yield client, open_table(client, PARTY)
+    if request.param == "postgres":
+        drop(url, name)
 
 
 def post(path: str) -> Send:

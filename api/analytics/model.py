@@ -124,8 +124,7 @@ class Analytics:
                     with self.transaction() as run:
                         self._hold(run)
                         for encounter_id, tallied in computed.items():
-                            found, since = tallied or (None, 0)
-                            rows.replace(run, self.prefix, str(encounter_id), found, since)
+                            self._write(run, encounter_id, tallied)
                         if (now := self._tracked(run)) != last:
                             raise Moved(now)
                         self._track(page[-1][0])
@@ -276,6 +275,21 @@ class Analytics:
             return None
         self._keep(encounter_id, version, tally)
         return found, since
+
+    def _write(self, run: Callable[..., list[Any]], encounter_id: UUID, tallied: Tallied) -> None:
+        """Replace the encounter's rows; if the database refuses them (a text PostgreSQL cannot
+        hold, a number past a column), roll back to before them, remove its rows and skip it
+        (logged once), so no encounter stops the page."""
+        found, since = tallied or (None, 0)
+        run("SAVEPOINT encounter")
+        try:
+            rows.replace(run, self.prefix, str(encounter_id), found, since)
+        except Exception as exc:
+            run("ROLLBACK TO SAVEPOINT encounter")
+            rows.replace(run, self.prefix, str(encounter_id), None, 0)
+            self._tallies.pop(encounter_id, None)
+            self.skips.skipped(encounter_id, exc)
+        run("RELEASE SAVEPOINT encounter")
 
     def _keep(self, encounter_id: UUID, version: int, tally: Tally) -> None:
         self.skips.computed(encounter_id)

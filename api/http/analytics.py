@@ -14,7 +14,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict
 from api.analytics import Analytics, Filters, report
 from api.http.access import check_analytics
 from api.http.routes import ERRORS, Writer
-from domain.bounds import EARLIEST, LATEST, in_range, out_of_bounds
+from domain.bounds import EARLIEST, LATEST, NUL, in_range, out_of_bounds
 
 router = APIRouter(tags=["analytics"], responses=ERRORS)
 
@@ -85,8 +85,16 @@ def storable(at: datetime | None) -> datetime | None:
 
 
 Time = Annotated[datetime | None, AfterValidator(storable)]
-Side = Annotated[str | None, Query(max_length=200, description="Only this side's combatants.")]
-Combatant = Annotated[str | None, Query(max_length=200, description="Only this combatant.")]
+def plain(text: str | None) -> str | None:
+    """A filter text the database can compare (PostgreSQL holds no NUL character)."""
+    if text is not None and "\x00" in text:
+        raise out_of_bounds(NUL)
+    return text
+
+
+Text = Annotated[str | None, AfterValidator(plain)]
+Side = Annotated[Text, Query(max_length=200, description="Only this side's combatants.")]
+Combatant = Annotated[Text, Query(max_length=200, description="Only this combatant.")]
 
 
 @router.get("/encounters/{encounter_id}/stats", response_model=Report)
@@ -102,7 +110,7 @@ async def encounter_stats(
 async def stats(
     request: Request,
     authorization: Annotated[str | None, Header(description="Bearer <analytics token>")] = None,
-    ruleset: Annotated[str | None, Query(max_length=40)] = None,
+    ruleset: Annotated[Text, Query(max_length=40)] = None,
     since: Annotated[
         Time, Query(description="Encounters begun at or after (no offset: UTC)")
     ] = None,
