@@ -11,6 +11,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from api import offload
 from api.analytics import Analytics, Keeper
 from api.analytics import process as keeping
 from api.commits import GroupCommit
@@ -34,6 +35,7 @@ def create_app(url: str | None = None, folder: Path | None = None) -> FastAPI:
         store = EncounterStore(url, secret=app.state.secret)
         app.state.encounters = Encounters(store)
         app.state.commits = GroupCommit(app.state.encounters)
+        offload.warm()  # dice and imports run in worker processes: start them now
         hub = app.state.hub = stream.Hub(asyncio.get_running_loop())
         app.state.encounters.listeners.append(hub.appended)
         relay = Relay(store, lambda encounter_id, version: hub.appended(encounter_id, version, []))

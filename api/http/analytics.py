@@ -85,6 +85,8 @@ def storable(at: datetime | None) -> datetime | None:
 
 
 Time = Annotated[datetime | None, AfterValidator(storable)]
+
+
 def plain(text: str | None) -> str | None:
     """A filter text the database can compare (PostgreSQL holds no NUL character)."""
     if text is not None and "\x00" in text:
