@@ -102,13 +102,15 @@ def test_an_import_of_the_whole_line_budget_is_stored(client: TestClient) -> Non
     assert [e["version"] for e in listed(client)] == [IMPORT_LINES]
 
 
-def test_dice_and_imports_in_worker_processes_answer_as_in_threads(
-    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("offload", ["process", "thread", "inline"])
+def test_dice_and_imports_answer_alike_wherever_they_run(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, offload: str
 ) -> None:
-    """COMBATLOG_OFFLOAD=process: the same records and the same refusals, raised in a worker."""
+    """COMBATLOG_OFFLOAD: the same records and the same refusals (raised in a worker process,
+    a thread, or on the event loop)."""
     from api.app import create_app
 
-    monkeypatch.setenv("COMBATLOG_OFFLOAD", "process")
+    monkeypatch.setenv("COMBATLOG_OFFLOAD", offload)
     with TestClient(create_app(f"sqlite:///{tmp_path / 'p.sqlite'}", folder=tmp_path)) as client:
         opened = open_table(client, PARTY)
         assert appended(client, opened, [damage("2d6kh1")]).status_code == 201
