@@ -64,6 +64,17 @@ def heavy_client(base: str, encounter: tuple[str, str, str], until: float, opera
     return done
 
 
+def warm_up(base: str, encounter: tuple[str, str, str]) -> None:
+    """Rolls until the workers have started (they import for a second or two), then a pause."""
+    encounter_id, gm, _ = encounter
+    roll = {"type": "AttackMade", "attacker": "valeros", "target": "goblin", "roll": "1d20"}
+    with httpx.Client(base_url=base, trust_env=False, timeout=60) as http:
+        for _ in range(8):
+            http.post(f"/encounters/{encounter_id}/facts", json={"facts": [roll]},
+                      headers={"Authorization": f"Bearer {gm}"}).raise_for_status()  # fmt: skip
+    time.sleep(2)
+
+
 def _note(done: Heavy, kept: list[float], kind: str, reply: httpx.Response, start: float) -> None:
     if reply.status_code == 201:
         kept.append(time.perf_counter() - start)
@@ -114,6 +125,7 @@ def measured_mode(pool: Any, url: str, env: dict[str, str], args: Any) -> tuple[
     with server(folder, db, env) as (base, _):
         operator = analytics_token(load_secret(folder))
         seconds, each = args.heavy_seconds, args.heavy_rate
+        warm_up(base, open_encounters(base, 1, "warm-up")[0])
         load = open_encounters(base, args.heavy_appenders, "quiet")
         quiet = pool.apply(appenders, (base, load, seconds, each))
         load, target = (
