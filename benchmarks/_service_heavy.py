@@ -91,7 +91,8 @@ def phase(pool: Any, url: str, env: dict[str, str], args: Any) -> None:
     print(
         f"Heavy requests: {count} clients appending at {each:g}/s each, alone and then beside "
         f"one client sending {len(DICE_BATCH)} x {ROLL} ({DICE_PER_REQUEST} dice) and a "
-        f"{IMPORT_LINES:,}-line import in turn, {args.heavy_seconds:g} s each"
+        f"{IMPORT_LINES:,}-line import in turn, {args.heavy_seconds:g} s each in "
+        f"{args.heavy_rounds} rounds"
     )
     for mode in args.offload.split(","):
         quiet, loaded, heavy = measured_mode(pool, url, {**env, "COMBATLOG_OFFLOAD": mode}, args)
@@ -112,26 +113,36 @@ def phase(pool: Any, url: str, env: dict[str, str], args: Any) -> None:
 
 
 def measured_mode(pool: Any, url: str, env: dict[str, str], args: Any) -> tuple[Any, Any, Heavy]:
-    """One server with `env`: the appenders alone, then with the heavy client alongside."""
+    """One server with `env`: the appenders alone, then with the heavy client alongside, in
+    turn for `--heavy-rounds` rounds (so the machine's other load falls on both alike)."""
     import tempfile
     from pathlib import Path
 
     from api.http.access import analytics_token, load_secret
-    from benchmarks._service_load import appenders
+    from benchmarks._service_load import Run, appenders
     from benchmarks.service import open_encounters, server
 
     folder = Path(tempfile.mkdtemp(prefix="combatlog-heavy-"))
     db = url if url.startswith("postgres") else f"sqlite:///{folder}/heavy.sqlite"
+    quiet, loaded, heavy = Run(), Run(), Heavy()
     with server(folder, db, env) as (base, _):
         operator = analytics_token(load_secret(folder))
-        seconds, each = args.heavy_seconds, args.heavy_rate
+        seconds, each = args.heavy_seconds / args.heavy_rounds, args.heavy_rate
         warm_up(base, open_encounters(base, 1, "warm-up")[0])
-        load = open_encounters(base, args.heavy_appenders, "quiet")
-        quiet = pool.apply(appenders, (base, load, seconds, each))
-        load, target = (
-            open_encounters(base, args.heavy_appenders, "loaded"),
-            open_encounters(base, 1, "heavy")[0],
-        )
-        running = pool.apply_async(appenders, (base, load, seconds, each))
-        heavy = heavy_client(base, target, time.perf_counter() + seconds, operator)
-        return quiet, running.get(), heavy
+        target = open_encounters(base, 1, "heavy")[0]
+        for _ in range(args.heavy_rounds):
+            load = open_encounters(base, args.heavy_appenders, "quiet")
+            _merge(quiet, pool.apply(appenders, (base, load, seconds, each)))
+            load = open_encounters(base, args.heavy_appenders, "loaded")
+            running = pool.apply_async(appenders, (base, load, seconds, each))
+            done = heavy_client(base, target, time.perf_counter() + seconds, operator)
+            _merge(loaded, running.get())
+            heavy.dice += done.dice
+            heavy.imports += done.imports
+            heavy.errors += done.errors
+    return quiet, loaded, heavy
+
+
+def _merge(into: Any, run: Any) -> None:
+    into.latencies += run.latencies
+    into.errors.update(run.errors)

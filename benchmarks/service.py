@@ -225,7 +225,8 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=100, help="facts/s while subscribed")
     parser.add_argument("--live-seconds", type=float, default=5)
     parser.add_argument("--postgres", action="store_true", help=f"a second run on {POSTGRES}")
-    parser.add_argument("--heavy-seconds", type=float, default=10, help="heavy phase, each half")
+    parser.add_argument("--heavy-seconds", type=float, default=15, help="heavy phase, each half")
+    parser.add_argument("--heavy-rounds", type=int, default=3, help="quiet/loaded alternations")
     parser.add_argument("--heavy-appenders", type=int, default=20)
     parser.add_argument("--heavy-rate", type=float, default=10, help="appends/s per client")
     parser.add_argument("--offload", default="thread,process,inline",
