@@ -67,7 +67,10 @@ def json_headers(opened: dict[str, Any]) -> dict[str, str]:
 
 
 def imported(client: TestClient, opened: dict[str, Any], lines: Any) -> Any:
-    body = b"".join(encoded(line) + b"\n" for line in lines)
+    if isinstance(lines, list):  # one line per member; else the one value as the whole body
+        body = b"".join(encoded(line) + b"\n" for line in lines)
+    else:
+        body = encoded(lines)
     return client.post("/encounters/import", content=body, headers=opened["gm"])
 
 
