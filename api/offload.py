@@ -19,10 +19,12 @@ from typing import Any, TypeVar
 from fastapi.concurrency import run_in_threadpool
 
 from api.analytics.fanout import _watch as watch_parent  # one watcher for every pool
+from api.store import EncounterStore
 
 T = TypeVar("T")
 MODES = ("process", "thread", "inline")
 _pool: ProcessPoolExecutor | None = None
+_stores: dict[tuple[str, str | None], EncounterStore] = {}  # in a worker process
 _guard = threading.Lock()
 
 
@@ -41,6 +43,20 @@ async def off_loop(work: Callable[..., T], *args: Any) -> T:
             return work(*args)
         case _:
             return await run_in_threadpool(work, *args)
+
+
+def shared(url: str) -> bool:
+    """Whether another process can open the store at `url` (not an in-memory one)."""
+    return url != "memory:" and ":memory:" not in url and "mode=memory" not in url
+
+
+def worker_store(url: str, name: str | None) -> EncounterStore:
+    """The store at `url`, opened once per worker process (without the secret: it keeps no
+    stored tables, as the command line's import does not)."""
+    store = _stores.get((url, name))
+    if store is None:
+        store = _stores[(url, name)] = EncounterStore(url, name=name)
+    return store
 
 
 def warm() -> None:

@@ -6,10 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, get_args
+from uuid import UUID
 
+from fastapi.concurrency import run_in_threadpool
+
+from api import offload
 from api.dice import Budget, DiceError, OverBudget, resolve_roll
 from api.http import schemas
 from api.http.problems import HttpProblem
+from api.service import Encounters
 from domain.events import EVENT_TYPES, Event, Fact, TableFact
 from domain.integrity import LogError
 from domain.jsonl import parse_event, read_jsonl
@@ -103,3 +108,26 @@ def imported_log(data: bytes) -> list[Event]:
     for number, fact in enumerate(facts, 1):
         fits_64_bits(fact.to_json_dict(), f"line {number}")
     return facts
+
+
+async def imported(service: Encounters, data: bytes) -> tuple[UUID, int]:
+    """A log sent to import, stored as a new encounter: (its id, its lines). In worker processes
+    the parsing and the store's write both happen there (nothing comes back but the id), when
+    the store is one another process can open; else the parsing off the loop, the write in a
+    thread."""
+    store = service.store
+    if offload.mode() == "process" and offload.shared(store.url):
+        # the name as resolved here: a worker's environment is the one it was started with
+        name = store.application.name
+        return await offload.off_loop(imported_and_stored, store.url, name, data)
+    facts = await offload.off_loop(imported_log, data)
+    return await run_in_threadpool(service.import_log, facts), len(facts)
+
+
+def imported_and_stored(url: str, name: str | None, data: bytes) -> tuple[UUID, int]:
+    """In a worker process: the log parsed, checked and stored, as `imported_log` refuses it."""
+    facts = imported_log(data)
+    try:
+        return offload.worker_store(url, name).import_log(facts), len(facts)
+    except LogError as exc:  # checked already, but a LogError would not cross back whole
+        raise HttpProblem(422, "Invalid log", str(exc), f"line {exc.position}") from None

@@ -11,7 +11,7 @@ from fastapi.concurrency import run_in_threadpool
 
 from api.http import schemas
 from api.http.access import Role, check_analytics, role_of, token
-from api.http.facts import client_facts, fields_as_sent, fits_64_bits, imported_log, in_batch
+from api.http.facts import client_facts, fields_as_sent, fits_64_bits, imported, in_batch
 from api.http.player import log_lines, player_jsonl, player_lines
 from api.http.problems import HttpProblem, Problem
 from api.offload import off_loop
@@ -180,9 +180,8 @@ def export(encounter_id: UUID, caller: Reader, service: Service) -> Response:
 )
 async def import_log(request: Request, service: Service) -> schemas.Opened:
     """Store a JSON Lines log (the request body) as a new encounter; checked whole first."""
-    facts = await off_loop(imported_log, await request.body())
-    encounter_id = await run_in_threadpool(service.import_log, facts)
-    return _opened(request, encounter_id, len(facts))
+    encounter_id, version = await imported(service, await request.body())
+    return _opened(request, encounter_id, version)
 
 
 def _opened(request: Request, encounter_id: UUID, version: int) -> schemas.Opened:
