@@ -123,4 +123,7 @@ def test_dice_and_imports_answer_alike_wherever_they_run(
         assert (reply.status_code, reply.json()["title"]) == (413, "Import too long")
         reply = client.post("/encounters/import", content=CREATED + NOTE)
         assert (reply.status_code, reply.json()["version"]) == (201, 2)
+        gm = {"Authorization": f"Bearer {reply.json()['gm_token']}"}
+        log = client.get(f"/encounters/{reply.json()['id']}/log", headers=gm).json()
+        assert [line["fact"]["type"] for line in log] == ["EncounterCreated", "NoteAdded"]
         assert version(client, opened) == 5
