@@ -45,11 +45,6 @@ async def off_loop(work: Callable[..., T], *args: Any) -> T:
             return await run_in_threadpool(work, *args)
 
 
-def shared(url: str) -> bool:
-    """Whether another process can open the store at `url` (not an in-memory one)."""
-    return url != "memory:" and ":memory:" not in url and "mode=memory" not in url
-
-
 def worker_store(url: str, name: str | None) -> EncounterStore:
     """The store at `url`, opened once per worker process (without the secret: it keeps no
     stored tables, as the command line's import does not)."""

@@ -111,13 +111,13 @@ def imported_log(data: bytes) -> list[Event]:
 
 
 async def imported(service: Encounters, data: bytes) -> tuple[UUID, int]:
-    """A log sent to import, stored as a new encounter: (its id, its lines). In worker processes
-    the parsing and the store's write both happen there (nothing comes back but the id), when
-    the store is one another process can open; else the parsing off the loop, the write in a
-    thread."""
+    """A log sent to import, stored as a new encounter: (its id, its lines). The parsing runs
+    off the loop; on PostgreSQL, in worker processes, the store's write happens there too
+    (nothing comes back but the id). On SQLite the write stays in this process, in a thread:
+    a second process writing the file would make the appends wait on its lock, by sleeps."""
     store = service.store
-    if offload.mode() == "process" and offload.shared(store.url):
-        # the name as resolved here: a worker's environment is the one it was started with
+    if offload.mode() == "process" and not store.embedded:
+        # the tables as this process resolved their name: a worker's environment is its own
         name = store.application.name
         return await offload.off_loop(imported_and_stored, store.url, name, data)
     facts = await offload.off_loop(imported_log, data)
