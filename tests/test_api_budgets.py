@@ -38,7 +38,7 @@ def appended(client: TestClient, opened: dict[str, Any], facts: list[dict[str, A
 
 def test_the_budgets_are_the_ones_the_readme_gives() -> None:
     budgets = (DICE_PER_ROLL, DICE_PER_SELECTING_ROLL, SELECTORS_PER_ROLL, DICE_PER_REQUEST)
-    assert (*budgets, IMPORT_LINES) == (100, 20, 3, 1000, 10_000)
+    assert (*budgets, IMPORT_LINES) == (100, 20, 3, 1000, 5_000)
 
 
 @pytest.mark.parametrize(

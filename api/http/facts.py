@@ -19,7 +19,7 @@ from domain.events import EVENT_TYPES, Event, Fact, TableFact
 from domain.integrity import LogError
 from domain.jsonl import parse_event, read_jsonl
 
-IMPORT_LINES = 10_000  # lines one import may hold: a long evening's fight, parsed in ~1 s
+IMPORT_LINES = 5_000  # lines one import may hold: a 5-hour session at a fact every 4 s
 ROLLED_FIELDS = ("natural", "total", "modifier", "amount")  # what a `roll` fills in
 TABLE_FACTS = frozenset(  # the wire names a replacement may have: TableFact's members
     member.model_fields["type"].default for member in get_args(get_args(TableFact)[0])
