@@ -11,6 +11,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from api import offload
 from api.analytics import Analytics, Keeper
 from api.analytics import process as keeping
 from api.commits import GroupCommit
@@ -28,6 +29,7 @@ from api.http import (
     tokens,
 )
 from api.http.headers import SecurityHeaders
+from api.http.nesting import NestingLimit
 from api.relay import Relay
 from api.secret import secret_at_start
 from api.service import Encounters
@@ -47,6 +49,7 @@ def create_app(url: str | None = None, folder: Path | None = None) -> FastAPI:
         store = EncounterStore(url, secret=app.state.secret)
         app.state.encounters = Encounters(store)
         app.state.commits = GroupCommit(app.state.encounters)
+        offload.warm()  # dice and imports run in worker processes: start them now
         hub = app.state.hub = stream.Hub(asyncio.get_running_loop())
         app.state.encounters.listeners.append(hub.appended)
         relay = Relay(store, lambda encounter_id, version: hub.appended(encounter_id, version, []))
@@ -89,6 +92,7 @@ def create_app(url: str | None = None, folder: Path | None = None) -> FastAPI:
     app.include_router(library.router)
     pages.install(app)
     docs.install(app)
+    app.add_middleware(NestingLimit)  # inside the body limit, which counts what it reads
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)  # outermost: the 413 carries them too
     return app

@@ -18,6 +18,16 @@ ROLLED_INTO = {  # fact type → how one roll fills its fields
 
 
 MAX_NOTATION = 200  # characters: room for any table's roll, too few to exhaust the parser
+# What one request may roll, so no request holds a core for long (the heaviest allowed takes
+# ~50 ms). The roller's keep, drop and reroll selectors cost the square of the dice they sort
+# (999d20kh1 took 0.12 s, 10 x 100d20kh99kh99kh99 0.2 s), so a roll with selectors rolls fewer.
+DICE_PER_ROLL = 100  # dice rolled for one notation, rerolls and explosions included
+DICE_PER_SELECTING_ROLL = 20  # ... for one with a selector (4d6kh3, 2d20kh1, 10d6rr1 …)
+SELECTORS_PER_ROLL = 3  # keep, drop, reroll, explode … selectors in one notation
+DICE_PER_REQUEST = 1_000  # dice rolled for every fact of one request
+
+
+SELECTING = "one roll that keeps, drops or rerolls"
 
 
 class DiceError(ValueError):
@@ -25,6 +35,34 @@ class DiceError(ValueError):
 
 
 NATURAL_DICE = (20, 100)  # a d20, or the d% of a 3.5 stabilization check
+
+
+class OverBudget(DiceError):
+    """A roll, or a request's rolls, past a dice budget (named in the message)."""
+
+
+class Budget(d20.RollContext):  # type: ignore[misc]
+    """The dice one request may roll: DICE_PER_ROLL for each notation, DICE_PER_REQUEST in all."""
+
+    def __init__(self) -> None:
+        super().__init__(max_rolls=DICE_PER_ROLL)
+        self.spent = 0
+
+    def count_roll(self, n: int = 1) -> None:
+        self.rolls += n
+        self.spent += n
+        if self.rolls > self.max_rolls:
+            kind = "one roll" if self.max_rolls == DICE_PER_ROLL else SELECTING
+            raise OverBudget(f"{kind} may roll at most {self.max_rolls} dice")
+        if self.spent > DICE_PER_REQUEST:
+            raise OverBudget(f"one request may roll at most {DICE_PER_REQUEST} dice")
+
+
+class Unsaid(d20.Stringifier):  # type: ignore[misc]
+    """No text for a roll: only its dice and total are recorded."""
+
+    def stringify(self, the_roll: Any) -> str:
+        return ""
 
 
 def first_d20(node: Any) -> int | None:
@@ -39,13 +77,27 @@ def first_d20(node: Any) -> int | None:
     return None
 
 
-def rolled(notation: str) -> tuple[int, Any]:
-    """The total and the expression tree of one roll. The library evaluates the total lazily, so
-    a division by zero (`1d20/0`) surfaces only there; a float past any number or a nesting too
-    deep for the parser is refused too, never a 500."""
+def selectors(node: Any) -> int:
+    """How many set selectors (kh1, rr<2, e20 …) a parsed notation applies."""
+    own = sum(len(op.sels) for op in getattr(node, "operations", []) or [])
+    return own + sum(selectors(child) for child in node.children)
+
+
+def rolled(notation: str, budget: Budget | None = None) -> tuple[int, Any]:
+    """The total and the expression tree of one roll, within the request's dice budget. The
+    library evaluates the total lazily, so a division by zero (`1d20/0`) surfaces only there; a
+    float past any number or a nesting too deep for the parser is refused too, never a 500."""
+    roller = d20.Roller(budget or Budget())
     try:
-        result = d20.roll(notation)
+        tree = roller.parse(notation)
+        selecting = selectors(tree)
+        if selecting > SELECTORS_PER_ROLL:
+            raise OverBudget(f"one roll may apply at most {SELECTORS_PER_ROLL} selectors")
+        roller.context.max_rolls = DICE_PER_SELECTING_ROLL if selecting else DICE_PER_ROLL
+        result = roller.roll(tree, stringifier=Unsaid())
         return int(result.total), result.expr
+    except OverBudget:
+        raise
     except d20.RollSyntaxError as exc:  # its list of expected tokens comes in no fixed order
         where = "at the end" if not str(exc.got) else f"at '{exc.got}'"
         raise DiceError(
@@ -57,8 +109,9 @@ def rolled(notation: str) -> tuple[int, Any]:
         raise DiceError(f"cannot roll '{notation}': the roller cannot total it") from None
 
 
-def resolve_roll(fact: dict[str, Any]) -> dict[str, Any]:
-    """The fact with its `roll` notation replaced by the dice as rolled (natural, total, amount)."""
+def resolve_roll(fact: dict[str, Any], budget: Budget | None = None) -> dict[str, Any]:
+    """The fact with its `roll` notation replaced by the dice as rolled (natural, total, amount),
+    within the request's dice `budget`."""
     notation = fact.get("roll")
     if notation is None:
         return fact
@@ -69,7 +122,7 @@ def resolve_roll(fact: dict[str, Any]) -> dict[str, Any]:
         raise DiceError("a roll is dice notation such as '1d20+5'")
     if len(notation) > MAX_NOTATION:
         raise DiceError(f"dice notation is at most {MAX_NOTATION} characters")
-    total, expr = rolled(notation)
+    total, expr = rolled(notation, budget)
     resolved = {k: v for k, v in fact.items() if k != "roll"}
     if how == "amount":
         return {**resolved, "amount": max(0, total)}

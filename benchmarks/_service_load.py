@@ -23,7 +23,7 @@ from domain.jsonl import parse_event
 
 JOINS = [
     {"type": "CombatantJoined", "combatant": who, "name": who.title(), "side": side,
-     "stats": {"max_hp": 10**9, "initiative_modifier": 0, "defenses": {"ac": 15}}}
+     "stats": {"max_hp": 10**6, "initiative_modifier": 0, "defenses": {"ac": 15}}}
     for who, side in (("valeros", "party"), ("goblin", "foes"))
 ]  # fmt: skip
 Encounter = tuple[str, str, str]  # id, GM token, player token

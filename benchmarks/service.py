@@ -24,6 +24,7 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from api.http.access import operator_token
+from benchmarks import _service_heavy as heavy
 from benchmarks._service_load import GRACE, JOINS, Encounter, Run, appenders, naive, subscribers
 
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
@@ -231,13 +232,24 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=100, help="facts/s while subscribed")
     parser.add_argument("--live-seconds", type=float, default=5)
     parser.add_argument("--postgres", action="store_true", help=f"a second run on {POSTGRES}")
+    parser.add_argument("--heavy-seconds", type=float, default=15, help="heavy phase, each half")
+    parser.add_argument("--heavy-rounds", type=int, default=3, help="quiet/loaded alternations")
+    parser.add_argument("--heavy-appenders", type=int, default=20)
+    parser.add_argument("--heavy-rate", type=float, default=10, help="appends/s per client")
+    parser.add_argument("--offload", default="thread,process,inline",
+                        help="COMBATLOG_OFFLOAD modes the heavy phase compares")  # fmt: skip
+    parser.add_argument("--only-heavy", action="store_true", help="only the heavy phase")
     args = parser.parse_args()
     signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started in background
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     cores, usable, busy = os.cpu_count(), len(os.sched_getaffinity(0)), os.getloadavg()[0]
     print(f"combatlog service benchmark — {cores} cores ({usable} usable), load average {busy:.2f}")
     with multiprocessing.get_context("spawn").Pool(1, initializer=quiet_child) as pool:
-        bench(pool, "SQLite", "sqlite:///bench.sqlite", {}, args)
+        if not args.only_heavy:
+            bench(pool, "SQLite", "sqlite:///bench.sqlite", {}, args)
+        heavy.phase(pool, "sqlite:///bench.sqlite", {}, args)
+        if args.only_heavy:
+            return
         if args.postgres:
             with postgres_schema() as schema:
                 env = {"POSTGRES_SCHEMA": schema}

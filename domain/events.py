@@ -5,17 +5,36 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal, TypeAlias
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints, TypeAdapter
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    Strict,
+    StringConstraints,
+    TypeAdapter,
+)
 
-Int = Annotated[int, Strict()]
-NonNegative = Annotated[int, Strict(), Field(ge=0)]
+from domain.bounds import MAGNITUDE, bounded_int, bounded_text, bounded_time, bounded_tree
+
+# numbers a table can mean: bounded (±MAGNITUDE) when a fact comes from outside (domain.bounds)
+Within = AfterValidator(bounded_int)
+Int = Annotated[
+    int, Strict(), Within, Field(json_schema_extra={"minimum": -MAGNITUDE, "maximum": MAGNITUDE})
+]
+NonNegative = Annotated[
+    int, Strict(), Field(ge=0, json_schema_extra={"maximum": MAGNITUDE}), Within
+]
+Tree = Annotated[dict[str, Any], AfterValidator(bounded_tree)]  # stats, options
 Position = Annotated[int, Strict(), Field(ge=1)]
 D20 = Annotated[int, Strict(), Field(ge=1, le=20)]
 Flag = Annotated[bool, Strict()]
 CombatantId = Annotated[
     str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:'+-]*$")
 ]
-Label = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+Label = Annotated[
+    str, StringConstraints(min_length=1, max_length=200), AfterValidator(bounded_text)
+]
 Ruleset = Literal["dnd35", "d20modern", "true20", "starfinder", "orcus"]
 
 
@@ -28,7 +47,7 @@ class Fact(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    at: datetime | None = None
+    at: Annotated[datetime | None, AfterValidator(bounded_time)] = None
     by: Label | None = None
     key: Label | None = None  # the Idempotency-Key of the request that recorded it
     fingerprint: Label | None = None  # that request's route and body, digested: a reuse differs
@@ -51,7 +70,7 @@ class EncounterCreated(Fact):
     type: Literal["EncounterCreated"] = "EncounterCreated"
     name: Label
     ruleset: Ruleset
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: Tree = Field(default_factory=dict)
 
 
 class CombatantJoined(Fact):
@@ -62,7 +81,7 @@ class CombatantJoined(Fact):
     name: Label
     side: Label
     kind: Literal["pc", "npc"] | None = None
-    stats: dict[str, Any] = Field(default_factory=dict)
+    stats: Tree = Field(default_factory=dict)
     group: Label | None = None
     hidden: Flag = False
 
@@ -219,7 +238,7 @@ class RoundsDuration(BaseModel):
     """Lasts N rounds, ending just before the initiative count it began on."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    rounds: Annotated[int, Strict(), Field(ge=1)]
+    rounds: Annotated[int, Strict(), Field(ge=1), Within]
 
 
 class TurnDuration(BaseModel):
@@ -294,7 +313,7 @@ class ResolveSpent(Fact):
 
     type: Literal["ResolveSpent"] = "ResolveSpent"
     combatant: CombatantId
-    amount: Annotated[int, Strict(), Field(ge=1)]
+    amount: Annotated[int, Strict(), Field(ge=1), Within]
     purpose: Label | None = None
 
 
@@ -325,7 +344,7 @@ class NoteAdded(Fact):
     """The GM wrote a note into the log."""
 
     type: Literal["NoteAdded"] = "NoteAdded"
-    text: Annotated[str, StringConstraints(max_length=4000)]
+    text: Annotated[str, StringConstraints(max_length=4000), AfterValidator(bounded_text)]
 
 
 class CombatEnded(Fact):

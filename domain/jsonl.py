@@ -8,21 +8,28 @@ from typing import Any
 import orjson
 from pydantic import ValidationError
 
+from domain.bounds import EDGE, MAX_DEPTH, too_deep
 from domain.events import EVENT_ADAPTER, EVENT_TYPES, Event, Fact
 from domain.integrity import LogError, LogIntegrity, first_error
 
 
 def parse_event(obj: Any, position: int) -> Event:
-    """One decoded JSON object as an event, or LogError naming the field and the reason."""
+    """One decoded JSON object from outside (a request, a file) as an event, within the bounds of
+    domain.bounds, or LogError naming the field and the reason."""
     if not isinstance(obj, dict):
         raise LogError(position, "each line must be a JSON object")
     kind = obj.get("type")
     if kind is None:
         raise LogError(position, "missing event type", "type")
-    if not isinstance(kind, str) or kind not in EVENT_TYPES:
+    if not isinstance(kind, str):
+        raise LogError(position, "the event type is a string, such as 'NoteAdded'", "type")
+    if kind not in EVENT_TYPES:
         raise LogError(position, f"unknown event type '{kind}'", "type")
+    if (deep := too_deep(obj)) is not None:
+        field = deep.split(".")[0].split("[")[0]
+        raise LogError(position, f"nested deeper than {MAX_DEPTH} levels at '{deep}'", field)
     try:
-        return EVENT_ADAPTER.validate_python(obj)
+        return EVENT_ADAPTER.validate_python(obj, context=EDGE)
     except ValidationError as exc:
         name, reason = first_error(exc)
         raise LogError(position, reason, name or None) from None

@@ -31,8 +31,9 @@ def test_a_catch_up_over_many_fights_in_workers_matches_one_process(
     for n in range(fanout.WHOLE_AT + 2):  # enough to fold in the workers
         store.import_log(log([*FIGHT, damage("goblin", n + 1)]))
     spread = Analytics(store)
+    before = set(multiprocessing.active_children())  # (the dice workers of an earlier test)
     assert spread.catch_up() == (fanout.WHOLE_AT + 2) * (len(FIGHT) + 1)
-    assert multiprocessing.active_children() == []  # the workers end with the catch-up
+    assert set(multiprocessing.active_children()) <= before  # the workers end with it
     alone = open_store()
     monkeypatch.setattr(fanout, "WHOLE_AT", 10**6)
     serial = Analytics(alone)

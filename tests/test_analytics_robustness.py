@@ -15,6 +15,7 @@ from projections.analytics import Tally
 from tests import test_analytics_store
 from tests.builders import log
 from tests.test_analytics_figures import FIGHT
+from tests.test_analytics_poisoned import log_lines, stored_before_the_bounds
 from tests.test_analytics_store import rows
 from tests.test_store_postgres import postgres_url  # noqa: F401  (the fixture)
 
@@ -144,11 +145,13 @@ def test_one_time_without_a_timezone_does_not_stop_the_catch_up(analytics_stores
 def test_a_time_that_cannot_be_put_in_utc_skips_its_encounter_and_no_other(
     analytics_stores: Any,
 ) -> None:
-    """0001-01-01 at +01:00 is before the first moment UTC can hold: that encounter has no
-    figures, the others do, and the catch-up takes every notification."""
+    """0001-01-01 at +01:00 is before the first moment UTC can hold (refused at the door now;
+    a store written before may hold it): that encounter has no figures, the others do, and the
+    catch-up takes every notification."""
     store = analytics_stores()
     first = {**FIGHT[0], "at": "0001-01-01T00:00:00+01:00"}
-    odd, good = store.import_log(log([first, *FIGHT[1:]])), store.import_log(log(FIGHT))
+    odd = store.import_log(stored_before_the_bounds([first, *log_lines(FIGHT)[1:]]))
+    good = store.import_log(log(FIGHT))
     analytics = Analytics(store)
     assert analytics.catch_up() == 2 * len(FIGHT)
     assert [e["id"] for e in report(analytics, Filters())["encounters"]] == [str(good)]

@@ -5,7 +5,6 @@ by the catching-up process, in the page's one transaction with the tracking posi
 
 from __future__ import annotations
 
-import logging
 import multiprocessing
 import os
 import threading
@@ -21,19 +20,18 @@ from projections.analytics import Tally, tallied
 WHOLE_AT = 4  # encounters a page must tally whole before the fold is spread over processes
 LINES_AT = 2000  # ... in a page of at least this many notifications: a catch-up of any size
 # worth starting interpreters for (a report's catch-up behind the keeper by a few lines is not)
-Whole = tuple[int, Tally] | None  # (lines folded, the running tally), or None: it failed
-log = logging.getLogger(__name__)
+Whole = tuple[int, Tally] | str  # (lines folded, the running tally), or why it failed
 _stores: dict[tuple[str, str | None], EncounterStore] = {}  # one per worker process
 
 
 def tally_whole(store: EncounterStore, encounter_id: UUID) -> Whole:
-    """The running tally of the encounter's whole log (None, logged, if its figures fail)."""
+    """The running tally of the encounter's whole log, or why its figures fail (the catching-up
+    process logs it, once)."""
     facts = store.facts(encounter_id)
     try:
         tally = tallied(facts)
-    except Exception:
-        log.exception("analytics: encounter %s skipped: its figures fail", encounter_id)
-        return None
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
     return len(facts), tally
 
 

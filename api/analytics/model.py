@@ -22,7 +22,6 @@ with every tally dropped.
 
 from __future__ import annotations
 
-import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
@@ -37,6 +36,7 @@ from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 from api.analytics import fanout, rows
 from api.analytics.keeper import Keeper
 from api.analytics.rows import TABLES
+from api.analytics.skips import Skips
 from api.store import EncounterStore, collector_paused, sql
 from api.store.config import tables_locked
 from api.store.recorders import SQLiteFactRecorder
@@ -50,7 +50,6 @@ PAGE = 5000  # notifications per transaction
 TALLIES_KEPT = 5000  # encounters whose running tallies this process keeps (least recent go)
 Progress = Callable[[int, int], None]  # (notifications done, notifications in the log)
 Tallied = tuple[Figures, int] | None  # figures and the line their growing rows are stored to
-log = logging.getLogger(__name__)
 
 
 class Moved(Exception):
@@ -87,6 +86,7 @@ class Analytics:
         self.lock = threading.Lock()  # one catch-up at a time in this process
         self._tallies: OrderedDict[UUID, tuple[int, Tally]] = OrderedDict()
         self._left = 0  # the tracking position this process's tallies go with
+        self.skips = Skips()  # encounters whose figures fail, each logged once
         with tables_locked(store.url):  # workers starting together must not race on CREATE
             self.tracking.create_table()
             with self.transaction() as run:
@@ -124,8 +124,7 @@ class Analytics:
                     with self.transaction() as run:
                         self._hold(run)
                         for encounter_id, tallied in computed.items():
-                            found, since = tallied or (None, 0)
-                            rows.replace(run, self.prefix, str(encounter_id), found, since)
+                            self._write(run, encounter_id, tallied)
                         if (now := self._tracked(run)) != last:
                             raise Moved(now)
                         self._track(page[-1][0])
@@ -229,14 +228,15 @@ class Analytics:
         return computed
 
     def _kept(self, encounter_id: UUID, tallied: fanout.Whole) -> Tallied:
-        """The figures of a whole tally, kept to extend later (None: they fail, logged)."""
-        if tallied is None:
+        """The figures of a whole tally, kept to extend later (None: they fail, logged once)."""
+        if isinstance(tallied, str):
+            self.skips.skipped(encounter_id, tallied)
             return None
         version, tally = tallied
         try:
-            found = tally.figures()
-        except Exception:  # e.g. a recorded time that cannot be put in UTC
-            log.exception("analytics: encounter %s skipped: its figures fail", encounter_id)
+            found = rows.check(tally.figures())
+        except Exception as exc:  # e.g. a recorded time that cannot be put in UTC
+            self.skips.skipped(encounter_id, exc)
             return None
         self._keep(encounter_id, version, tally)
         return found, 0
@@ -269,14 +269,30 @@ class Analytics:
                 tally.saw(fact)
             for position, fact in in_force:
                 tally.add(position, fact)
-            found = tally.figures()
-        except Exception:
-            log.exception("analytics: encounter %s skipped: its figures fail", encounter_id)
+            found = rows.check(tally.figures())
+        except Exception as exc:
+            self.skips.skipped(encounter_id, exc)
             return None
         self._keep(encounter_id, version, tally)
         return found, since
 
+    def _write(self, run: Callable[..., list[Any]], encounter_id: UUID, tallied: Tallied) -> None:
+        """Replace the encounter's rows; if the database refuses them (a text PostgreSQL cannot
+        hold, a number past a column), roll back to before them, remove its rows and skip it
+        (logged once), so no encounter stops the page."""
+        found, since = tallied or (None, 0)
+        run("SAVEPOINT encounter")
+        try:
+            rows.replace(run, self.prefix, str(encounter_id), found, since)
+        except Exception as exc:
+            run("ROLLBACK TO SAVEPOINT encounter")
+            rows.replace(run, self.prefix, str(encounter_id), None, 0)
+            self._tallies.pop(encounter_id, None)
+            self.skips.skipped(encounter_id, exc)
+        run("RELEASE SAVEPOINT encounter")
+
     def _keep(self, encounter_id: UUID, version: int, tally: Tally) -> None:
+        self.skips.computed(encounter_id)
         self._tallies[encounter_id] = (version, tally)
         while len(self._tallies) > TALLIES_KEPT:
             self._tallies.popitem(last=False)

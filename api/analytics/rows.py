@@ -30,6 +30,30 @@ FIGHTER_COLUMNS = (
     "attacks_received", "hits_received", "knockouts", "kills", "knocked_out", "killed",
 )  # fmt: skip
 GROWING = ("turns", "hp")  # rows that only grow while a log only grows
+# The largest figure one encounter may store: facts are bounded at the edge (±10^6, see
+# domain.bounds), so only a log recorded before the bounds (or a million maximal hits) passes
+# it, and the sums over 2^23 encounters still fit the 64-bit columns the reports add up.
+FIGURE_LIMIT = 2**40
+
+
+class FiguresTooLarge(ValueError):
+    """An encounter's figures past FIGURE_LIMIT: it is skipped, not stored."""
+
+
+def check(found: Figures) -> Figures:
+    """The figures, if every number in them is within FIGURE_LIMIT; else FiguresTooLarge."""
+    numbers: list[tuple[str, object]] = [
+        *((f"{cid}.{c}", getattr(f, c)) for cid, f in found.fighters.items()
+          for c in FIGHTER_COLUMNS),
+        *(("damage", amount) for amount in found.damage.values()),
+        *(("hp", point[-1]) for point in found.hp),
+        *(("conditions", rounds) for rounds in found.condition_rounds.values()),
+        ("rounds", found.rounds), ("events", found.events),
+    ]  # fmt: skip
+    for name, value in numbers:
+        if isinstance(value, int) and not -FIGURE_LIMIT <= value <= FIGURE_LIMIT:
+            raise FiguresTooLarge(f"{name} is {value}, past the {FIGURE_LIMIT} a figure may be")
+    return found
 
 
 def create(run: Run, prefix: str) -> None:

@@ -9,11 +9,12 @@ from uuid import UUID
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from pydantic import BaseModel, ConfigDict
+from pydantic import AfterValidator, BaseModel, ConfigDict
 
 from api.analytics import Analytics, Filters, report
 from api.http.access import check_analytics
 from api.http.routes import ERRORS, Writer
+from domain.bounds import EARLIEST, LATEST, NUL, in_range, out_of_bounds
 
 router = APIRouter(tags=["analytics"], responses=ERRORS)
 
@@ -76,8 +77,26 @@ class Report(BaseModel):
     hp_over_time: dict[str, list[dict[str, int]]]
 
 
-Side = Annotated[str | None, Query(max_length=200, description="Only this side's combatants.")]
-Combatant = Annotated[str | None, Query(max_length=200, description="Only this combatant.")]
+def storable(at: datetime | None) -> datetime | None:
+    """A filter time the stored start times can be compared with (domain.bounds)."""
+    if at is not None and not in_range(at):
+        raise out_of_bounds(f"must lie between {EARLIEST.isoformat()} and {LATEST.isoformat()}")
+    return at
+
+
+Time = Annotated[datetime | None, AfterValidator(storable)]
+
+
+def plain(text: str | None) -> str | None:
+    """A filter text the database can compare (PostgreSQL holds no NUL character)."""
+    if text is not None and "\x00" in text:
+        raise out_of_bounds(NUL)
+    return text
+
+
+Text = Annotated[str | None, AfterValidator(plain)]
+Side = Annotated[Text, Query(max_length=200, description="Only this side's combatants.")]
+Combatant = Annotated[Text, Query(max_length=200, description="Only this combatant.")]
 
 
 @router.get("/encounters/{encounter_id}/stats", response_model=Report)
@@ -93,13 +112,11 @@ async def encounter_stats(
 async def stats(
     request: Request,
     authorization: Annotated[str | None, Header(description="Bearer <analytics token>")] = None,
-    ruleset: Annotated[str | None, Query(max_length=40)] = None,
+    ruleset: Annotated[Text, Query(max_length=40)] = None,
     since: Annotated[
-        datetime | None, Query(description="Encounters begun at or after (no offset: UTC)")
+        Time, Query(description="Encounters begun at or after (no offset: UTC)")
     ] = None,
-    until: Annotated[
-        datetime | None, Query(description="Encounters begun before (no offset: UTC)")
-    ] = None,
+    until: Annotated[Time, Query(description="Encounters begun before (no offset: UTC)")] = None,
     side: Side = None,
     combatant: Combatant = None,
 ) -> dict[str, Any]:

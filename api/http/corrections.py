@@ -10,7 +10,7 @@ from fastapi import APIRouter
 from fastapi.concurrency import run_in_threadpool
 
 from api.http import schemas
-from api.http.facts import as_position, client_fact, fields_as_sent
+from api.http.facts import as_position, client_replacement, fields_as_sent
 from api.http.idempotency import fingerprint
 from api.http.routes import ERRORS, IdempotencyKey, Service, Writer
 from api.service import Appended
@@ -54,7 +54,7 @@ async def amend(
 ) -> schemas.Appended:
     """Correct the ruling at `position` (with the GM's `reason`); what follows is recomputed."""
     # any fact type parses here; the log's integrity check refuses one that cannot replace
-    replacement: Any = client_fact(body.replacement, body.position, "replacement")
+    replacement: Any = client_replacement(body.replacement, body.position)
     how = sent("amend", body, key)
     return await correcting(
         service.amend, encounter_id, body.position, replacement, body.reason, **how

@@ -5,14 +5,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, get_args
+from uuid import UUID
 
-from api.dice import DiceError, resolve_roll
+from fastapi.concurrency import run_in_threadpool
+
+from api import offload
+from api.dice import Budget, DiceError, OverBudget, resolve_roll
 from api.http import schemas
 from api.http.problems import HttpProblem
-from domain.events import ENVELOPE, Fact
+from api.service import Encounters
+from domain.events import ENVELOPE, EVENT_TYPES, Event, Fact, TableFact
 from domain.integrity import LogError
-from domain.jsonl import parse_event
+from domain.jsonl import parse_event, read_jsonl
+
+IMPORT_LINES = 5_000  # lines one import may hold: a 5-hour session at a fact every 4 s
+ROLLED_FIELDS = ("natural", "total", "modifier", "amount")  # what a `roll` fills in
+TABLE_FACTS = frozenset(  # the wire names a replacement may have: TableFact's members
+    member.model_fields["type"].default for member in get_args(get_args(TableFact)[0])
+)
 
 
 @contextmanager
@@ -36,12 +47,33 @@ def as_position(exc: LogError) -> str | None:
     return "position" if exc.field == "target" else exc.field
 
 
-def client_fact(raw: dict[str, Any], position: int, field: str) -> Fact:
-    """The fact a client sent, its dice rolled; 422 naming the field at fault."""
+def client_facts(raws: list[dict[str, Any]]) -> list[Fact]:
+    """The facts of one append, their dice rolled within one request's budget (api.dice); run
+    off the event loop, since rolling and validating take CPU."""
+    budget = Budget()
+    return [client_fact(raw, n, f"facts[{n - 1}]", budget) for n, raw in enumerate(raws, 1)]
+
+
+def client_replacement(raw: dict[str, Any], position: int) -> Fact:
+    """An amendment's replacement: a table fact (not a correction, not EncounterCreated)."""
+    kind = raw.get("type")
+    if isinstance(kind, str) and kind in EVENT_TYPES and kind not in TABLE_FACTS:
+        reason = f"{kind} cannot replace a line: a replacement is a fact from the table"
+        raise HttpProblem(422, "Invalid fact", reason, "replacement.type")
+    return client_fact(raw, position, "replacement")
+
+
+def client_fact(
+    raw: dict[str, Any], position: int, field: str, budget: Budget | None = None
+) -> Fact:
+    """The fact a client sent, its dice rolled; 422 naming the field at fault (`roll` when the
+    dice rolled give a number out of bounds)."""
     service_fields_unset(raw, field)
     fits_64_bits(raw, field)
     try:
-        resolved = resolve_roll(raw)
+        resolved = resolve_roll(raw, budget)
+    except OverBudget as exc:
+        raise HttpProblem(422, "Too many dice", str(exc), f"{field}.roll") from None
     except DiceError as exc:
         raise HttpProblem(422, "Bad dice notation", str(exc), f"{field}.roll") from None
     if resolved is not raw:
@@ -49,7 +81,8 @@ def client_fact(raw: dict[str, Any], position: int, field: str) -> Fact:
     try:
         return parse_event(resolved, position)
     except LogError as exc:
-        where = f"{field}.{exc.field}" if exc.field else field
+        rolled_into = resolved is not raw and exc.field in ROLLED_FIELDS
+        where = f"{field}.{'roll' if rolled_into else exc.field}" if exc.field else field
         raise HttpProblem(422, "Invalid fact", exc.reason, where) from None
 
 
@@ -67,3 +100,43 @@ def service_fields_unset(raw: dict[str, Any], field: str) -> None:
     for name in sorted(ENVELOPE & raw.keys()):
         reason = f"`{name}` is recorded by the service, not sent with a fact"
         raise HttpProblem(422, "Invalid fact", reason, f"{field}.{name}")
+
+
+def imported_log(data: bytes) -> list[Event]:
+    """A log sent to import, parsed and checked whole (off the event loop: it takes CPU), within
+    IMPORT_LINES; 413 past the budget, 422 naming the first bad line's field."""
+    if (lines := data.count(b"\n") + (not data.endswith(b"\n"))) > IMPORT_LINES:
+        detail = f"an import holds at most {IMPORT_LINES} lines; this one has {lines}"
+        raise HttpProblem(413, "Import too long", detail, "body")
+    try:
+        facts = read_jsonl(data)
+    except LogError as exc:
+        where = f"line {exc.position}"
+        field = f"{where}.{exc.field}" if exc.field else where
+        raise HttpProblem(422, "Invalid log", f"{where}: {exc.reason}", field, exc.reason) from None
+    for number, fact in enumerate(facts, 1):
+        fits_64_bits(fact.to_json_dict(), f"line {number}")
+    return facts
+
+
+async def imported(service: Encounters, data: bytes) -> tuple[UUID, int]:
+    """A log sent to import, stored as a new encounter: (its id, its lines). The parsing runs
+    off the loop; on PostgreSQL, in worker processes, the store's write happens there too
+    (nothing comes back but the id). On SQLite the write stays in this process, in a thread:
+    a second process writing the file would make the appends wait on its lock, by sleeps."""
+    store = service.store
+    if offload.mode() == "process" and not store.embedded:
+        # the tables as this process resolved their name: a worker's environment is its own
+        name = store.application.name
+        return await offload.off_loop(imported_and_stored, store.url, name, data)
+    facts = await offload.off_loop(imported_log, data)
+    return await run_in_threadpool(service.import_log, facts), len(facts)
+
+
+def imported_and_stored(url: str, name: str | None, data: bytes) -> tuple[UUID, int]:
+    """In a worker process: the log parsed, checked and stored, as `imported_log` refuses it."""
+    facts = imported_log(data)
+    try:
+        return offload.worker_store(url, name).import_log(facts), len(facts)
+    except LogError as exc:  # checked already, but a LogError would not cross back whole
+        raise HttpProblem(422, "Invalid log", str(exc), f"line {exc.position}") from None

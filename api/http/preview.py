@@ -8,7 +8,7 @@ from uuid import UUID
 from fastapi import APIRouter
 
 from api.http import schemas
-from api.http.facts import client_fact, fields_as_sent, in_batch
+from api.http.facts import client_facts, fields_as_sent, in_batch
 from api.http.routes import ERRORS, Service, Writer
 from domain.events import Fact
 from domain.integrity import LogError, LogIntegrity
@@ -26,7 +26,7 @@ def preview(
 ) -> schemas.Previewed:
     """What these facts would do if appended now (the same checks and 422s, dice rolled): the
     table state and their lines with `derived`; nothing is stored."""
-    facts = [client_fact(raw, n, f"facts[{n - 1}]") for n, raw in enumerate(body.facts, 1)]
+    facts = client_facts(body.facts)  # within one request's dice budget, in the thread pool
     return service.read(encounter_id, lambda history: previewed(history, facts))
 
 

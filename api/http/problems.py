@@ -59,6 +59,10 @@ class HttpProblem(Exception):
         self.reason = reason or detail  # what the field's error says; the detail by default
         super().__init__(detail)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled whole, so a worker process can raise it (api.offload)."""
+        return (type(self), (self.status, self.title, self.detail, self.field, self.reason))
+
 
 def problem(
     status: int, title: str, detail: str, errors: list[FieldError] | None = None

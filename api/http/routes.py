@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 from uuid import UUID
 from weakref import WeakKeyDictionary
 
@@ -13,14 +13,14 @@ from fastapi.concurrency import run_in_threadpool
 
 from api.http import schemas
 from api.http.access import Role, check_operator, role_of, tokens
-from api.http.facts import client_fact, fields_as_sent, fits_64_bits, in_batch
+from api.http.facts import client_facts, fields_as_sent, fits_64_bits, imported, in_batch
 from api.http.idempotency import fingerprint
 from api.http.player import Timeline, log_lines, player_jsonl, player_lines, player_state
 from api.http.problems import HttpProblem, Problem
+from api.offload import off_loop
 from api.service import Append, Encounters
 from domain.events import EncounterCreated, TableFact
-from domain.integrity import LogError
-from domain.jsonl import read_jsonl, write_jsonl
+from domain.jsonl import parse_event, write_jsonl
 from projections.derived import Derivations
 from projections.history import History
 from projections.render import gm_state_json
@@ -33,6 +33,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         413: "Body too large", 422: "Bad input, or a fact the log cannot take",
     }.items()
 }  # fmt: skip
+LIGHT_BATCH = 20  # facts without dice validated on the event loop: less than the trip to a worker
 router = APIRouter(prefix="/encounters", tags=["encounters"], responses=ERRORS)
 Auth = Annotated[str | None, Header(description="Bearer <gm or player token>")]
 IdempotencyKey = Annotated[
@@ -118,7 +119,8 @@ def open_encounter(
 ) -> schemas.Opened:
     """Open an encounter (the operator token); the reply holds its GM and player tokens."""
     fits_64_bits(body.options, "options")
-    created = EncounterCreated(name=body.name, ruleset=body.ruleset, options=body.options)
+    given = {"type": "EncounterCreated", **body.model_dump()}
+    created = cast(EncounterCreated, parse_event(given, 1))  # its options within the bounds
     encounter_id = service.create(created, by="gm")
     return _opened(request, encounter_id, 1)
 
@@ -142,7 +144,8 @@ async def append_facts(
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
     """Append facts, all or none, after `expected_version` when given."""
-    facts = [client_fact(raw, n, f"facts[{n - 1}]") for n, raw in enumerate(body.facts, 1)]
+    costly = len(body.facts) > LIGHT_BATCH or any("roll" in raw for raw in body.facts)
+    facts = await off_loop(client_facts, body.facts) if costly else client_facts(body.facts)
     service: Encounters = request.app.state.encounters
     if not service.cached(encounter_id):  # a long log's first fold: not on the committer
         await run_in_threadpool(service.history, encounter_id)
@@ -219,16 +222,8 @@ def export(encounter_id: UUID, caller: Reader, service: Service) -> Response:
 async def import_log(_: Operator, request: Request, service: Service) -> schemas.Opened:
     """Store a JSON Lines log (the request body) as a new encounter, checked whole first (the
     operator token)."""
-    try:
-        facts = read_jsonl(await request.body())
-    except LogError as exc:
-        where = f"line {exc.position}"
-        field = f"{where}.{exc.field}" if exc.field else where
-        raise HttpProblem(422, "Invalid log", f"{where}: {exc.reason}", field, exc.reason) from None
-    for number, fact in enumerate(facts, 1):
-        fits_64_bits(fact.to_json_dict(), f"line {number}")
-    encounter_id = service.import_log(facts)
-    return _opened(request, encounter_id, len(facts))
+    encounter_id, version = await imported(service, await request.body())
+    return _opened(request, encounter_id, version)
 
 
 def _opened(request: Request, encounter_id: UUID, version: int) -> schemas.Opened:

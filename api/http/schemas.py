@@ -52,16 +52,17 @@ INT64 = range(-(2**63), 2**63)  # what the stored JSON (orjson) and the SQL read
 
 def beyond_64_bits(value: Any, path: str) -> str | None:
     """The path (`facts[0].modifier`) of the first integer in a fact's JSON that 64 bits cannot
-    hold, or None when every one fits."""
-    if isinstance(value, int):
-        return None if value in INT64 else path
-    if isinstance(value, dict):
-        parts = ((f"{path}.{key}", item) for key, item in value.items())
-    elif isinstance(value, list):
-        parts = ((f"{path}[{n}]", item) for n, item in enumerate(value))
-    else:
-        return None
-    return next((found for at, item in parts if (found := beyond_64_bits(item, at))), None)
+    hold, or None when every one fits (walked without recursion: no depth exhausts the stack)."""
+    stack: list[tuple[str, Any]] = [(path, value)]
+    while stack:
+        at, item = stack.pop()
+        if isinstance(item, int) and item not in INT64:
+            return at
+        if isinstance(item, dict):
+            stack.extend(reversed([(f"{at}.{key}", member) for key, member in item.items()]))
+        elif isinstance(item, list):
+            stack.extend(reversed([(f"{at}[{n}]", member) for n, member in enumerate(item)]))
+    return None
 
 
 def example(*cases: dict[str, Any]) -> ConfigDict:

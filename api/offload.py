@@ -1,0 +1,75 @@
+"""CPU-heavy request work (rolling dice, parsing an import) off the event loop, so one request
+cannot stall every other client. By default in worker processes: in a thread, such work holds
+the GIL against the event loop, whose every wait for I/O then costs it a switch interval, and
+the other clients' p99 grew 13-fold beside the heaviest requests (as on the loop itself), against
+1.3-fold with processes (`make bench-service`, README "Benchmarks"). `COMBATLOG_OFFLOAD=thread`
+or `inline` (on the event loop, a benchmark's baseline) choose otherwise."""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
+
+from fastapi.concurrency import run_in_threadpool
+
+from api.analytics.fanout import _watch as watch_parent  # one watcher for every pool
+from api.store import EncounterStore
+
+T = TypeVar("T")
+MODES = ("process", "thread", "inline")
+_pool: ProcessPoolExecutor | None = None
+_stores: dict[tuple[str, str | None], EncounterStore] = {}  # in a worker process
+_guard = threading.Lock()
+
+
+def mode() -> str:
+    """How CPU-heavy work runs, from $COMBATLOG_OFFLOAD (default `process`)."""
+    given = os.environ.get("COMBATLOG_OFFLOAD", "process")
+    return given if given in MODES else "process"
+
+
+async def off_loop(work: Callable[..., T], *args: Any) -> T:
+    """`work(*args)` in a worker process or thread; its exception, if any, is raised here."""
+    match mode():
+        case "process":
+            return await asyncio.wrap_future(_processes().submit(work, *args))
+        case "inline":
+            return work(*args)
+        case _:
+            return await run_in_threadpool(work, *args)
+
+
+def worker_store(url: str, name: str | None) -> EncounterStore:
+    """The store at `url`, opened once per worker process (without the secret: it keeps no
+    stored tables, as the command line's import does not)."""
+    store = _stores.get((url, name))
+    if store is None:
+        store = _stores[(url, name)] = EncounterStore(url, name=name)
+    return store
+
+
+def warm() -> None:
+    """Start the worker processes now (they take a second to import), not on the first roll."""
+    if mode() == "process":
+        _processes().submit(int)
+
+
+def _processes() -> ProcessPoolExecutor:
+    """The worker processes, started on first use (spawned: the service runs threads, which a
+    fork would copy mid-lock), one per core, each ending with the process that started it."""
+    global _pool
+    with _guard:
+        if _pool is None:
+            context = multiprocessing.get_context("spawn")
+            _pool = ProcessPoolExecutor(
+                os.cpu_count() or 1, mp_context=context,
+                initializer=watch_parent, initargs=(os.getpid(),),
+            )  # fmt: skip
+            atexit.register(_pool.shutdown, cancel_futures=True)
+        return _pool
