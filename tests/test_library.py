@@ -64,6 +64,16 @@ def test_stats_the_ruleset_cannot_read_are_a_422_naming_the_field(client: TestCl
     assert listed(client) == []
 
 
+def test_a_stat_no_table_can_mean_is_a_422_and_nothing_is_kept(client: TestClient) -> None:
+    """The same bounds as a fact's stats (±1,000,000; a number past 64 bits was a 500)."""
+    for huge in (10**7, 2**64):
+        stats = {**GOBLIN["stats"], "defenses": {"ac": huge}}
+        reply = put(client, "dnd35/goblin", {**GOBLIN, "stats": stats})
+        assert reply.status_code == 422, reply.text
+        assert reply.json()["errors"][0]["field"] == "stats"
+    assert listed(client) == []
+
+
 def test_only_the_operator_keeps_the_library(client: TestClient) -> None:
     assert client.get("/library").status_code == 401
     wrong = {"Authorization": "Bearer not-the-operator"}

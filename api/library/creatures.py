@@ -6,7 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from domain.events import CombatantId, Label, Ruleset
+from domain.bounds import EDGE
+from domain.events import CombatantId, Label, Ruleset, Tree
 from domain.integrity import first_error
 from domain.rulesets import ruleset_for
 
@@ -29,7 +30,7 @@ class Creature(BaseModel):
     name: Label
     side: Label
     kind: Literal["pc", "npc"] | None = None
-    stats: dict[str, Any] = Field(default_factory=dict)
+    stats: Tree = Field(default_factory=dict)  # within the bounds a fact's stats keep
     party: bool = False
 
 
@@ -37,7 +38,7 @@ def creature_from(raw: Any, where: str = "") -> Creature:
     """A creature from JSON, its stats validated by its ruleset; CreatureError names the field
     (prefixed by `where`, e.g. `creatures[2].`)."""
     try:
-        creature = Creature.model_validate(raw)
+        creature = Creature.model_validate(raw, context=EDGE)  # from outside: bounded
     except ValidationError as exc:
         name, reason = first_error(exc)
         raise CreatureError(f"{where}{name}".rstrip("."), reason) from None
