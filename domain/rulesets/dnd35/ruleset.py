@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from domain.events import AttackMade, Fact, SavingThrowRolled
 from domain.rulesets import hitpoints as hp
 from domain.rulesets.base import Ctx, Outcome, Ruleset, ruling
-from domain.rulesets.dnd35_catalog import CATALOG
+from domain.rulesets.dnd35.catalog import CATALOG
 from domain.rulesets.hitpoints_prompts import prompts
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 

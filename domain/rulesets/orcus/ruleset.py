@@ -37,7 +37,7 @@ Gaps, and what this module does about them:
 - Natural 20/1 on saves (A3) is the default; `natural_saves: total_only` counts only the total,
   for save-ends and death saves alike. Aftereffects and First Failed Save are new
   ConditionApplied facts.
-- Where the turn order departs from the shared one (orcus_procedure.traits): a delay is taken
+- Where the turn order departs from the shared one (procedure.traits): a delay is taken
   within its round or wasted (L1376-1381, A7 b), and ends the delayer's beneficial effects that
   end with its turn (L1380); a delay declared as the turn starts takes the start back, so
   start-of-turn processing comes with the delayed turn (A7 a); the surprised take their
@@ -50,7 +50,7 @@ Gaps, and what this module does about them:
 - Prone after waking (L1462) and the target's position-dependent modifiers (prone vs ranged,
   cover) are not derived: the ruleset sees no positions and no action types. Action points
   (A15, A21; elites 1, bosses 2: `Stats.action_points`), refresh rolls, maintained powers and
-  stances have no facts in the log; orcus_actions.py lists the actions with their types.
+  stances have no facts in the log; actions.py lists the actions with their types.
 """
 
 from __future__ import annotations
@@ -68,13 +68,11 @@ from domain.events import (
     TemporaryHitPointsGained,
     TemporaryHitPointsLost,
 )
-from domain.rulesets import orcus_catalog as described
-from domain.rulesets import orcus_conditions as conditions
-from domain.rulesets import orcus_procedure
-from domain.rulesets import orcus_track as track
 from domain.rulesets.base import Ctx, Outcome, Ruleset, ruling
-from domain.rulesets.orcus_options import MOOK_HP, RANK_HP, Options, Stats, monster_recoveries
-from domain.rulesets.orcus_track import Vitality
+from domain.rulesets.orcus import catalog as described
+from domain.rulesets.orcus import conditions, procedure, track
+from domain.rulesets.orcus.options import MOOK_HP, RANK_HP, Options, Stats, monster_recoveries
+from domain.rulesets.orcus.track import Vitality
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 
 SAVE_DC = 10  # 004 "Saving Throws" L1127: "If the result is 10 or higher, the save succeeds"
@@ -90,7 +88,7 @@ class OrcusRuleset:
     places_by_count = False
     options_model = Options
     stats_model = Stats
-    traits = staticmethod(orcus_procedure.traits)
+    traits = staticmethod(procedure.traits)
 
     def new_body(self, ctx: Ctx) -> Vitality:
         stats: Stats = ctx.stats

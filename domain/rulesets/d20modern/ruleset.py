@@ -45,10 +45,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from domain.events import AttackMade
-from domain.rulesets import dnd35
 from domain.rulesets import hitpoints as hp
 from domain.rulesets.base import Ctx, Outcome, Ruleset
-from domain.rulesets.d20modern_catalog import CATALOG
+from domain.rulesets.d20modern.catalog import CATALOG
+from domain.rulesets.dnd35 import ruleset as dnd35
 from domain.rulesets.terms import AttackTerms, Catalog
 
 FULL = "defense"  # 003 (Defense) L90: "A character's Defense", not armor class

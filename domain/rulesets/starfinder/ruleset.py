@@ -3,7 +3,7 @@
 How the log records what the text needs (CONTRACT §1; no new event type):
 - Damage: DamageDealt `amount` as announced (criticals already rolled twice). The target's
   stats `dr` {amount, overcome_by} and `resist` {type: n} take their share first, per attack
-  (L1183-1207, starfinder_resist.py): DR from bludgeoning, piercing and slashing damage unless
+  (L1183-1207, resist.py): DR from bludgeoning, piercing and slashing damage unless
   the fact's `overcomes` tags overcome it, resistance from its energy `damage_type`; a mixed
   attack is one DamageDealt per type citing the same `attack`. The rest comes off temporary HP,
   then SP, then HP (L567, L672); HP stop at 0 and the overflow past 0 is massive damage when
@@ -26,7 +26,7 @@ How the log records what the text needs (CONTRACT §1; no new event type):
 - Attacks: `defense` `eac` or `kac` (`maneuver`: KAC + 8); a natural 20 is a critical only if
   the total reaches that AC (L343-347); flat-footed (−2) and the cover and defense conditions.
 
-Policies (digest §14): P1-P5, P16, P17 are options (starfinder_options.py); P9 is CommonOptions'
+Policies (digest §14): P1-P5, P16, P17 are options (options.py); P9 is CommonOptions'
 `duration_key` and P10 (the surprise round is round 0) is how projections/clock.py counts.
 P6, P7, P8, P12, P14, P15 are the order rules of CONTRACT §2, shared by every ruleset (delayers
 placed after the turn that ended, readiers before the combatant they interrupt, the count moving
@@ -34,7 +34,7 @@ only when a readied action is taken, newcomers acting this round if their slot i
 match the digest's defaults; P13 (a roll-off ties again) is the GM's InitiativeTieBroken.
 
 Gaps (digest §0), and what this module does about them:
-- No Conditions chapter: the conditions the text names are in starfinder_conditions.py with
+- No Conditions chapter: the conditions the text names are in conditions.py with
   the few mechanics it gives; any other name is tracked and timed with no mechanics.
 - No critical hit effects: a critical is reported; its effect is the GM's ConditionApplied.
 - No Resolve Points section: max RP is the `max_resolve` stat, and no rest restores RP.
@@ -59,13 +59,11 @@ from domain.events import (
     TemporaryHitPointsGained,
     TemporaryHitPointsLost,
 )
-from domain.rulesets import starfinder_care as care
-from domain.rulesets import starfinder_catalog as described
-from domain.rulesets import starfinder_conditions as conditions
-from domain.rulesets import starfinder_track as track
 from domain.rulesets.base import Ctx, Outcome, Ruleset, ruling
-from domain.rulesets.starfinder_options import Options, Stats
-from domain.rulesets.starfinder_track import Track
+from domain.rulesets.starfinder import care, conditions, track
+from domain.rulesets.starfinder import catalog as described
+from domain.rulesets.starfinder.options import Options, Stats
+from domain.rulesets.starfinder.track import Track
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 
 

@@ -32,13 +32,13 @@ How the log records what the text needs (CONTRACT §1 plus one new fact, Convict
   is identical creatures, so each member's own Dexterity is that one. `tie_breaker` sees one
   member's stats, not whose roll its group shares, so a mixed group is not held together.
 - Delay (L182-186): a delayer still waiting at the top of a round let the count pass its limit,
-  −10 − initiative bonus (deafened: 4 lower), and forfeited the round (true20_delay): a warning
+  −10 − initiative bonus (deafened: 4 lower), and forfeited the round (delay.py): a warning
   until it steps in. Several delayers (L185): the order of their DelayEnded facts is the GM's.
   Ready (L207-209): the projection keeps the count it was taken on (with `before`, just before
   that combatant; without, the count of the turn in progress, ties by L138: `places_by_count`),
   and drops an unused one. Joining (L141): a newcomer whose count comes up between the turn
   just ended and the one just begun acts now (`places_by_count`).
-- Conditions (L354-389): what is derived and what stays table-side is in true20_conditions.
+- Conditions (L354-389): what is derived and what stays table-side is in conditions.py.
   The body keeps what the conditions imply (`Track.seen`), refreshed whenever the rules see
   this combatant (a fact aimed at it, its turn's start and end, each round's top); `vitals`
   reads the conditions in force from its Ctx, so the shown save penalty is the one a hit now
@@ -72,15 +72,12 @@ from domain.events import (
     RestTaken,
     SavingThrowRolled,
 )
-from domain.rulesets import true20_care as care
-from domain.rulesets import true20_catalog as described
-from domain.rulesets import true20_conditions as conditions
-from domain.rulesets import true20_defense as defense
-from domain.rulesets import true20_delay as delay
 from domain.rulesets.base import Ctx, Outcome, Ruleset
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
-from domain.rulesets.true20_options import Options, Stats
-from domain.rulesets.true20_track import Track, hit, penalty
+from domain.rulesets.true20 import care, conditions, defense, delay
+from domain.rulesets.true20 import catalog as described
+from domain.rulesets.true20.options import Options, Stats
+from domain.rulesets.true20.track import Track, hit, penalty
 
 FORTITUDE = ("fortitude", "fort")
 
@@ -239,7 +236,7 @@ class True20Ruleset:
     def attack_terms(
         self, attack: AttackMade, body: Track, ctx: Ctx, attacker: tuple[Track, Ctx] | None = None
     ) -> AttackTerms:
-        """The Defense that surely holds (true20_defense), as the outcome compares it."""
+        """The Defense that surely holds (defense.py), as the outcome compares it."""
         held = defense.defense_range(attack, body, ctx, self.flat_footed(ctx) and not body.dead)
         return AttackTerms(attack.defense or "defense", held and held[0], attack.total)
 

@@ -1,0 +1,1 @@
+"""Orcus (seed 004): the ruleset, its track, conditions, turn procedure, actions and options."""
