@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 from domain.rulesets.base import Ctx
-from domain.rulesets.dnd35.catalog import COMMON_CHOICES, COMMON_OPTIONS
-from domain.rulesets.terms import Catalog, Named, Prompt, Resource, roll_prompt
+from domain.rulesets.terms import (
+    COMMON_CHOICES,
+    COMMON_OPTIONS,
+    Catalog,
+    Named,
+    Prompt,
+    Resource,
+    roll_prompt,
+)
 from domain.rulesets.true20.care import DYING_DIFFICULTY, RECOVERY_DIFFICULTY
 from domain.rulesets.true20.defense import MODIFIERS
 from domain.rulesets.true20.track import Track
