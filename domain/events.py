@@ -16,6 +16,7 @@ from pydantic import (
 )
 
 from domain.bounds import MAGNITUDE, bounded_int, bounded_text, bounded_time, bounded_tree
+from domain.rulesets.systems import System
 
 # numbers a table can mean: bounded (±MAGNITUDE) when a fact comes from outside (domain.bounds)
 Within = AfterValidator(bounded_int)
@@ -35,7 +36,7 @@ CombatantId = Annotated[
 Label = Annotated[
     str, StringConstraints(min_length=1, max_length=200), AfterValidator(bounded_text)
 ]
-Ruleset = Literal["dnd35", "d20modern", "true20", "starfinder", "orcus"]
+Ruleset = System  # the registry's ids (domain/rulesets/systems.py)
 
 
 ENVELOPE = {"at", "by", "key", "fingerprint"}

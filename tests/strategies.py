@@ -44,6 +44,7 @@ from domain.events import (
     TurnEnded,
 )
 from domain.integrity import LogError, LogIntegrity
+from domain.rulesets import SYSTEMS as REGISTERED
 from projections.table import table_at
 
 FAST = settings(
@@ -59,8 +60,8 @@ ENERGY = ["acid", "cold", "electricity", "fire", "sonic"]
 TAGS = ["magic", "cold iron", "lawful", "all"]
 OVERCOME_BY = [None, "magic", "cold iron", "lawful or magic", "lawful and magic", "—"]
 
-# the rulesets the properties run over
-SYSTEMS = ["dnd35", "d20modern", "true20", "orcus", "starfinder"]
+# the rulesets the properties run over: every registered one (a new one needs its options here)
+SYSTEMS = list(REGISTERED)
 COMMON = {
     "duration_key": st.sampled_from(["count", "slot"]),
     "flat_footed_until": st.sampled_from(["first_regular_turn", "first_action"]),

@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 
 from domain.jsonl import read_jsonl
-from domain.rulesets import d20modern, dnd35, ruleset_for
+from domain.rulesets import ruleset_for
+from domain.rulesets.d20modern import ruleset as d20modern
+from domain.rulesets.dnd35 import ruleset as dnd35
 
 FIXTURES = Path(__file__).resolve().parents[1] / "replay_fixtures" / "d20modern"
 

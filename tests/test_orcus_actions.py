@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.rulesets.orcus_actions import ACTIONS, action_named
+from domain.rulesets.orcus.actions import ACTIONS, action_named
 
 # Pinned from shared/rules/orcus.md §5 (the table, then the swift, free and other move actions),
 # each as (the action's name here, its type, the seed line that gives the type).

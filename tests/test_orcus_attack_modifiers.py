@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from domain.events import AttackMade
-from domain.rulesets.orcus import RULESET
-from domain.rulesets.orcus_conditions import attack_penalty, in_force
-from domain.rulesets.orcus_track import Vitality
+from domain.rulesets.orcus.conditions import attack_penalty, in_force
+from domain.rulesets.orcus.ruleset import RULESET
+from domain.rulesets.orcus.track import Vitality
 from projections.render import state_json
 from projections.table import table_at
 from tests.builders import attack, condition, damage, fact, log

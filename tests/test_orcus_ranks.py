@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from domain.rulesets.orcus_options import Stats
+from domain.rulesets.orcus.options import Stats
 from tests.builders import condition, damage, save, turn_ended, view
 from tests.test_orcus_support import DOWN, hero, monster, of, orcus_fight
 

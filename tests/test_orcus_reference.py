@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 
 from domain.events import AttackMade, SavingThrowRolled
-from domain.rulesets.orcus import RULESET
-from domain.rulesets.orcus_actions import ACTION_TYPES, ACTIONS, action_named
-from domain.rulesets.orcus_conditions import CONDITIONS
-from domain.rulesets.orcus_options import Options
-from domain.rulesets.orcus_track import Vitality
+from domain.rulesets.orcus.actions import ACTION_TYPES, ACTIONS, action_named
+from domain.rulesets.orcus.conditions import CONDITIONS
+from domain.rulesets.orcus.options import Options
+from domain.rulesets.orcus.ruleset import RULESET
+from domain.rulesets.orcus.track import Vitality
 from tests.builders import condition, damage, view
 from tests.test_orcus_support import hero, of, orcus_fight, ruling_ctx
 

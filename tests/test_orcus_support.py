@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.rulesets.base import Ctx, Effect
-from domain.rulesets.orcus_options import Options, Stats
+from domain.rulesets.orcus.options import Options, Stats
 from tests.builders import Line, created, joined, rolled, started
 
 DEFENSES = {"ac": 17, "fortitude": 15, "reflex": 14, "will": 13}

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from domain.rulesets.starfinder_care import stabilize_cost
+from domain.rulesets.starfinder.care import stabilize_cost
 from projections.prompts import prompts
 from projections.table import table_at
 from tests import test_true20_procedures as true20

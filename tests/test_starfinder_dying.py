@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from domain.rulesets.starfinder_care import stabilize_cost
+from domain.rulesets.starfinder.care import stabilize_cost
 from tests.builders import check, damage, healing, turn_ended
 from tests.test_starfinder_builders import NAVASI, OBOZAYA, round_of_turns, spent, table, track
 

@@ -213,7 +213,7 @@ def test_attacks_hit_by_defense(lines: list[Line], outcome: str) -> None:
 def test_a_stranger_combatant_is_described_by_its_worst_mark() -> None:
     # CONTRACT §2 descriptor: no numbers for players
     from domain.rulesets import ruleset_for
-    from domain.rulesets.true20_track import Track, mark
+    from domain.rulesets.true20.track import Track, mark
 
     rules = ruleset_for("true20")
     assert track(hit(3, 10))["statuses"][0] == "wounded"

@@ -13,8 +13,9 @@ from api.http.access import check_analytics
 from api.http.problems import HttpProblem, Problem
 from api.library import Creature, CreatureError, CreatureLibrary, creature_from
 from domain.events import CombatantId
+from domain.rulesets import System
 
-SystemName = Literal["dnd35", "d20modern", "true20", "starfinder", "orcus"]
+SystemName = System  # the registry (domain/rulesets/systems.py)
 GOBLIN: dict[str, Any] = {
     "name": "Goblin", "side": "foes", "kind": "npc",
     "stats": {"max_hp": 6, "initiative_modifier": 1, "defenses": {"ac": 15}},

@@ -7,6 +7,8 @@ from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from domain.rulesets import System
+
 FACT_EXAMPLE: dict[str, Any] = {
     "type": "DamageDealt",
     "target": "goblin-2",
@@ -92,7 +94,7 @@ class NewEncounter(Body):
     )
 
     name: str = Field(min_length=1, max_length=200, examples=["Goblin ambush"])
-    ruleset: Literal["dnd35", "d20modern", "true20", "starfinder", "orcus"] = "dnd35"
+    ruleset: System = "dnd35"
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"temp_hp_model": "pool"}])
 
 

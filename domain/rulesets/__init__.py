@@ -5,19 +5,17 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from domain.rulesets.systems import SYSTEMS, System
+
 if TYPE_CHECKING:
     from domain.rulesets.base import Ruleset
 
-SYSTEMS = ("dnd35", "d20modern", "true20", "starfinder", "orcus")
+__all__ = ["SYSTEMS", "System", "ruleset_for"]
 
 
 def ruleset_for(name: str) -> Ruleset[Any]:
-    """The ruleset module's RULESET object for a system id (KeyError when not implemented)."""
+    """The RULESET of a registered system's `ruleset.py` (KeyError when not registered)."""
     if name not in SYSTEMS:
         raise KeyError(name)
-    try:
-        module = import_module(f"domain.rulesets.{name}")
-    except ModuleNotFoundError:
-        raise KeyError(name) from None
-    rules: Ruleset[Any] = module.RULESET
+    rules: Ruleset[Any] = import_module(f"domain.rulesets.{name}.ruleset").RULESET
     return rules

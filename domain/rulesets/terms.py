@@ -40,6 +40,19 @@ class Catalog:
     choices: dict[str, dict[str, str]] = field(default_factory=dict)  # option → {value: label}
 
 
+# The labels of base.CommonOptions, the options every ruleset shares (3.5 A1, A2).
+COMMON_OPTIONS: dict[str, Named] = {
+    "duration_key": Named("duration_key", "When N-round effects end", "3.5 A2."),
+    "flat_footed_until": Named("flat_footed_until", "Flat-footed lasts until", "3.5 A1."),
+}
+COMMON_CHOICES: dict[str, dict[str, str]] = {
+    "duration_key": {"count": "At the initiative count it began on",
+                     "slot": "Just before the turn it began on"},
+    "flat_footed_until": {"first_regular_turn": "Its first regular turn",
+                          "first_action": "Its first action"},
+}  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class Prompt:
     """A roll or a choice the rules call for now, as a fact the GM completes and records."""

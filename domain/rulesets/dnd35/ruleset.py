@@ -1,15 +1,4 @@
-"""D&D 3.5 SRD (seed 000): hit points, disabled/dying/dead, nonlethal, temp HP, massive damage.
-
-Gaps in the excerpt, and what this module does about them:
-- Special Initiative Actions (delay, ready) are missing; the order rules of CONTRACT §2 apply.
-- No conditions chapter: named conditions other than those derived here are tracked and timed
-  with no mechanics (helpless, prone, blinded … have no stated effects in the excerpt).
-- Attacks of opportunity are not facts of the log, so A3 (when the AoO count resets) has no
-  option here.
-- The strenuous-action 1 HP cost of a disabled character is recorded by the GM as DamageDealt,
-  since the log does not record action types; Con 0 (ability damage) has no fact in the log.
-- Whether temporary HP from two sources stack is not said; they add up.
-"""
+"""D&D 3.5 behind the Ruleset protocol; how the log records the rules text: see __init__.py."""
 
 from __future__ import annotations
 
@@ -20,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from domain.events import AttackMade, Fact, SavingThrowRolled
 from domain.rulesets import hitpoints as hp
 from domain.rulesets.base import Ctx, Outcome, Ruleset, ruling
-from domain.rulesets.dnd35_catalog import CATALOG
+from domain.rulesets.dnd35.catalog import CATALOG
 from domain.rulesets.hitpoints_prompts import prompts
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, Strict
 
 from domain.rulesets.base import CommonOptions
-from domain.rulesets.starfinder_resist import Energy, StatBlockDR
+from domain.rulesets.starfinder.resist import Energy, StatBlockDR
 
 
 class Options(CommonOptions):

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from domain.rulesets.dnd35_catalog import COMMON_CHOICES, COMMON_OPTIONS
-from domain.rulesets.orcus_conditions import CONDITIONS as RULES
-from domain.rulesets.orcus_track import DEATH_SAVE_FAILURES, Vitality
-from domain.rulesets.terms import Catalog, Named, Prompt, Resource, roll_prompt
+from domain.rulesets.orcus.conditions import CONDITIONS as RULES
+from domain.rulesets.orcus.track import DEATH_SAVE_FAILURES, Vitality
+from domain.rulesets.terms import (
+    COMMON_CHOICES,
+    COMMON_OPTIONS,
+    Catalog,
+    Named,
+    Prompt,
+    Resource,
+    roll_prompt,
+)
 
 DEFENSES = (
     Named("ac", "AC"), Named("fortitude", "Fortitude"), Named("reflex", "Reflex"),

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from domain.events import AttackMade
 from domain.rulesets.base import Ctx, Outcome
-from domain.rulesets.true20_conditions import key, named, statuses
-from domain.rulesets.true20_options import Options
-from domain.rulesets.true20_track import Track
+from domain.rulesets.true20.conditions import key, named, statuses
+from domain.rulesets.true20.options import Options
+from domain.rulesets.true20.track import Track
 
 KINDS = ("melee", "ranged")
 HELPLESS = (-9, -5)  # 001 "Regular Attack" L256: −9 against adjacent attackers, −5 ranged (A18)

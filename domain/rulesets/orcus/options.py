@@ -139,7 +139,7 @@ class Stats(BaseModel):
     @property
     def save_bonus(self) -> int:
         """The rank's bonus on saving throws (+2 elite, +5 boss; L1595, L1602). Reference only:
-        a recorded save total already includes it (see orcus.py)."""
+        a recorded save total already includes it (see ruleset.py)."""
         return RANK_SAVE_BONUS.get(self.rank, 0)
 
     @property

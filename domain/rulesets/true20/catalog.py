@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from domain.rulesets.base import Ctx
-from domain.rulesets.dnd35_catalog import COMMON_CHOICES, COMMON_OPTIONS
-from domain.rulesets.terms import Catalog, Named, Prompt, Resource, roll_prompt
-from domain.rulesets.true20_care import DYING_DIFFICULTY, RECOVERY_DIFFICULTY
-from domain.rulesets.true20_defense import MODIFIERS
-from domain.rulesets.true20_track import Track
+from domain.rulesets.terms import (
+    COMMON_CHOICES,
+    COMMON_OPTIONS,
+    Catalog,
+    Named,
+    Prompt,
+    Resource,
+    roll_prompt,
+)
+from domain.rulesets.true20.care import DYING_DIFFICULTY, RECOVERY_DIFFICULTY
+from domain.rulesets.true20.defense import MODIFIERS
+from domain.rulesets.true20.track import Track
 
 NAMED = ("blinded", "dazed", "deafened", "debilitated", "dying", "entangled", "exhausted",
          "fascinated", "fatigued", "flat footed", "frightened", "helpless", "nauseated",

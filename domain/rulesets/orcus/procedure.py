@@ -5,10 +5,10 @@ from __future__ import annotations
 from functools import cache
 
 from domain.events import DamageDealt
-from domain.rulesets import orcus_conditions as conditions
 from domain.rulesets.base import Ctx, Traits
-from domain.rulesets.orcus_options import Options
-from domain.rulesets.orcus_track import Vitality
+from domain.rulesets.orcus import conditions
+from domain.rulesets.orcus.options import Options
+from domain.rulesets.orcus.track import Vitality
 
 MARKS = frozenset({"marked"})  # 004 Marked L1515-1516: one marker at a time, gone when it falls
 NOT_HALVED = ("persistent",)  # 004 Weakened L1559: "except persistent damage"

@@ -3,20 +3,20 @@
 A condition is named by its label, lower case, with `_` and `-` read as spaces ("total_defense"
 is "total defense"); debilitated names its ability ("debilitated strength", "debilitated: con").
 
-Derived from the log (here and in true20_defense):
+Derived from the log (here and in defense.py):
 - Statuses implied: dying ⇒ unconscious ⇒ helpless; paralyzed ⇒ helpless; entangled twice ⇒
   helpless (L365); debilitated Str ⇒ prone + helpless, Dex ⇒ paralyzed, Con ⇒ dying (with its
   dying check), Int/Wis/Cha ⇒ unconscious (L361); frightened and unable to flee as far as the
   log shows (grappled, pinned, stunned, a lost round, helpless) ⇒ shaken (L370).
 - Checks the rules recompute (dying, recovery): shaken −2 and sickened −2, both when both
   (L354: all effects apply). Toughness saves: shaken −2 only under A12's option.
-- Defense (true20_defense): cover +4, improved cover +8, total cover (no attack), total defense
+- Defense (defense.py): cover +4, improved cover +8, total cover (no attack), total defense
   +4 while a dodge or parry bonus is kept, charging −2, prone −4 melee / +4 ranged, kneeling or
   sitting −2 / +2, blinded, entangled, stunned, surprised −2, pinned −4, slowed −1, helpless
   (A18), paralyzed Defense 5 (the most severe, L354); dodge lost when blinded, pinned, stunned,
   helpless, flat-footed, surprised, moving all out, aiming, entangled (A29); grappling loses it
   against some attackers only; invisible or concealed: a hit still faces the miss chance.
-- Deafened: 4 off the initiative bonus in the delaying limit (true20_delay), the one place the
+- Deafened: 4 off the initiative bonus in the delaying limit (delay.py), the one place the
   rules read an initiative bonus.
 
 Table-side only (the log does not say, or the total is the table's as announced):
@@ -38,9 +38,9 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 
 from domain.rulesets.base import Ctx, Effect
-from domain.rulesets.true20_care import COLLAPSED, FATIGUE_LEVELS, fatigue_level
-from domain.rulesets.true20_options import Options
-from domain.rulesets.true20_track import LETHAL_ROW, NONLETHAL_ROW, SHAKEN, Track
+from domain.rulesets.true20.care import COLLAPSED, FATIGUE_LEVELS, fatigue_level
+from domain.rulesets.true20.options import Options
+from domain.rulesets.true20.track import LETHAL_ROW, NONLETHAL_ROW, SHAKEN, Track
 
 SICKENED = 2  # 001 "Sickened" L383: −2 on attack rolls and checks
 DEBILITATED = {"str": ("prone", "helpless"), "dex": ("paralyzed",), "con": ("dying",),

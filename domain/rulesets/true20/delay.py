@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.rulesets.true20_track import Track
+from domain.rulesets.true20.track import Track
 
 DELAY_FLOOR = -10  # 001 "Delaying Limits" L184: the lowest is −10 minus your initiative bonus
 DEAFENED = 4  # 001 "Deafened" L360: −4 on initiative checks

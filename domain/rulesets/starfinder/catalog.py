@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from domain.events import AttackMade
 from domain.rulesets.base import Ctx
-from domain.rulesets.dnd35_catalog import COMMON_CHOICES, COMMON_OPTIONS
-from domain.rulesets.starfinder_care import STAY_COST, stabilize_cost
-from domain.rulesets.starfinder_conditions import CONDITIONS as NAMED
-from domain.rulesets.starfinder_conditions import armor_class, key
-from domain.rulesets.starfinder_track import Track
-from domain.rulesets.terms import AttackTerms, Catalog, Named, Prompt, Resource
+from domain.rulesets.starfinder.care import STAY_COST, stabilize_cost
+from domain.rulesets.starfinder.conditions import CONDITIONS as NAMED
+from domain.rulesets.starfinder.conditions import armor_class, key
+from domain.rulesets.starfinder.track import Track
+from domain.rulesets.terms import (
+    COMMON_CHOICES,
+    COMMON_OPTIONS,
+    AttackTerms,
+    Catalog,
+    Named,
+    Prompt,
+    Resource,
+)
 
 DEFENSES = (Named("kac", "KAC"), Named("eac", "EAC"), Named("maneuver", "KAC + 8 (maneuver)"))
 STATS = (

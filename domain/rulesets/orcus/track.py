@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from domain.events import DamageDealt, HealingApplied, SavingThrowRolled
-from domain.rulesets.orcus_options import Options
+from domain.rulesets.orcus.options import Options
 
 DEATH_SAVE_DC = 10  # 004 "Death Saving Throws" L1461: "If the roll is 10 or higher, you succeed"
 DEATH_SAVE_RECOVERY = 20  # 004 L1462: "roll 20 or higher": spend a recovery (A20: the total)

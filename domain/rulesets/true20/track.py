@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from domain.events import DamageDealt
-from domain.rulesets.true20_options import Options
+from domain.rulesets.true20.options import Options
 
 DIFFICULTY_BASE = 15  # 001 "Toughness save" L322: Difficulty 15 + the attack's damage bonus
 CRITICAL_INCREASE = 3  # 001 "Critical Hits" L119: "If unspecified … increases damage by +3"

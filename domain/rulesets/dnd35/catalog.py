@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.rulesets.terms import Catalog, Named
+from domain.rulesets.terms import COMMON_CHOICES, COMMON_OPTIONS, Catalog, Named
 
 # 000 has no conditions chapter (digest §6): these are the states it names, with its effects.
 CONDITIONS = (
@@ -25,10 +25,6 @@ STATS = (
     Named("constitution", "Constitution score"),
     Named("defenses", "Armor class"),
 )
-COMMON_OPTIONS = {
-    "duration_key": Named("duration_key", "When N-round effects end", "3.5 A2."),
-    "flat_footed_until": Named("flat_footed_until", "Flat-footed lasts until", "3.5 A1."),
-}
 HIT_POINT_OPTIONS = {
     **COMMON_OPTIONS,
     "massive_damage_counts_nonlethal": Named(
@@ -39,12 +35,6 @@ HIT_POINT_OPTIONS = {
     "nonlethal_includes_temp_hp": Named(
         "nonlethal_includes_temp_hp", "Nonlethal compared with HP including temporary HP", "A9."),
     "temp_hp_model": Named("temp_hp_model", "Temporary hit points", "A10."),
-}  # fmt: skip
-COMMON_CHOICES = {
-    "duration_key": {"count": "At the initiative count it began on",
-                     "slot": "Just before the turn it began on"},
-    "flat_footed_until": {"first_regular_turn": "Its first regular turn",
-                          "first_action": "Its first action"},
 }  # fmt: skip
 HIT_POINT_CHOICES = {
     **COMMON_CHOICES,

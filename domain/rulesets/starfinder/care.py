@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.events import CheckRolled, HealingApplied, ResolveSpent, RestTaken
 from domain.rulesets.base import Ctx
-from domain.rulesets.starfinder_track import Track, settle, wake
+from domain.rulesets.starfinder.track import Track, settle, wake
 
 FIRST_AID_DC = 15  # 002 "First Aid" L609-611: DC 15 Medicine check stabilizes
 WAKE_AT = 20  # 002 "Long-Term Stability" L629-631: Con check 20+ → 1 HP, conscious

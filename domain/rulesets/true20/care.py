@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from domain.events import CheckRolled, SavingThrowRolled
 from domain.rulesets.base import Ctx, Effect
-from domain.rulesets.true20_options import Options
-from domain.rulesets.true20_track import Track, mark
+from domain.rulesets.true20.options import Options
+from domain.rulesets.true20.track import Track, mark
 
 DYING_DIFFICULTY = 10  # 001 "Dying" L343: a Constitution check (Difficulty 10) each round
 STABLE_MARGIN = 10  # 001 "Dying" L343: "succeeds by 10 or more (Difficulty 20)" → stable

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from domain.events import AttackMade
 from domain.rulesets.base import Ctx, Outcome
-from domain.rulesets.starfinder_track import Track
+from domain.rulesets.starfinder.track import Track
 
 
 class Named(NamedTuple):
