@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeGuard, TypeVar, assert_never
 
 from domain.events import (
+    EVENT_TYPES,
+    ActionPointSpent,
     ActionReadied,
     AttackMade,
     CheckRolled,
@@ -17,10 +19,15 @@ from domain.events import (
     CombatStarted,
     ConditionApplied,
     ConditionRemoved,
+    ConvictionSpent,
     DamageDealt,
     Delayed,
     DelayEnded,
     EncounterCreated,
+    Event,
+    EventAmended,
+    EventRestored,
+    EventRevoked,
     Fact,
     HealingApplied,
     InitiativeRolled,
@@ -55,13 +62,6 @@ def initial(created: EncounterCreated) -> Table:
                  traits=traits_of(rules, options))  # fmt: skip
 
 
-def evolve(table: Table, position: int, fact: Fact) -> Table:
-    """The table after one fact in force at `position` (the given table is left as it was)."""
-    table = copy_table(table)
-    apply(table, position, fact)
-    return table
-
-
 def fold(entries: Iterable[tuple[int, Fact]], table: Table | None = None) -> Table:
     """Fold facts in force into a copy of `table` (or a new one from line 1's EncounterCreated)."""
     folded = None if table is None else copy_table(table)
@@ -82,22 +82,110 @@ def table_at(events: Sequence[Fact], at: int | None = None) -> Table:
 
 def apply(table: Table, position: int, fact: Fact) -> None:
     """Evolve `table` in place by one fact in force (private to folds: callers get copies)."""
+    step = STEPS.get(type(fact))
+    if step is None:
+        raise TypeError(f"the table has no step for {type(fact).__name__}")
     table.position = position
     table.prior_start, table.just_started = table.just_started, None
     if table.phase == "ended" and fact.type_name not in AFTER_THE_FIGHT:
         return note(table, f"the combat has ended; {fact.type_name} not applied")
-    STEPS.get(type(fact), _to_ruleset)(table, fact)
+    step(table, fact)
 
 
-def _ignore(table: Table, fact: Any) -> None:
-    return None
+Step = Callable[[Table, Any], None]
+F = TypeVar("F", bound=Fact)
 
 
-def _to_ruleset(table: Table, fact: Any) -> None:
-    """A fact the table has no step for (a ruleset's own) goes to the body it names."""
-    aimed = getattr(fact, "target", None) or getattr(fact, "combatant", None)
-    if isinstance(aimed, str):
-        _take(table, aimed, fact)
+def _for(fact: F, step: Callable[[Table, F], None]) -> Step:
+    """`step`, once mypy has checked that it takes facts of this case's type."""
+    return step
+
+
+def step_for(fact: Event) -> Step:
+    """The table's step for a fact of this type: one case per event type, so mypy proves that
+    none is missed (`assert_never`) and that each step takes its case's type."""
+    match fact:
+        case CombatantJoined():
+            return _for(fact, _join)
+        case CombatantRevealed():
+            return _for(fact, _revealed)
+        case CombatantLeft():
+            return _for(fact, _leave)
+        case SurpriseDetermined():
+            return _for(fact, _surprise)
+        case InitiativeRolled():
+            return _for(fact, _initiative)
+        case InitiativeTieBroken():
+            return _for(fact, _tie_broken)
+        case CombatStarted():
+            return _for(fact, _combat_started)
+        case TurnEnded():
+            return _for(fact, _turn_ended)
+        case Delayed():
+            return _for(fact, _delay)
+        case DelayEnded():
+            return _for(fact, _delay_ended)
+        case ActionReadied():
+            return _for(fact, _readied)
+        case ReadiedActionTaken():
+            return _for(fact, _readied_taken)
+        case AttackMade():
+            return _for(fact, _attack)
+        case DamageDealt():
+            return _for(fact, _damage)
+        case HealingApplied() | TemporaryHitPointsGained() | TemporaryHitPointsLost():
+            return _for(fact, _aimed)
+        case ConditionApplied():
+            return _for(fact, _condition)
+        case ConditionRemoved():
+            return _for(fact, _condition_removed)
+        case SavingThrowRolled():
+            return _for(fact, _save)
+        case CheckRolled():
+            return _for(fact, _check)
+        case ResolveSpent() | ConvictionSpent() | ActionPointSpent():
+            return _for(fact, _by_combatant)
+        case RestTaken():
+            return _for(fact, _rest)
+        case CombatEnded():
+            return _for(fact, _ended)
+        case NoteAdded() | EncounterCreated() | EventRevoked() | EventRestored() | EventAmended():
+            return _for(fact, _nothing)  # line 1 and corrections never reach a step
+        case _:
+            assert_never(fact)
+
+
+def _steps() -> dict[type[Fact], Step]:
+    """Every event type's step, worked out once from `step_for` (a dict lookup per fact)."""
+    steps = {}
+    for kind in EVENT_TYPES.values():
+        fact = kind.model_construct()  # a class pattern only asks the type
+        assert is_event(fact), kind
+        steps[kind] = step_for(fact)
+    return steps
+
+
+def is_event(fact: Fact) -> TypeGuard[Event]:
+    """Whether `fact` is one of the log's event types (the union `step_for` covers)."""
+    return type(fact) in EVENT_TYPES.values()
+
+
+def _nothing(table: Table, fact: Fact) -> None:
+    return None  # a note changes nothing at the table
+
+
+def _check(table: Table, fact: CheckRolled) -> None:
+    _take(table, fact.target or fact.combatant, fact)
+
+
+def _aimed(
+    table: Table, fact: HealingApplied | TemporaryHitPointsGained | TemporaryHitPointsLost
+) -> None:
+    _take(table, fact.target, fact)
+
+
+def _by_combatant(table: Table, fact: ResolveSpent | ConvictionSpent | ActionPointSpent) -> None:
+    _take(table, fact.combatant, fact)
 
 
 def note(table: Table, text: str) -> None:
@@ -124,14 +212,6 @@ def _take(table: Table, member_id: str | None, fact: Fact) -> None:
         member.body = table.rules.take(member.body, fact, clock.ctx(table, member))
         if table.traits.end_with_source:
             departures.source_fell(table, member, clock.ctx(table, member))
-
-
-def _aimed(table: Table, fact: Any) -> None:
-    _take(table, fact.target, fact)
-
-
-def _by_combatant(table: Table, fact: Any) -> None:
-    _take(table, fact.combatant, fact)
 
 
 def _join(table: Table, fact: CombatantJoined) -> None:
@@ -387,10 +467,6 @@ def _save(table: Table, fact: SavingThrowRolled) -> None:
         set_conditions(table, member, tuple(kept))
 
 
-def _check(table: Table, fact: CheckRolled) -> None:
-    _take(table, fact.target or fact.combatant, fact)
-
-
 def _rest(table: Table, fact: RestTaken) -> None:
     for member_id in fact.combatants if fact.combatants is not None else list(table.members):
         _take(table, member_id, fact)
@@ -400,30 +476,4 @@ def _ended(table: Table, fact: CombatEnded) -> None:
     table.phase, table.turn = "ended", None
 
 
-STEPS: dict[type, Callable[[Table, Any], None]] = {
-    CombatantJoined: _join,
-    CombatantRevealed: _revealed,
-    CombatantLeft: _leave,
-    SurpriseDetermined: _surprise,
-    InitiativeRolled: _initiative,
-    InitiativeTieBroken: _tie_broken,
-    CombatStarted: _combat_started,
-    TurnEnded: _turn_ended,
-    Delayed: _delay,
-    DelayEnded: _delay_ended,
-    ActionReadied: _readied,
-    ReadiedActionTaken: _readied_taken,
-    AttackMade: _attack,
-    DamageDealt: _damage,
-    HealingApplied: _aimed,
-    TemporaryHitPointsGained: _aimed,
-    TemporaryHitPointsLost: _aimed,
-    ConditionApplied: _condition,
-    ConditionRemoved: _condition_removed,
-    SavingThrowRolled: _save,
-    CheckRolled: _check,
-    ResolveSpent: _by_combatant,
-    RestTaken: _rest,
-    NoteAdded: _ignore,
-    CombatEnded: _ended,
-}
+STEPS: dict[type[Fact], Step] = _steps()
