@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from pydantic import BaseModel
+
 from domain.events import Duration
-from domain.rulesets.base import SHARED_TRAITS, Effect, Traits
+from domain.rulesets.base import SHARED_TRAITS, CommonOptions, Effect, Ruleset, Traits
 
 NEVER = float("inf")
 
@@ -41,8 +43,8 @@ class Member:
     hidden: bool
     group: str | None
     joined: int
-    stats: Any
-    body: Any
+    stats: BaseModel  # the ruleset's stats model
+    body: Any  # the ruleset's own damage track (each system's Body type)
     initiative: int | None = None
     count: float | None = None
     placed: bool = False
@@ -80,8 +82,8 @@ class TurnStart(NamedTuple):
 class Table:
     """The whole table at one point of the log."""
 
-    rules: Any
-    options: Any
+    rules: Ruleset[Any, CommonOptions, BaseModel]  # the encounter's; its Body varies by system
+    options: CommonOptions  # the ruleset's options model, as the GM chose them
     name: str
     position: int = 1
     phase: str = "setup"

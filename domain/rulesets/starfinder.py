@@ -63,10 +63,13 @@ from domain.rulesets import starfinder_care as care
 from domain.rulesets import starfinder_catalog as described
 from domain.rulesets import starfinder_conditions as conditions
 from domain.rulesets import starfinder_track as track
-from domain.rulesets.base import Ctx, Outcome, Ruleset, ruling
+from domain.rulesets.base import Ctx as AnyCtx
+from domain.rulesets.base import Outcome, Ruleset, ruling
 from domain.rulesets.starfinder_options import Options, Stats
 from domain.rulesets.starfinder_track import Track
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
+
+Ctx = AnyCtx[Options, Stats]  # what a Starfinder rule reads: its own options and stats
 
 
 class StarfinderRuleset:
@@ -191,4 +194,4 @@ def _first_action(ctx: Ctx) -> bool:
     return bool(ctx.options.flat_footed_until == "first_action")
 
 
-RULESET: Ruleset[Track] = StarfinderRuleset()
+RULESET: Ruleset[Track, Options, Stats] = StarfinderRuleset()
