@@ -46,11 +46,10 @@ from domain.events import (
 from domain.integrity import AFTER_THE_FIGHT
 from domain.rulesets import ruleset_for
 from domain.rulesets.base import traits_of
-from projections import clock, departures, order
+from projections import clock, departures, turns
 from projections.effective import effective_log
-from projections.view import NEVER, Condition, Member, Table, copy_table, set_conditions
+from projections.view import NEVER, Condition, Member, Table, copy_table, note, set_conditions
 
-NOTES_KEPT = 50
 ATTACKS_KEPT = 512  # damage refers to a recent attack; older outcomes are forgotten (applied)
 
 
@@ -106,29 +105,29 @@ def step_for(fact: Event) -> Step:
     none is missed (`assert_never`) and that each step takes its case's type."""
     match fact:
         case CombatantJoined():
-            return _for(fact, _join)
+            return _for(fact, turns.join)
         case CombatantRevealed():
-            return _for(fact, _revealed)
+            return _for(fact, turns.revealed)
         case CombatantLeft():
-            return _for(fact, _leave)
+            return _for(fact, turns.leave)
         case SurpriseDetermined():
-            return _for(fact, _surprise)
+            return _for(fact, turns.surprise)
         case InitiativeRolled():
-            return _for(fact, _initiative)
+            return _for(fact, turns.initiative)
         case InitiativeTieBroken():
-            return _for(fact, _tie_broken)
+            return _for(fact, turns.tie_broken)
         case CombatStarted():
-            return _for(fact, _combat_started)
+            return _for(fact, turns.combat_started)
         case TurnEnded():
-            return _for(fact, _turn_ended)
+            return _for(fact, turns.turn_ended)
         case Delayed():
-            return _for(fact, _delay)
+            return _for(fact, turns.delay)
         case DelayEnded():
-            return _for(fact, _delay_ended)
+            return _for(fact, turns.delay_ended)
         case ActionReadied():
-            return _for(fact, _readied)
+            return _for(fact, turns.readied)
         case ReadiedActionTaken():
-            return _for(fact, _readied_taken)
+            return _for(fact, turns.readied_taken)
         case AttackMade():
             return _for(fact, _attack)
         case DamageDealt():
@@ -188,166 +187,12 @@ def _by_combatant(table: Table, fact: ResolveSpent | ConvictionSpent | ActionPoi
     _take(table, fact.combatant, fact)
 
 
-def note(table: Table, text: str) -> None:
-    """Something the GM should see about a fact the table could not take as written."""
-    table.notes.append(f"line {table.position}: {text}")
-    del table.notes[:-NOTES_KEPT]
-
-
-def _turn_ended(table: Table, fact: TurnEnded) -> None:
-    if table.turn == fact.combatant:
-        clock.end_turn(table, fact.combatant)
-    else:
-        _not_turn(table, fact.combatant)
-
-
-def _not_turn(table: Table, member_id: str) -> None:
-    whose = f"{table.turn}'s" if table.turn else "no one's"
-    note(table, f"it is {whose} turn, not {member_id}'s; the turn does not pass")
-
-
 def _take(table: Table, member_id: str | None, fact: Fact) -> None:
     member = table.members.get(member_id) if member_id else None
     if member is not None and not member.left:
         member.body = table.rules.take(member.body, fact, clock.ctx(table, member))
         if table.traits.end_with_source:
             departures.source_fell(table, member, clock.ctx(table, member))
-
-
-def _join(table: Table, fact: CombatantJoined) -> None:
-    kind = fact.kind or ("pc" if fact.side == "party" else "npc")
-    stats = table.rules.stats_model.model_validate(fact.stats)
-    member = Member(fact.combatant, fact.name, fact.side, kind, fact.hidden, fact.group,
-                    table.position, stats, None)  # fmt: skip
-    member.body = table.rules.new_body(clock.ctx(table, member))
-    mate = next((m for m in table.members.values() if fact.group and m.group == fact.group), None)
-    if mate is not None and mate.initiative is not None:
-        member.initiative, member.count = mate.initiative, mate.initiative
-        member.modifier = mate.modifier
-    table.members[member.id] = member
-    if member.initiative is not None and table.started:
-        _enter(table, member.id)
-    clock.keep_turn_start(table)
-
-
-def _revealed(table: Table, fact: CombatantRevealed) -> None:
-    member = table.members.get(fact.combatant)
-    if member is not None:
-        member.hidden = False
-
-
-def _leave(table: Table, fact: CombatantLeft) -> None:
-    member = table.members.get(fact.combatant)
-    if member is None:
-        return
-    if table.turn == member.id:
-        clock.advance(table, member.id)
-    # CONTRACT §2: `order` is everyone in initiative order; one who left keeps its place there
-    # (with "left" among its statuses) and the turn passes over it, as over the dead.
-    member.left, member.delaying, member.readied = True, False, False
-
-
-def _initiative(table: Table, fact: InitiativeRolled) -> None:
-    """Mid-fight newcomers (a product rule; the texts are silent) are placed by result now; a
-    new result for someone already in the order (True20's refocus, a GM's re-roll) moves it
-    from the next round on, so no one acts twice or not at all this round."""
-    roller = table.members.get(fact.combatant)
-    if roller is None:
-        return
-    group = roller.group
-    sharing = [m for m in table.members.values() if group and m.group == group] or [roller]
-    for member in sharing:
-        member.initiative = fact.natural + fact.modifier
-        member.count, member.modifier, member.placed = member.initiative, fact.modifier, False
-        if table.started and member.id in table.order:
-            table.deferred_moves.append(member.id)
-        elif table.started:
-            _enter(table, member.id)
-
-
-def _enter(table: Table, member_id: str) -> None:
-    """A combatant takes its place in a running fight; if no one had a turn, the first is up."""
-    order.insert(table, member_id)
-    if table.turn is None and table.phase in ("surprise", "combat"):
-        clock.first_turn(table)
-    else:
-        clock.joins(table, member_id)
-
-
-def _tie_broken(table: Table, fact: InitiativeTieBroken) -> None:
-    for rank, member_id in enumerate(fact.order):
-        if member_id in table.members:
-            table.members[member_id].tie_rank = rank
-    if table.started and table.began_this_round.intersection(fact.order):
-        table.deferred_ties.append(fact.order)  # this round's turns stand; next round, the ruling
-    elif table.started:
-        order.settle_tie(table, fact.order)
-
-
-def _surprise(table: Table, fact: SurpriseDetermined) -> None:
-    table.aware = frozenset(fact.aware)
-
-
-def _combat_started(table: Table, fact: CombatStarted) -> None:
-    if table.started:
-        note(table, "combat already started")
-    else:
-        clock.start_combat(table)
-
-
-def _delay(table: Table, fact: Delayed) -> None:
-    if table.turn != fact.combatant:
-        return _not_turn(table, fact.combatant)
-    member = table.members[fact.combatant]
-    _warn_if_out(table, member, "delay")
-    started = table.prior_start  # Orcus A7 (a): the turn starts when the delayer takes it
-    if table.traits.delay_defers_start and started and started.member_id == member.id:
-        clock.unstart(table, started)
-    member.delaying = member.acted = True
-    if table.traits.delay_ends_boons:
-        departures.delay_ends_boons(table, member)
-    table.last_ended = member.id
-    clock.advance(table, member.id)
-
-
-def _delay_ended(table: Table, fact: DelayEnded) -> None:
-    """CONTRACT §2: the delayer acts now, placed right after the combatant whose turn just ended."""
-    member = table.members.get(fact.combatant)
-    started = table.prior_start
-    if member is not None and departures.took_back(table, member.id, started):
-        order.move_after(table, member.id, table.last_ended)
-        return clock.start_turn(table, member.id)
-    if member is None or not member.delaying:
-        return note(table, f"{fact.combatant} is not delaying")
-    member.delaying = False
-    if started is not None and started.member_id == table.turn:
-        clock.unstart(table, started)
-    if table.turn is not None:
-        order.move_before(table, member.id, table.turn, show="previous")
-    clock.start_turn(table, member.id)
-
-
-def _readied(table: Table, fact: ActionReadied) -> None:
-    member = table.members.get(fact.combatant)
-    if member is not None:
-        _warn_if_out(table, member, "ready an action")
-        member.readied = True
-
-
-def _warn_if_out(table: Table, member: Member, action: str) -> None:
-    """000 L1188-1190: the unconscious and dying cannot change their initiative count."""
-    if "unconscious" in table.rules.statuses(member.body, clock.ctx(table, member)):
-        note(table, f"{member.name} is unconscious and cannot {action}")
-
-
-def _readied_taken(table: Table, fact: ReadiedActionTaken) -> None:
-    member = table.members.get(fact.combatant)
-    if member is not None:
-        member.readied, member.acted = False, True
-        if fact.before is None and table.rules.places_by_count:
-            order.take_count(table, member.id)
-        else:
-            order.move_before(table, member.id, fact.before)
 
 
 def _attack(table: Table, fact: AttackMade) -> None:

@@ -17,6 +17,7 @@ from domain.events import Duration
 from domain.rulesets.base import SHARED_TRAITS, CommonOptions, Effect, Ruleset, Traits
 
 NEVER = float("inf")
+NOTES_KEPT = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,3 +146,9 @@ def copy_table(table: Table) -> Table:
         notes=list(table.notes),
         traits=table.traits,
     )
+
+
+def note(table: Table, text: str) -> None:
+    """Something the GM should see about a fact the table could not take as written."""
+    table.notes.append(f"line {table.position}: {text}")
+    del table.notes[:-NOTES_KEPT]
