@@ -1,4 +1,4 @@
-"""The table fold: every fact in force, in order, evolves the table the players see."""
+"""The table fold: every fact in force, in order, evolves the table (one step per event type)."""
 
 from __future__ import annotations
 
