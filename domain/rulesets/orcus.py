@@ -72,13 +72,10 @@ from domain.rulesets import orcus_catalog as described
 from domain.rulesets import orcus_conditions as conditions
 from domain.rulesets import orcus_procedure
 from domain.rulesets import orcus_track as track
-from domain.rulesets.base import Ctx as AnyCtx
-from domain.rulesets.base import Outcome, Ruleset, ruling
+from domain.rulesets.base import Ctx, Outcome, Ruleset, ruling
 from domain.rulesets.orcus_options import MOOK_HP, RANK_HP, Options, Stats, monster_recoveries
 from domain.rulesets.orcus_track import Vitality
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
-
-Ctx = AnyCtx[Options, Stats]  # what an Orcus rule reads: its own options and stats
 
 SAVE_DC = 10  # 004 "Saving Throws" L1127: "If the result is 10 or higher, the save succeeds"
 NOT_ATTACKS = ("falling", "hazard", "persistent")  # incorporeal halves attacks only (L1674)

@@ -63,13 +63,10 @@ from domain.rulesets import starfinder_care as care
 from domain.rulesets import starfinder_catalog as described
 from domain.rulesets import starfinder_conditions as conditions
 from domain.rulesets import starfinder_track as track
-from domain.rulesets.base import Ctx as AnyCtx
-from domain.rulesets.base import Outcome, Ruleset, ruling
+from domain.rulesets.base import Ctx, Outcome, Ruleset, ruling
 from domain.rulesets.starfinder_options import Options, Stats
 from domain.rulesets.starfinder_track import Track
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
-
-Ctx = AnyCtx[Options, Stats]  # what a Starfinder rule reads: its own options and stats
 
 
 class StarfinderRuleset:

@@ -77,13 +77,10 @@ from domain.rulesets import true20_catalog as described
 from domain.rulesets import true20_conditions as conditions
 from domain.rulesets import true20_defense as defense
 from domain.rulesets import true20_delay as delay
-from domain.rulesets.base import Ctx as AnyCtx
-from domain.rulesets.base import Outcome, Ruleset
+from domain.rulesets.base import Ctx, Outcome, Ruleset
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 from domain.rulesets.true20_options import Options, Stats
 from domain.rulesets.true20_track import Track, hit, penalty
-
-Ctx = AnyCtx[Options, Stats]  # what a True20 rule reads: its own options and stats
 
 FORTITUDE = ("fortitude", "fort")
 
