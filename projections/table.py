@@ -1,12 +1,14 @@
-"""The table fold: every fact in force, in order, evolves the table the players see."""
+"""The table fold: every fact in force, in order, evolves the table (one step per event type)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeGuard, TypeVar, assert_never
 
 from domain.events import (
+    EVENT_TYPES,
+    ActionPointSpent,
     ActionReadied,
     AttackMade,
     CheckRolled,
@@ -17,10 +19,15 @@ from domain.events import (
     CombatStarted,
     ConditionApplied,
     ConditionRemoved,
+    ConvictionSpent,
     DamageDealt,
     Delayed,
     DelayEnded,
     EncounterCreated,
+    Event,
+    EventAmended,
+    EventRestored,
+    EventRevoked,
     Fact,
     HealingApplied,
     InitiativeRolled,
@@ -39,11 +46,10 @@ from domain.events import (
 from domain.integrity import AFTER_THE_FIGHT
 from domain.rulesets import ruleset_for
 from domain.rulesets.base import traits_of
-from projections import clock, departures, order
+from projections import clock, departures, turns
 from projections.effective import effective_log
-from projections.view import NEVER, Condition, Member, Table, copy_table, set_conditions
+from projections.view import NEVER, Condition, Member, Table, copy_table, note, set_conditions
 
-NOTES_KEPT = 50
 ATTACKS_KEPT = 512  # damage refers to a recent attack; older outcomes are forgotten (applied)
 
 
@@ -53,13 +59,6 @@ def initial(created: EncounterCreated) -> Table:
     options = rules.options_model.model_validate(created.options)
     return Table(rules=rules, options=options, name=created.name,
                  traits=traits_of(rules, options))  # fmt: skip
-
-
-def evolve(table: Table, position: int, fact: Fact) -> Table:
-    """The table after one fact in force at `position` (the given table is left as it was)."""
-    table = copy_table(table)
-    apply(table, position, fact)
-    return table
 
 
 def fold(entries: Iterable[tuple[int, Fact]], table: Table | None = None) -> Table:
@@ -82,40 +81,110 @@ def table_at(events: Sequence[Fact], at: int | None = None) -> Table:
 
 def apply(table: Table, position: int, fact: Fact) -> None:
     """Evolve `table` in place by one fact in force (private to folds: callers get copies)."""
+    step = STEPS.get(type(fact))
+    if step is None:
+        raise TypeError(f"the table has no step for {type(fact).__name__}")
     table.position = position
     table.prior_start, table.just_started = table.just_started, None
     if table.phase == "ended" and fact.type_name not in AFTER_THE_FIGHT:
         return note(table, f"the combat has ended; {fact.type_name} not applied")
-    STEPS.get(type(fact), _to_ruleset)(table, fact)
+    step(table, fact)
 
 
-def _ignore(table: Table, fact: Any) -> None:
-    return None
+Step = Callable[[Table, Any], None]
+F = TypeVar("F", bound=Fact)
 
 
-def _to_ruleset(table: Table, fact: Any) -> None:
-    """A fact the table has no step for (a ruleset's own) goes to the body it names."""
-    aimed = getattr(fact, "target", None) or getattr(fact, "combatant", None)
-    if isinstance(aimed, str):
-        _take(table, aimed, fact)
+def _for(fact: F, step: Callable[[Table, F], None]) -> Step:
+    """`step`, once mypy has checked that it takes facts of this case's type."""
+    return step
 
 
-def note(table: Table, text: str) -> None:
-    """Something the GM should see about a fact the table could not take as written."""
-    table.notes.append(f"line {table.position}: {text}")
-    del table.notes[:-NOTES_KEPT]
+def step_for(fact: Event) -> Step:
+    """The table's step for a fact of this type: one case per event type, so mypy proves that
+    none is missed (`assert_never`) and that each step takes its case's type."""
+    match fact:
+        case CombatantJoined():
+            return _for(fact, turns.join)
+        case CombatantRevealed():
+            return _for(fact, turns.revealed)
+        case CombatantLeft():
+            return _for(fact, turns.leave)
+        case SurpriseDetermined():
+            return _for(fact, turns.surprise)
+        case InitiativeRolled():
+            return _for(fact, turns.initiative)
+        case InitiativeTieBroken():
+            return _for(fact, turns.tie_broken)
+        case CombatStarted():
+            return _for(fact, turns.combat_started)
+        case TurnEnded():
+            return _for(fact, turns.turn_ended)
+        case Delayed():
+            return _for(fact, turns.delay)
+        case DelayEnded():
+            return _for(fact, turns.delay_ended)
+        case ActionReadied():
+            return _for(fact, turns.readied)
+        case ReadiedActionTaken():
+            return _for(fact, turns.readied_taken)
+        case AttackMade():
+            return _for(fact, _attack)
+        case DamageDealt():
+            return _for(fact, _damage)
+        case HealingApplied() | TemporaryHitPointsGained() | TemporaryHitPointsLost():
+            return _for(fact, _aimed)
+        case ConditionApplied():
+            return _for(fact, _condition)
+        case ConditionRemoved():
+            return _for(fact, _condition_removed)
+        case SavingThrowRolled():
+            return _for(fact, _save)
+        case CheckRolled():
+            return _for(fact, _check)
+        case ResolveSpent() | ConvictionSpent() | ActionPointSpent():
+            return _for(fact, _by_combatant)
+        case RestTaken():
+            return _for(fact, _rest)
+        case CombatEnded():
+            return _for(fact, _ended)
+        case NoteAdded() | EncounterCreated() | EventRevoked() | EventRestored() | EventAmended():
+            return _for(fact, _nothing)  # line 1 and corrections never reach a step
+        case _:
+            assert_never(fact)
 
 
-def _turn_ended(table: Table, fact: TurnEnded) -> None:
-    if table.turn == fact.combatant:
-        clock.end_turn(table, fact.combatant)
-    else:
-        _not_turn(table, fact.combatant)
+def _steps() -> dict[type[Fact], Step]:
+    """Every event type's step, worked out once from `step_for` (a dict lookup per fact)."""
+    steps = {}
+    for kind in EVENT_TYPES.values():
+        fact = kind.model_construct()  # a class pattern only asks the type
+        assert is_event(fact), kind
+        steps[kind] = step_for(fact)
+    return steps
 
 
-def _not_turn(table: Table, member_id: str) -> None:
-    whose = f"{table.turn}'s" if table.turn else "no one's"
-    note(table, f"it is {whose} turn, not {member_id}'s; the turn does not pass")
+def is_event(fact: Fact) -> TypeGuard[Event]:
+    """Whether `fact` is one of the log's event types (the union `step_for` covers)."""
+    return type(fact) in EVENT_TYPES.values()
+
+
+def _nothing(table: Table, fact: Fact) -> None:
+    return None  # a note changes nothing at the table
+
+
+def _check(table: Table, fact: CheckRolled) -> None:
+    _take(table, fact.target or fact.combatant, fact)
+
+
+def _aimed(
+    table: Table, fact: HealingApplied | TemporaryHitPointsGained | TemporaryHitPointsLost
+) -> None:
+    _take(table, fact.target, fact)
+
+
+def _by_combatant(table: Table, fact: ResolveSpent | ConvictionSpent | ActionPointSpent) -> None:
+    _take(table, fact.combatant, fact)
 
 
 def _take(table: Table, member_id: str | None, fact: Fact) -> None:
@@ -124,150 +193,6 @@ def _take(table: Table, member_id: str | None, fact: Fact) -> None:
         member.body = table.rules.take(member.body, fact, clock.ctx(table, member))
         if table.traits.end_with_source:
             departures.source_fell(table, member, clock.ctx(table, member))
-
-
-def _aimed(table: Table, fact: Any) -> None:
-    _take(table, fact.target, fact)
-
-
-def _by_combatant(table: Table, fact: Any) -> None:
-    _take(table, fact.combatant, fact)
-
-
-def _join(table: Table, fact: CombatantJoined) -> None:
-    kind = fact.kind or ("pc" if fact.side == "party" else "npc")
-    stats = table.rules.stats_model.model_validate(fact.stats)
-    member = Member(fact.combatant, fact.name, fact.side, kind, fact.hidden, fact.group,
-                    table.position, stats, None)  # fmt: skip
-    member.body = table.rules.new_body(clock.ctx(table, member))
-    mate = next((m for m in table.members.values() if fact.group and m.group == fact.group), None)
-    if mate is not None and mate.initiative is not None:
-        member.initiative, member.count = mate.initiative, mate.initiative
-        member.modifier = mate.modifier
-    table.members[member.id] = member
-    if member.initiative is not None and table.started:
-        _enter(table, member.id)
-    clock.keep_turn_start(table)
-
-
-def _revealed(table: Table, fact: CombatantRevealed) -> None:
-    member = table.members.get(fact.combatant)
-    if member is not None:
-        member.hidden = False
-
-
-def _leave(table: Table, fact: CombatantLeft) -> None:
-    member = table.members.get(fact.combatant)
-    if member is None:
-        return
-    if table.turn == member.id:
-        clock.advance(table, member.id)
-    # CONTRACT §2: `order` is everyone in initiative order; one who left keeps its place there
-    # (with "left" among its statuses) and the turn passes over it, as over the dead.
-    member.left, member.delaying, member.readied = True, False, False
-
-
-def _initiative(table: Table, fact: InitiativeRolled) -> None:
-    """Mid-fight newcomers (a product rule; the texts are silent) are placed by result now; a
-    new result for someone already in the order (True20's refocus, a GM's re-roll) moves it
-    from the next round on, so no one acts twice or not at all this round."""
-    roller = table.members.get(fact.combatant)
-    if roller is None:
-        return
-    group = roller.group
-    sharing = [m for m in table.members.values() if group and m.group == group] or [roller]
-    for member in sharing:
-        member.initiative = fact.natural + fact.modifier
-        member.count, member.modifier, member.placed = member.initiative, fact.modifier, False
-        if table.started and member.id in table.order:
-            table.deferred_moves.append(member.id)
-        elif table.started:
-            _enter(table, member.id)
-
-
-def _enter(table: Table, member_id: str) -> None:
-    """A combatant takes its place in a running fight; if no one had a turn, the first is up."""
-    order.insert(table, member_id)
-    if table.turn is None and table.phase in ("surprise", "combat"):
-        clock.first_turn(table)
-    else:
-        clock.joins(table, member_id)
-
-
-def _tie_broken(table: Table, fact: InitiativeTieBroken) -> None:
-    for rank, member_id in enumerate(fact.order):
-        if member_id in table.members:
-            table.members[member_id].tie_rank = rank
-    if table.started and table.began_this_round.intersection(fact.order):
-        table.deferred_ties.append(fact.order)  # this round's turns stand; next round, the ruling
-    elif table.started:
-        order.settle_tie(table, fact.order)
-
-
-def _surprise(table: Table, fact: SurpriseDetermined) -> None:
-    table.aware = frozenset(fact.aware)
-
-
-def _combat_started(table: Table, fact: CombatStarted) -> None:
-    if table.started:
-        note(table, "combat already started")
-    else:
-        clock.start_combat(table)
-
-
-def _delay(table: Table, fact: Delayed) -> None:
-    if table.turn != fact.combatant:
-        return _not_turn(table, fact.combatant)
-    member = table.members[fact.combatant]
-    _warn_if_out(table, member, "delay")
-    started = table.prior_start  # Orcus A7 (a): the turn starts when the delayer takes it
-    if table.traits.delay_defers_start and started and started.member_id == member.id:
-        clock.unstart(table, started)
-    member.delaying = member.acted = True
-    if table.traits.delay_ends_boons:
-        departures.delay_ends_boons(table, member)
-    table.last_ended = member.id
-    clock.advance(table, member.id)
-
-
-def _delay_ended(table: Table, fact: DelayEnded) -> None:
-    """CONTRACT §2: the delayer acts now, placed right after the combatant whose turn just ended."""
-    member = table.members.get(fact.combatant)
-    started = table.prior_start
-    if member is not None and departures.took_back(table, member.id, started):
-        order.move_after(table, member.id, table.last_ended)
-        return clock.start_turn(table, member.id)
-    if member is None or not member.delaying:
-        return note(table, f"{fact.combatant} is not delaying")
-    member.delaying = False
-    if started is not None and started.member_id == table.turn:
-        clock.unstart(table, started)
-    if table.turn is not None:
-        order.move_before(table, member.id, table.turn, show="previous")
-    clock.start_turn(table, member.id)
-
-
-def _readied(table: Table, fact: ActionReadied) -> None:
-    member = table.members.get(fact.combatant)
-    if member is not None:
-        _warn_if_out(table, member, "ready an action")
-        member.readied = True
-
-
-def _warn_if_out(table: Table, member: Member, action: str) -> None:
-    """000 L1188-1190: the unconscious and dying cannot change their initiative count."""
-    if "unconscious" in table.rules.statuses(member.body, clock.ctx(table, member)):
-        note(table, f"{member.name} is unconscious and cannot {action}")
-
-
-def _readied_taken(table: Table, fact: ReadiedActionTaken) -> None:
-    member = table.members.get(fact.combatant)
-    if member is not None:
-        member.readied, member.acted = False, True
-        if fact.before is None and table.rules.places_by_count:
-            order.take_count(table, member.id)
-        else:
-            order.move_before(table, member.id, fact.before)
 
 
 def _attack(table: Table, fact: AttackMade) -> None:
@@ -387,10 +312,6 @@ def _save(table: Table, fact: SavingThrowRolled) -> None:
         set_conditions(table, member, tuple(kept))
 
 
-def _check(table: Table, fact: CheckRolled) -> None:
-    _take(table, fact.target or fact.combatant, fact)
-
-
 def _rest(table: Table, fact: RestTaken) -> None:
     for member_id in fact.combatants if fact.combatants is not None else list(table.members):
         _take(table, member_id, fact)
@@ -400,30 +321,4 @@ def _ended(table: Table, fact: CombatEnded) -> None:
     table.phase, table.turn = "ended", None
 
 
-STEPS: dict[type, Callable[[Table, Any], None]] = {
-    CombatantJoined: _join,
-    CombatantRevealed: _revealed,
-    CombatantLeft: _leave,
-    SurpriseDetermined: _surprise,
-    InitiativeRolled: _initiative,
-    InitiativeTieBroken: _tie_broken,
-    CombatStarted: _combat_started,
-    TurnEnded: _turn_ended,
-    Delayed: _delay,
-    DelayEnded: _delay_ended,
-    ActionReadied: _readied,
-    ReadiedActionTaken: _readied_taken,
-    AttackMade: _attack,
-    DamageDealt: _damage,
-    HealingApplied: _aimed,
-    TemporaryHitPointsGained: _aimed,
-    TemporaryHitPointsLost: _aimed,
-    ConditionApplied: _condition,
-    ConditionRemoved: _condition_removed,
-    SavingThrowRolled: _save,
-    CheckRolled: _check,
-    ResolveSpent: _by_combatant,
-    RestTaken: _rest,
-    NoteAdded: _ignore,
-    CombatEnded: _ended,
-}
+STEPS: dict[type[Fact], Step] = _steps()

@@ -11,10 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from pydantic import BaseModel
+
 from domain.events import Duration
-from domain.rulesets.base import SHARED_TRAITS, Effect, Traits
+from domain.rulesets.base import SHARED_TRAITS, CommonOptions, Effect, Ruleset, Traits
 
 NEVER = float("inf")
+NOTES_KEPT = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +44,8 @@ class Member:
     hidden: bool
     group: str | None
     joined: int
-    stats: Any
-    body: Any
+    stats: BaseModel  # the ruleset's stats model
+    body: Any  # the ruleset's own damage track (each system's Body type)
     initiative: int | None = None
     count: float | None = None
     placed: bool = False
@@ -80,8 +83,8 @@ class TurnStart(NamedTuple):
 class Table:
     """The whole table at one point of the log."""
 
-    rules: Any
-    options: Any
+    rules: Ruleset[Any, CommonOptions, BaseModel]  # the encounter's; its Body varies by system
+    options: CommonOptions  # the ruleset's options model, as the GM chose them
     name: str
     position: int = 1
     phase: str = "setup"
@@ -143,3 +146,9 @@ def copy_table(table: Table) -> Table:
         notes=list(table.notes),
         traits=table.traits,
     )
+
+
+def note(table: Table, text: str) -> None:
+    """Something the GM should see about a fact the table could not take as written."""
+    table.notes.append(f"line {table.position}: {text}")
+    del table.notes[:-NOTES_KEPT]

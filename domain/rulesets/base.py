@@ -26,14 +26,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple, Protocol, TypeVar
+from typing import Any, Generic, Literal, NamedTuple, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
+from typing_extensions import TypeVar  # with PEP 696 defaults (Python 3.13's typing)
 
 from domain.events import AttackMade, DamageDealt, Fact, SavingThrowRolled
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 
 Body = TypeVar("Body")
+OptionsT = TypeVar("OptionsT", default=Any)  # a ruleset's options model (CommonOptions's kin)
+StatsT = TypeVar("StatsT", default=Any)  # a ruleset's stats model
 Outcome = Literal["hit", "miss", "critical"]
 
 
@@ -65,14 +68,16 @@ class Effect:
     position: int
 
 
-class Ctx(NamedTuple):
+class Ctx(NamedTuple, Generic[OptionsT, StatsT]):
     """What a ruleset may read besides a combatant's own body: the moment and its surroundings.
 
     A NamedTuple rather than a frozen dataclass: one is built for every fact a fold applies.
+    `Ctx[Options, Stats]` types the encounter's options and the combatant's stats as a ruleset's
+    own models (a bare `Ctx` leaves them Any).
     """
 
-    options: Any
-    stats: Any
+    options: OptionsT
+    stats: StatsT
     kind: str
     position: int
     round: int
@@ -103,15 +108,16 @@ class Traits(NamedTuple):
 SHARED_TRAITS = Traits()
 
 
-def traits_of(rules: Any, options: Any) -> Traits:
+def traits_of(rules: Ruleset[Any], options: CommonOptions) -> Traits:
     """The traits a ruleset declares under these options (`traits(options)`), else the shared."""
     declared = getattr(rules, "traits", None)
     found: Traits = declared(options) if callable(declared) else SHARED_TRAITS
     return found
 
 
-class Ruleset(Protocol[Body]):
-    """A rules system: pure functions over its own damage-track type `Body`."""
+class Ruleset(Protocol[Body, OptionsT, StatsT]):
+    """A rules system: pure functions over its own damage-track type `Body`, reading its own
+    options and stats models (`Ruleset[Body, Options, Stats]`; unnamed, they are Any)."""
 
     @property
     def name(self) -> str:
@@ -129,37 +135,37 @@ class Ruleset(Protocol[Body]):
         acts now. False: the contract's defaults (no move; the newcomer waits for next round)."""
 
     @property
-    def options_model(self) -> type[CommonOptions]:
+    def options_model(self) -> type[OptionsT]:
         """The house rules the GM may choose when creating an encounter."""
 
     @property
-    def stats_model(self) -> type[BaseModel]:
+    def stats_model(self) -> type[StatsT]:
         """The combatant stats this system reads."""
 
-    def new_body(self, ctx: Ctx) -> Body:
+    def new_body(self, ctx: Ctx[OptionsT, StatsT]) -> Body:
         """The damage track of a combatant who just joined, unhurt."""
 
-    def take(self, body: Body, fact: Fact, ctx: Ctx) -> Body:
+    def take(self, body: Body, fact: Fact, ctx: Ctx[OptionsT, StatsT]) -> Body:
         """A fact aimed at this combatant (damage, healing, saves, checks, resolve, rest), or
         an attack it makes (True20: attacking is strenuous for the disabled)."""
 
-    def turn_started(self, body: Body, ctx: Ctx) -> Body:
+    def turn_started(self, body: Body, ctx: Ctx[OptionsT, StatsT]) -> Body:
         """What the rules do as this combatant's turn begins."""
 
-    def turn_ended(self, body: Body, ctx: Ctx) -> Body:
+    def turn_ended(self, body: Body, ctx: Ctx[OptionsT, StatsT]) -> Body:
         """What the rules do as this combatant's turn ends."""
 
-    def round_started(self, body: Body, ctx: Ctx) -> Body:
+    def round_started(self, body: Body, ctx: Ctx[OptionsT, StatsT]) -> Body:
         """What the rules do at the top of each round."""
 
-    def statuses(self, body: Body, ctx: Ctx) -> tuple[str, ...]:
+    def statuses(self, body: Body, ctx: Ctx[OptionsT, StatsT]) -> tuple[str, ...]:
         """Statuses the rules derive, implications included (dying ⇒ unconscious ⇒ helpless)."""
 
-    def vitals(self, body: Body, ctx: Ctx) -> dict[str, int]:
+    def vitals(self, body: Body, ctx: Ctx[OptionsT, StatsT]) -> dict[str, int]:
         """The system's own damage track as the table state shows it, now (`ctx`: the options
         and the conditions in force, which a track's shown penalties may depend on)."""
 
-    def descriptor(self, body: Body, ctx: Ctx) -> str:
+    def descriptor(self, body: Body, ctx: Ctx[OptionsT, StatsT]) -> str:
         """A word for players who may not see numbers: healthy, bloodied, dying, dead …"""
 
     def warnings(self, body: Body, name: str) -> tuple[str, ...]:
@@ -168,17 +174,21 @@ class Ruleset(Protocol[Body]):
     def takes_turn(self, body: Body) -> bool:
         """Whether the turn comes to this combatant (the dead keep no turn)."""
 
-    def tie_breaker(self, stats: Any, modifier: int) -> int | None:
+    def tie_breaker(self, stats: StatsT, modifier: int) -> int | None:
         """Sort key among equal initiative results, or None where only the GM settles ties."""
 
     def attack_outcome(
-        self, attack: AttackMade, body: Body, ctx: Ctx, attacker: tuple[Body, Ctx] | None = None
+        self,
+        attack: AttackMade,
+        body: Body,
+        ctx: Ctx[OptionsT, StatsT],
+        attacker: tuple[Body, Ctx[OptionsT, StatsT]] | None = None,
     ) -> Outcome | None:
         """hit / miss / critical from the roll and the target's defenses; None if unknown.
         `attacker` (its body and Ctx, when it is at the table) lets a system derive the
         attacker's own condition modifiers (Orcus: prone, rattled, restrained)."""
 
-    def save_succeeds(self, save: SavingThrowRolled, options: Any) -> bool | None:
+    def save_succeeds(self, save: SavingThrowRolled, options: OptionsT) -> bool | None:
         """Whether a save succeeds against its DC (None when the log cannot tell), under the
         encounter's options (Orcus A3 makes natural 1/20 on saves a house rule)."""
 
@@ -186,16 +196,22 @@ class Ruleset(Protocol[Body]):
     def catalog(self) -> Catalog:
         """Labels and the names the GM page offers: conditions, defenses, saves, resources."""
 
-    def prompts(self, body: Body, ctx: Ctx, combatant: str, name: str) -> tuple[Prompt, ...]:
+    def prompts(
+        self, body: Body, ctx: Ctx[OptionsT, StatsT], combatant: str, name: str
+    ) -> tuple[Prompt, ...]:
         """The warnings that call for a roll or a choice, as facts for the GM to complete."""
 
     def attack_terms(
-        self, attack: AttackMade, body: Body, ctx: Ctx, attacker: tuple[Body, Ctx] | None = None
+        self,
+        attack: AttackMade,
+        body: Body,
+        ctx: Ctx[OptionsT, StatsT],
+        attacker: tuple[Body, Ctx[OptionsT, StatsT]] | None = None,
     ) -> AttackTerms:
         """The defense an attack was measured against, its value then, and the total used."""
 
 
-def damage_stopped(rules: Any, body: Any, fact: DamageDealt, ctx: Ctx) -> int:
+def damage_stopped(rules: Ruleset[Any], body: Any, fact: DamageDealt, ctx: Ctx) -> int:
     """How much of `fact` the target's damage reduction and resistances stop, from its body
     before the fact: a ruleset that has them offers `damage_stopped(body, fact, ctx)`; the rest
     stop nothing. (An optional method, so systems without resistances need not change.)"""

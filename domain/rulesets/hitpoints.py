@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from domain.events import (
     CheckRolled,
@@ -49,12 +49,6 @@ class HitPointOptions(CommonOptions):
         description="A10: temporary HP as a separate pool lost first, or the text's noted-total "
         "procedure (HP fall back to the total noted when they were gained).",
     )
-
-
-class Defenses(BaseModel):
-    """Armor class values an attack may target."""
-
-    model_config = ConfigDict(frozen=True, extra="allow")
 
 
 class HitPoints(NamedTuple):

@@ -153,4 +153,4 @@ class D20ModernRuleset(dnd35.HitPointRuleset):
         return dnd35.defended(attack, defenses(ctx.stats, ctx.options, flat), flat, full=FULL)
 
 
-RULESET: Ruleset[hp.HitPoints] = D20ModernRuleset()
+RULESET: Ruleset[hp.HitPoints, hp.HitPointOptions, BaseModel] = D20ModernRuleset()

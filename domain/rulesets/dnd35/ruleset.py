@@ -159,4 +159,4 @@ class HitPointRuleset:
         return ruling(save.outcome, save.natural, save.total, save.dc)
 
 
-RULESET: Ruleset[hp.HitPoints] = HitPointRuleset()
+RULESET: Ruleset[hp.HitPoints, hp.HitPointOptions, BaseModel] = HitPointRuleset()

@@ -73,7 +73,6 @@ CONDITIONS: dict[str, ConditionRule] = {
     "rally": ConditionRule("+2 to all defenses until the start of its next turn (L1399-1403)",
                            defense_modifier=2),
 }  # fmt: skip
-INCAPACITATING = ("helpless", "stunned", "petrified", "unconscious")  # A16: "incapacitated"
 COMBAT_ADVANTAGE = 2  # 004 "Modifiers to the Roll" L1164: "Add +2 to your attack rolls"
 MARK_PENALTY = 2  # 004 Marked L1514: "-2 penalty to attack rolls on attacks that do not include"
 NOT_DAMAGE = ("regeneration", "resist", "vulnerab")

@@ -259,4 +259,4 @@ class OrcusRuleset:
         return ruling(save.outcome, save.natural, save.total, save.dc or SAVE_DC)
 
 
-RULESET: Ruleset[Vitality] = OrcusRuleset()
+RULESET: Ruleset[Vitality, Options, Stats] = OrcusRuleset()

@@ -146,4 +146,4 @@ def _first_action(ctx: Ctx) -> bool:
     return bool(ctx.options.flat_footed_until == "first_action")
 
 
-RULESET: Ruleset[Track] = StarfinderRuleset()
+RULESET: Ruleset[Track, Options, Stats] = StarfinderRuleset()

@@ -202,4 +202,4 @@ class True20Ruleset:
         return None if save.dc is None else save.total >= save.dc
 
 
-RULESET: Ruleset[Track] = True20Ruleset()
+RULESET: Ruleset[Track, Options, Stats] = True20Ruleset()

@@ -8,7 +8,6 @@ from domain.events import DamageDealt
 from domain.rulesets.true20.options import Options
 
 DIFFICULTY_BASE = 15  # 001 "Toughness save" L322: Difficulty 15 + the attack's damage bonus
-CRITICAL_INCREASE = 3  # 001 "Critical Hits" L119: "If unspecified … increases damage by +3"
 TIER_STEP = 5  # 001 "Non-lethal/Lethal Damage" L326, L328: fails by 5, 10, 15 or more
 IMPOSSIBLE_NATURAL = 20  # 001 "Impossible Toughness Saves" L335: a natural 20 is only bruised/hurt
 SHAKEN = 2  # 001 "Wounded" L341, "Shaken" L382: −2 on checks (and, A12, saves)
