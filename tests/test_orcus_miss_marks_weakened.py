@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from projections.derived import derived_lines
+from projections.effective import effective_log
 from projections.table import table_at
 from tests.builders import attack, condition, damage, fact, healing, log, turn_ended, view
 from tests.test_orcus_support import hero, monster, of, orcus_fight
@@ -161,6 +163,16 @@ def test_a_marked_creature_attacking_anyone_but_its_marker_takes_two_off() -> No
     assert swing(*lines, attack("orc", "ezren", 18, 18)) == "miss"
     assert swing(*lines, attack("orc", "kyra", 18, 18)) == "hit"
     assert swing(turn_ended("kyra"), attack("orc", "ezren", 18, 18)) == "hit"
+
+
+def test_the_gms_log_says_the_total_the_mark_left_as_the_outcome_reads_it() -> None:
+    """004 Marked L1514: the log's `derived` total for the orc's swing at ezren is 18 − 2, and
+    its outcome the miss the table derived (one reckoning for both)."""
+    events = log(
+        orcus_fight(*PARTY), [mark("kyra"), turn_ended("kyra"), attack("orc", "ezren", 18, 18)]
+    )
+    shown = derived_lines(effective_log(events))[1][len(events)]
+    assert (shown["outcome"], shown["total_used"], shown["defense_value"]) == ("miss", 16, 17)
 
 
 def test_a_mark_that_ended_with_its_fallen_marker_costs_nothing() -> None:

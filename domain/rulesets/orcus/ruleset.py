@@ -197,7 +197,8 @@ class OrcusRuleset:
         attacker: tuple[Vitality, Ctx] | None = None,
     ) -> AttackTerms:
         """What `attack_outcome` compares: the total with combat advantage and the attacker's
-        penalties as the options derive them, against the defense with its modifiers."""
+        penalties (its mark's too) as the options derive them, against the defense with its
+        modifiers."""
         name = attack.defense or "ac"
         base = ctx.stats.defenses.get(name)
         in_force = self.in_force(body, ctx)
@@ -207,6 +208,7 @@ class OrcusRuleset:
         total = attack.total + (conditions.COMBAT_ADVANTAGE if grants else 0)
         if attacker is not None and ctx.options.attack_penalties == "derived":
             total -= conditions.attack_penalty(self.in_force(*attacker))
+            total -= conditions.mark_penalty(attacker[1].conditions, attack.target)
         value = None if base is None else base + conditions.defense_modifier(in_force)
         return AttackTerms(name, value, total)
 
@@ -235,17 +237,10 @@ class OrcusRuleset:
             return attack.outcome
         if attack.natural == 1:
             return "miss"
-        defense = ctx.stats.defenses.get(attack.defense or "ac")
-        if defense is None:
+        terms = self.attack_terms(attack, body, ctx, attacker)  # one reckoning for both
+        if terms.defense_value is None:
             return "hit" if attack.natural == 20 else None
-        in_force = self.in_force(body, ctx)
-        derived = ctx.options.combat_advantage == "derived"
-        grants = derived and conditions.combat_advantage(in_force, ctx.surprised)
-        total = attack.total + (conditions.COMBAT_ADVANTAGE if grants else 0)
-        if attacker is not None and ctx.options.attack_penalties == "derived":
-            total -= conditions.attack_penalty(self.in_force(*attacker))
-            total -= conditions.mark_penalty(attacker[1].conditions, attack.target)
-        hits = total >= defense + conditions.defense_modifier(in_force)
+        hits = terms.total_used >= terms.defense_value
         if attack.natural == 20:
             return "critical" if hits else "hit"
         return "hit" if hits else "miss"
