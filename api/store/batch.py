@@ -5,7 +5,7 @@ version, its Idempotency-Key); what they share is the commit, so one disk sync s
 A batch of one is a single append. One loop retries: a round on cached aggregates first; a
 request that round cannot settle (a version that differs, a fact refused, another writer's
 conflict) is decided again in a round on aggregates read afresh, as many rounds as a blind
-append may take.
+append may take; a refusal holds back only the other requests to its own encounter.
 """
 
 from __future__ import annotations
@@ -110,26 +110,20 @@ def _round(
     fresh: bool,
 ) -> bool:
     """Decide each pending request on its aggregate (read afresh when `fresh`) and save what
-    was decided in one transaction; a refusal or a conflict leaves the rest for the next round.
-    True when another writer's conflict undid the round."""
+    was decided in one transaction; a refusal leaves its encounter's other requests for the next
+    round. True when another writer's conflict undid the round."""
     recorded: dict[UUID, Encounter] = {}
     written: dict[int, Written] = {}
+    refused: set[UUID] = set()  # encounters whose next requests wait for the next round
     for n in pending:
         request = requests[n]
-        encounter = recorded.get(request.encounter_id)
-        if encounter is None:
-            try:
-                encounter = store.aggregate(request.encounter_id, fresh=fresh)
-                done = store.receipt(request.encounter_id, encounter, request.key,
-                                     request.fingerprint)  # fmt: skip
-            except Exception as exc:  # UnknownEncounter, KeyReused, a store that cannot be read
-                outcomes[n] = exc
-                continue
-        else:
-            done = store.receipt(request.encounter_id, encounter, request.key, request.fingerprint)
-        if done is not None:
-            outcomes[n] = Written(*done)
+        if request.encounter_id in refused:
             continue
+        encounter, done = _read(store, request, recorded, fresh)
+        if done is not None:
+            outcomes[n] = done
+            continue
+        assert encounter is not None
         based_on, expected = encounter.version, request.expected_version
         if expected is not None and expected != based_on:
             if fresh:
@@ -137,11 +131,12 @@ def _round(
             continue  # a stale cached aggregate, perhaps: decided afresh next round
         try:
             stored = encounter.handle(request.command, request.stamped)
-        except LogError as exc:  # the aggregate took part of it: nothing of this round is saved
-            _evict(store, [*recorded, request.encounter_id])
+        except LogError as exc:  # refused, perhaps on a stale cache: final when read afresh
+            _drop(store, request.encounter_id, requests, recorded, written)
+            refused.add(request.encounter_id)
             if fresh:
                 outcomes[n] = exc
-            return False
+            continue
         except Exception:  # nothing saved: no cached aggregate may keep what was recorded
             _evict(store, [*recorded, request.encounter_id])
             raise
@@ -158,6 +153,36 @@ def _round(
             raise
     outcomes.update(written)
     return False
+
+
+def _drop(
+    store: EncounterStore,
+    encounter_id: UUID,
+    requests: Sequence[Request],
+    recorded: dict[UUID, Encounter],
+    written: dict[int, Written],
+) -> None:
+    """Forget what this round recorded on an aggregate that took part of a refused request:
+    its earlier requests are decided again in the next round, in order."""
+    store.evict(encounter_id)
+    recorded.pop(encounter_id, None)
+    for n in [n for n in written if requests[n].encounter_id == encounter_id]:
+        del written[n]
+
+
+def _read(
+    store: EncounterStore, request: Request, recorded: dict[UUID, Encounter], fresh: bool
+) -> tuple[Encounter | None, Outcome | None]:
+    """The request's aggregate (as this round left it), or its outcome already: the lines an
+    earlier request with its key wrote, or why it cannot be read (UnknownEncounter, KeyReused)."""
+    try:
+        encounter = recorded.get(request.encounter_id)
+        if encounter is None:
+            encounter = store.aggregate(request.encounter_id, fresh=fresh)
+        done = store.receipt(request.encounter_id, encounter, request.key, request.fingerprint)
+    except Exception as exc:  # a store that cannot be read answers this request alone
+        return None, exc
+    return encounter, None if done is None else Written(*done)
 
 
 def _lost(store: EncounterStore, request: Request) -> Exception:
