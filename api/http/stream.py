@@ -53,11 +53,8 @@ class Hub:
         return queue
 
     def unsubscribe(self, encounter_id: UUID, queue: asyncio.Queue[int]) -> None:
-        """On the loop: that queue is told no more; an encounter without subscribers is dropped."""
-        queues = self.queues.get(encounter_id, set())
-        queues.discard(queue)
-        if not queues:
-            self.queues.pop(encounter_id, None)
+        """On the loop: that queue is told no more."""
+        self.queues.get(encounter_id, set()).discard(queue)
 
 
 STREAM_EXAMPLE = (
