@@ -12,24 +12,16 @@ from typing import Any, TypeVar, cast
 from uuid import UUID
 
 from api.store import EncounterStore, collector_paused
-from api.store.batch import Request, append_batch
+from api.store.batch import Request, Written, stamped
 from api.store.mapper import CAST_TOPICS, CORRECTION_TOPICS, StoredFacts
-from domain.events import (
-    EncounterCreated,
-    EventAmended,
-    EventRestored,
-    EventRevoked,
-    Fact,
-    TableFact,
-)
+from domain.commands import Amend, AppendFacts, Command, Redo, Undo
+from domain.events import Correction, EncounterCreated, Fact
 from domain.integrity import LogError
 from projections.history import CHECKPOINT_EVERY, History
 
 T = TypeVar("T")
 Clock = Callable[[], datetime]
 Listener = Callable[[UUID, int, list[Fact]], None]
-UNDOABLE_KINDS = ("EncounterCreated", "EventRevoked", "EventRestored")
-Correction = EventRevoked | EventRestored | EventAmended
 log = logging.getLogger(__name__)
 
 
@@ -48,10 +40,11 @@ class Appended:
 
 @dataclass(frozen=True, slots=True)
 class Append:
-    """One append request: all of `facts` or none, after `expected_version` when given."""
+    """One write: what `command` decides (facts given: append them), all or none, after
+    `expected_version` when given."""
 
     encounter_id: UUID
-    facts: Sequence[Fact]
+    command: Command | Sequence[Fact]
     expected_version: int | None = None
     by: str | None = None
     key: str | None = None
@@ -77,7 +70,7 @@ class Encounters:
 
     def create(self, created: EncounterCreated, by: str | None = None) -> UUID:
         """A new encounter; line 1 is `created`, stamped with the time and who recorded it."""
-        return self.store.create(self._stamp(created, by))  # type: ignore[arg-type]
+        return self.store.create(cast(EncounterCreated, stamped(created, self.clock(), by)))
 
     def import_log(self, facts: Sequence[Fact]) -> UUID:
         """A whole log as a new encounter, checked whole; `at` and `by` kept as given."""
@@ -103,50 +96,31 @@ class Encounters:
         if encounter_id not in self._histories:
             self.store.version(encounter_id)
 
-    def append(
-        self,
-        encounter_id: UUID,
-        facts: Sequence[Fact],
-        expected_version: int | None = None,
-        by: str | None = None,
-        key: str | None = None,
-        fingerprint: str | None = None,
-    ) -> Appended:
-        """Append all facts or none; a retried `key` returns the first reply and appends nothing
-        (the key is stored with the facts, so this holds across restarts and workers), unless
-        the `fingerprint` of the request that used it first differs (KeyReused)."""
-        check_key(key)
-        with self._lock(encounter_id):
-            stamped = [self._stamp(f, by, key, fingerprint) for f in facts]
-            first, version = self.store.append_once(
-                encounter_id, stamped, expected_version, key=key, fingerprint=fingerprint
-            )
-            appended = self._settled(encounter_id, stamped, first, version, key)
-        self._tell(encounter_id, appended)
-        return appended
+    def append(self, encounter_id: UUID, command: Command | Sequence[Fact], **how: Any) -> Appended:
+        """One write, a batch of one (see `append_many`); its refusal raised."""
+        outcome = self.append_many([Append(encounter_id, command, **how)])[0]
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
 
     def append_many(self, appends: Sequence[Append]) -> list[Appended | Exception]:
-        """Several appends (to one encounter or many) committed together, each all or none
-        with its own outcome, as if made one after another (api/store/batch.py)."""
+        """Several writes (to one encounter or many) committed together, each all or none with
+        its own outcome, as if made one after another (api/store/batch.py). A retried `key`
+        returns the first reply and appends nothing (the key is stored with the facts, so this
+        holds across restarts and workers), unless the `fingerprint` of the request that used it
+        first differs (KeyReused)."""
+        for append in appends:
+            check_key(append.key)
         ids = sorted({a.encounter_id for a in appends}, key=str)  # one order: no deadlock
         locks = [self._lock(encounter_id) for encounter_id in ids]
         for lock in locks:
             lock.acquire()
         try:
-            stamped = [
-                [self._stamp(f, a.by, a.key, a.fingerprint) for f in a.facts] for a in appends
-            ]
-            requests = [
-                Request(
-                    a.encounter_id, facts, a.expected_version, key=a.key, fingerprint=a.fingerprint
-                )
-                for a, facts in zip(appends, stamped, strict=True)
-            ]
-            outcomes = append_batch(self.store, requests)
+            outcomes = self.store.commit([self._request(a) for a in appends])
             results: list[Appended | Exception] = [
                 outcome if isinstance(outcome, Exception)
-                else self._settled_stored(a.encounter_id, facts, *outcome, a.key)
-                for a, facts, outcome in zip(appends, stamped, outcomes, strict=True)
+                else self._settled(a.encounter_id, outcome)
+                for a, outcome in zip(appends, outcomes, strict=True)
             ]  # fmt: skip
         finally:
             for lock in reversed(locks):
@@ -156,33 +130,35 @@ class Encounters:
                 self._tell(a.encounter_id, result)
         return results
 
-    def _settled(
-        self, encounter_id: UUID, stamped: Sequence[Fact], first: int, version: int, key: str | None
-    ) -> Appended:
-        """The cached tables after lines first..version were stored."""
-        history = self._histories.get(encounter_id)
-        # Facts this call wrote are stored as stamped: no need to read them back. With a key,
-        # the lines may be an earlier request's (a retry answered from its receipt), so they
-        # are read from the store.
-        if key is None and history is not None and history.version == first - 1:
-            for fact in stamped:
-                history.append(fact)
-        if history is None or history.version < version:
-            history = self._caught_up(encounter_id)
-        return Appended(first, version, list(history.events[first - 1 : version]))
+    def _request(self, append: Append) -> Request:
+        """The store's request for `append`, stamped now (one reading of the clock)."""
+        command = append.command
+        if not isinstance(command, AppendFacts | Undo | Redo | Amend):
+            command = AppendFacts(tuple(command))
+        return Request(
+            append.encounter_id, command, append.expected_version, self.clock(), append.by,
+            append.key, append.fingerprint,
+        )  # fmt: skip
 
-    def _settled_stored(
-        self, encounter_id: UUID, stamped: Sequence[Fact], first: int, version: int, key: str | None
-    ) -> Appended:
-        """As `_settled`, for lines already saved: if the tables cannot be brought up to date
-        (the store unreadable a moment, a fold failing), they are dropped, to be rebuilt on the
-        next read, and the append is still answered as the success it is."""
+    def _settled(self, encounter_id: UUID, written: Written) -> Appended:
+        """The cached tables after lines first..last were stored. If they cannot be brought up
+        to date (the store unreadable a moment, a fold failing), they are dropped, to be rebuilt
+        on the next read, and the append is still answered as the success it is."""
+        first, last = written.first, written.last
         try:
-            return self._settled(encounter_id, stamped, first, version, key)
+            history = self._histories.get(encounter_id)
+            # Lines this call wrote are kept as stored: no need to read them back. A retry's
+            # key answers with an earlier request's lines, read from the store.
+            if written.facts is not None and history is not None and history.version == first - 1:
+                for fact in written.facts:
+                    history.append(fact)
+            if history is None or history.version < last:
+                history = self._caught_up(encounter_id)
+            return Appended(first, last, list(history.events[first - 1 : last]))
         except Exception:
             log.exception("the tables of %s are dropped after its append", encounter_id)
             self._histories.pop(encounter_id, None)
-            return Appended(first, version, list(stamped) if key is None else [])
+            return Appended(first, last, written.facts or [])
 
     def _tell(self, encounter_id: UUID, appended: Appended) -> None:
         for listener in list(self.listeners):
@@ -190,43 +166,6 @@ class Encounters:
                 listener(encounter_id, appended.version, appended.facts)
             except Exception:  # a listener's failure is its own: the append stands
                 log.exception("a listener failed on %s at line %s", encounter_id, appended.version)
-
-    def undo(
-        self,
-        encounter_id: UUID,
-        position: int | None = None,
-        reason: str | None = None,
-        **how: Any,
-    ) -> Appended:
-        """Revoke line `position`, or the latest line that can be revoked, with the GM's reason."""
-        target = position or latest_undoable(self.history(encounter_id))
-        revoked = EventRevoked(target=target, **given(reason=reason))
-        return self.append(encounter_id, [revoked], **how)
-
-    def redo(
-        self,
-        encounter_id: UUID,
-        position: int | None = None,
-        reason: str | None = None,
-        **how: Any,
-    ) -> Appended:
-        """Restore line `position`, or the line most recently revoked that is still revoked,
-        with the GM's reason."""
-        target = position or latest_revoked(self.history(encounter_id))
-        restored = EventRestored(target=target, **given(reason=reason))
-        return self.append(encounter_id, [restored], **how)
-
-    def amend(
-        self,
-        encounter_id: UUID,
-        position: int,
-        replacement: TableFact,
-        reason: str | None = None,
-        **how: Any,
-    ) -> Appended:
-        """Correct the ruling at `position`: the replacement takes effect there."""
-        amendment = EventAmended(target=position, replacement=replacement, **given(reason=reason))
-        return self.append(encounter_id, [amendment], **how)
 
     def _caught_up(self, encounter_id: UUID) -> History:
         history = self._histories.get(encounter_id)
@@ -241,24 +180,6 @@ class Encounters:
     def _lock(self, encounter_id: UUID) -> threading.Lock:
         with self._guard:
             return self._locks.setdefault(encounter_id, threading.Lock())
-
-    def _stamp(
-        self, fact: Fact, by: str | None, key: str | None = None, fingerprint: str | None = None
-    ) -> Fact:
-        changes: dict[str, Any] = {} if key is None else {"key": key}
-        if key is not None and fingerprint is not None:
-            changes["fingerprint"] = fingerprint
-        if fact.at is None:
-            changes["at"] = self.clock()
-        if fact.by is None and by is not None:
-            changes["by"] = by
-        return fact.model_copy(update=changes) if changes else fact
-
-
-def given(**fields: Any) -> dict[str, Any]:
-    """The optional fields that have a value: a fact records only what was said (an unset field
-    stays out of its JSON, where an explicit None would be written as null)."""
-    return {name: value for name, value in fields.items() if value is not None}
 
 
 def rebuilt(
@@ -287,22 +208,3 @@ def rebuilt(
         history = History.resume(lines, checkpoints, corrections, every, cast_at)
         gc.freeze()
     return history
-
-
-def latest_undoable(history: History) -> int:
-    """The latest line that is a fact or an amendment and not already revoked."""
-    revoked, events = history.revoked(), history.events
-    for position in range(len(events), 1, -1):
-        if position not in revoked and events[position - 1].type_name not in UNDOABLE_KINDS:
-            return position
-    raise LogError(len(events) + 1, "there is nothing to undo", "target")
-
-
-def latest_revoked(history: History) -> int:
-    """The target of the latest EventRevoked whose target is still revoked."""
-    revoked = history.revoked()
-    for at in reversed(history.correction_at):
-        event = history.events[at - 1]
-        if isinstance(event, EventRevoked) and event.target in revoked:
-            return event.target
-    raise LogError(history.version + 1, "there is nothing to redo", "target")

@@ -181,7 +181,7 @@ def naive(url: str, extra: dict[str, str], clients: int, each: int, cap: float) 
             start = time.perf_counter()
             try:
                 facts = [parse_event({**fact(n), "by": "gm"}, version + 1)]
-                version = store.append_once(encounter_id, facts, version, stamp=now())[1]
+                version = store.append(encounter_id, facts, version, stamp=now())
             except Exception as exc:
                 run.errors[type(exc).__name__] += 1
                 version = store.version(encounter_id)

@@ -59,6 +59,7 @@ class LogIntegrity:
     types: list[str] = field(default_factory=list)
     joined_at: dict[str, int] = field(default_factory=dict)
     revoked: set[int] = field(default_factory=set)
+    revoked_at: dict[int, int] = field(default_factory=dict)  # target: its EventRevoked's line
     amendments: dict[int, list[int]] = field(default_factory=dict)
     replacement_types: dict[int, str] = field(default_factory=dict)
     ending_candidates: set[int] = field(default_factory=set)
@@ -98,6 +99,7 @@ class LogIntegrity:
         match event:
             case EventRevoked(target=t):
                 self.revoked.add(t)
+                self.revoked_at[t] = position
             case EventRestored(target=t):
                 self.revoked.discard(t)
             case EventAmended(target=t, replacement=r):

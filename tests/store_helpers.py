@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from api.store import EncounterStore
+from api.store.batch import facts as appending
 from domain.events import EVENT_ADAPTER, EncounterCreated, Fact, NoteAdded
 
 OpenStore = Callable[[], EncounterStore]
@@ -60,3 +61,13 @@ def every_type() -> list[Fact]:
 
 def notes(count: int) -> list[Fact]:
     return [NoteAdded(text=f"note {n}") for n in range(count)]
+
+
+def appended(
+    store: EncounterStore, encounter_id: Any, facts: list[Fact], key: str | None = None
+) -> tuple[int, int]:
+    """(first, last) line an append of `facts` wrote, through the store's one write path."""
+    outcome = store.commit([appending(encounter_id, facts, key=key)])[0]
+    if isinstance(outcome, Exception):
+        raise outcome
+    return outcome.first, outcome.last

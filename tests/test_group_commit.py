@@ -43,7 +43,7 @@ def test_a_fact_the_log_refuses_fails_its_own_append_and_no_other(service: Encou
     a, b = service.create(CREATED), service.create(CREATED)
     bad = Append(a, [note("first half"), DamageDealt(target="nobody", amount=3)])
     results = service.append_many([Append(b, [note("b1")]), bad, Append(a, [note("a1")])])
-    assert isinstance(results[1], LogError) and results[1].field == "target"
+    assert isinstance(results[1], LogError) and results[1].field == "facts[1].target"
     assert results[1].index == 1  # the second fact of its request
     assert [type(r) for r in (results[0], results[2])] == [Appended, Appended]
     assert [f.text for f in service.store.facts(a)[1:]] == ["a1"]  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ from api.store import EncounterStore, LostRace, VersionConflict
 from api.store.encounters import BLIND_TRIES
 from domain.events import EVENT_ADAPTER, CombatantJoined, DamageDealt, NoteAdded
 from domain.integrity import LogError
-from tests.store_helpers import CREATED, OpenStore, every_type, notes
+from tests.store_helpers import CREATED, OpenStore, appended, every_type, notes
 
 JOIN = CombatantJoined(combatant="goblin", name="Goblin", side="foes", stats={"max_hp": 6})
 DAMAGE = DamageDealt(target="goblin", amount=3)
@@ -26,7 +26,7 @@ def test_a_batch_with_a_bad_third_fact_writes_nothing_and_names_its_line(
     batch = [*notes(2), stranger, *notes(1)]
     with pytest.raises(LogError) as rejected:
         store.append(encounter_id, batch)
-    assert (rejected.value.position, rejected.value.field) == (11, "combatant")
+    assert (rejected.value.position, rejected.value.field) == (11, "facts[2].combatant")
     assert store.version(encounter_id) == 8
     assert store.facts(encounter_id) == every_type()[:8]
 
@@ -127,7 +127,7 @@ def test_a_blind_writer_who_loses_races_tries_again_until_its_fact_is_written(
     first, second = open_store(), open_store()
     encounter_id = first.create(CREATED)
     overtaken(first, second, encounter_id, 5, monkeypatch)
-    assert second.append_once(encounter_id, [NoteAdded(text="second")]) == (7, 7)
+    assert appended(second, encounter_id, [NoteAdded(text="second")]) == (7, 7)
     assert first.facts(encounter_id) == [
         CREATED, *(NoteAdded(text=f"first {n}") for n in range(1, 6)), NoteAdded(text="second")
     ]  # fmt: skip
@@ -152,7 +152,7 @@ def test_a_writer_on_a_stale_cached_log_appends_after_the_other_writers_lines(
     encounter_id = first.create(CREATED)
     second.append(encounter_id, [NoteAdded(text="second 1")])  # cached in `second` at 2
     first.append(encounter_id, [JOIN])  # the log moves on to 3 behind `second`'s back
-    assert second.append_once(encounter_id, [DAMAGE]) == (4, 4)  # names the combatant at 3
+    assert appended(second, encounter_id, [DAMAGE]) == (4, 4)  # names the combatant at 3
     assert first.facts(encounter_id)[1:] == [NoteAdded(text="second 1"), JOIN, DAMAGE]
 
 
@@ -161,10 +161,10 @@ def test_a_retried_append_with_the_same_key_writes_once_even_through_another_sto
 ) -> None:
     first, second = open_store(), open_store()
     encounter_id = first.create(CREATED)
-    assert first.append_once(encounter_id, notes(2), key="req-1") == (2, 3)
-    assert second.append_once(encounter_id, notes(2), key="req-1") == (2, 3)
-    assert second.append_once(encounter_id, notes(1), key="req-2") == (4, 4)
-    assert first.append_once(encounter_id, notes(1), key="req-2") == (4, 4)
+    assert appended(first, encounter_id, notes(2), key="req-1") == (2, 3)
+    assert appended(second, encounter_id, notes(2), key="req-1") == (2, 3)
+    assert appended(second, encounter_id, notes(1), key="req-2") == (4, 4)
+    assert appended(first, encounter_id, notes(1), key="req-2") == (4, 4)
     assert [f.key for f in second.facts(encounter_id)] == [None, "req-1", "req-1", "req-2"]
 
 

@@ -13,6 +13,7 @@ import pytest
 import api.store.tables
 from api.service import Encounters, rebuilt
 from api.store import EncounterStore
+from domain.commands import Redo, Undo
 from domain.events import DamageDealt, EventRevoked, Fact
 from domain.jsonl import read_jsonl
 from projections.render import state_json
@@ -129,9 +130,9 @@ def test_a_service_on_a_long_stored_log_undoes_redoes_and_appends_as_on_a_fresh_
     assert 1000 in store.tables.of(encounter)
     service = Encounters(open_store())
     service.append(encounter, [DamageDealt(target="goblin", amount=3)])
-    service.undo(encounter)
-    service.redo(encounter)
-    service.undo(encounter, position=2)  # reaches behind the stored table
+    service.append(encounter, Undo())
+    service.append(encounter, Redo())
+    service.append(encounter, Undo(position=2))  # reaches behind the stored table
     events = service.store.facts(encounter)
     history = service.history(encounter)
     assert history.state() == folded(events, len(events))

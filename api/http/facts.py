@@ -1,10 +1,7 @@
-"""Facts as a client sends them: dice rolled, numbers the store can keep, and a refused fact's
-field named as the request body names it."""
+"""Facts as a client sends them: dice rolled, numbers the store can keep, a log to import."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any, get_args
 from uuid import UUID
 
@@ -24,27 +21,6 @@ ROLLED_FIELDS = ("natural", "total", "modifier", "amount")  # what a `roll` fill
 TABLE_FACTS = frozenset(  # the wire names a replacement may have: TableFact's members
     member.model_fields["type"].default for member in get_args(get_args(TableFact)[0])
 )
-
-
-@contextmanager
-def fields_as_sent(rename: Callable[[LogError], str | None]) -> Iterator[None]:
-    """A fact the log refuses, its field named as the request body names it."""
-    try:
-        yield
-    except LogError as exc:
-        raise LogError(exc.position, exc.reason, rename(exc)) from None
-
-
-def in_batch(exc: LogError) -> str | None:
-    """`target` of the third fact sent is `facts[2].target`."""
-    if exc.index is None or exc.index < 0 or not exc.field:
-        return exc.field
-    return f"facts[{exc.index}].{exc.field}"
-
-
-def as_position(exc: LogError) -> str | None:
-    """A correction's `target` is the body's `position`."""
-    return "position" if exc.field == "target" else exc.field
 
 
 def client_facts(raws: list[dict[str, Any]]) -> list[Fact]:

@@ -8,8 +8,9 @@ from uuid import UUID
 from fastapi import APIRouter
 
 from api.http import schemas
-from api.http.facts import client_facts, fields_as_sent, in_batch
+from api.http.facts import client_facts
 from api.http.routes import ERRORS, Service, Writer
+from domain.commands import AppendFacts, named
 from domain.events import Fact
 from domain.integrity import LogError, LogIntegrity
 from projections.derived import derived_lines
@@ -32,8 +33,7 @@ def preview(
 
 def previewed(history: History, facts: Sequence[Fact]) -> schemas.Previewed:
     """The preview of `facts` after the log of `history` (which is left as it was)."""
-    with fields_as_sent(in_batch):
-        checked(history.events, facts)
+    checked(history.events, facts)
     events = [*history.events, *facts]
     first = history.version + 1
     if any(type(f) in CORRECTIONS for f in facts):  # a correction may reach back: fold it all
@@ -48,7 +48,7 @@ def previewed(history: History, facts: Sequence[Fact]) -> schemas.Previewed:
 
 
 def checked(events: Sequence[Fact], facts: Sequence[Fact]) -> None:
-    """The log's integrity checks, as an append runs them; LogError names the fact (`index`)."""
+    """The log's integrity checks, as an append runs them; LogError names `facts[n].field`."""
     integrity = LogIntegrity()
     for event in events:
         integrity.record(event)
@@ -56,5 +56,4 @@ def checked(events: Sequence[Fact], facts: Sequence[Fact]) -> None:
         try:
             integrity.append(fact)
         except LogError as exc:
-            exc.index = index
-            raise
+            raise named(AppendFacts(tuple(facts)), exc, index) from None

@@ -13,12 +13,13 @@ from fastapi.concurrency import run_in_threadpool
 
 from api.http import schemas
 from api.http.access import Role, check_operator, role_of, tokens
-from api.http.facts import client_facts, fields_as_sent, fits_64_bits, imported, in_batch
+from api.http.facts import client_facts, fits_64_bits, imported
 from api.http.idempotency import fingerprint
 from api.http.player import Timeline, log_lines, player_jsonl, player_lines, player_state
 from api.http.problems import HttpProblem, Problem
 from api.offload import off_loop
 from api.service import Append, Encounters
+from domain.commands import AppendFacts, Command
 from domain.events import EncounterCreated, TableFact
 from domain.jsonl import parse_event, write_jsonl
 from projections.derived import Derivations
@@ -146,13 +147,26 @@ async def append_facts(
     """Append facts, all or none, after `expected_version` when given."""
     costly = len(body.facts) > LIGHT_BATCH or any("roll" in raw for raw in body.facts)
     facts = await off_loop(client_facts, body.facts) if costly else client_facts(body.facts)
+    command = AppendFacts(tuple(facts))
+    return await committed(request, encounter_id, command, "facts", body, key)
+
+
+async def committed(
+    request: Request,
+    encounter_id: UUID,
+    command: Command,
+    route: str,
+    body: schemas.NewFacts | schemas.Undo | schemas.Amendment,
+    key: str | None,
+) -> schemas.Appended:
+    """Every write's one path: the GM's command, committed with the writes that arrive
+    meanwhile (api/commits.py); a refusal names the body's field (`facts[2].target`)."""
     service: Encounters = request.app.state.encounters
     if not service.cached(encounter_id):  # a long log's first fold: not on the committer
         await run_in_threadpool(service.history, encounter_id)
-    digest = fingerprint("facts", body, key)
-    append = Append(encounter_id, facts, body.expected_version, "gm", key, digest)
-    with fields_as_sent(in_batch):  # committed with the appends that arrive meanwhile
-        done = await asyncio.wrap_future(request.app.state.commits.submit(append))
+    digest = fingerprint(route, body, key)
+    append = Append(encounter_id, command, body.expected_version, "gm", key, digest)
+    done = await asyncio.wrap_future(request.app.state.commits.submit(append))
     return schemas.Appended(first=done.first, version=done.version)
 
 

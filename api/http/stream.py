@@ -23,7 +23,9 @@ router = APIRouter(prefix="/encounters", tags=["live"], responses=ERRORS)
 
 
 class Hub:
-    """Fans appended lines out to the subscribers of each encounter, across threads."""
+    """Fans appended lines out to the subscribers of each encounter. The event loop owns it:
+    another thread (the committer, the relay) hands each report to the loop, which alone reads
+    and changes the subscribers and the versions told."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
@@ -31,20 +33,27 @@ class Hub:
         self.told: dict[UUID, int] = {}
 
     def appended(self, encounter_id: UUID, version: int, facts: list[Fact]) -> None:
-        """Called after each append, by this worker's service or the relay (from any thread);
-        a version already told (the relay reporting this worker's own append) wakes no one."""
+        """Called after each append, by this worker's service or the relay, from any thread."""
+        if not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.tell, encounter_id, version)
+
+    def tell(self, encounter_id: UUID, version: int) -> None:
+        """On the loop: wake the encounter's subscribers; a version already told (the relay
+        reporting this worker's own append) wakes no one."""
         if version <= self.told.get(encounter_id, 0):
             return
         self.told[encounter_id] = version
-        for queue in list(self.queues.get(encounter_id, ())):
-            self.loop.call_soon_threadsafe(queue.put_nowait, version)
+        for queue in self.queues.get(encounter_id, ()):
+            queue.put_nowait(version)
 
     def subscribe(self, encounter_id: UUID) -> asyncio.Queue[int]:
+        """On the loop: a queue that is given each new version of the encounter."""
         queue: asyncio.Queue[int] = asyncio.Queue()
         self.queues.setdefault(encounter_id, set()).add(queue)
         return queue
 
     def unsubscribe(self, encounter_id: UUID, queue: asyncio.Queue[int]) -> None:
+        """On the loop: that queue is told no more."""
         self.queues.get(encounter_id, set()).discard(queue)
 
 

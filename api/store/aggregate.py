@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -13,8 +13,10 @@ from eventsourcing.domain import Snapshot as LibrarySnapshot
 from eventsourcing.utils import register_topic
 from pydantic import BaseModel, ConfigDict
 
+from domain.commands import Command, named
+from domain.decide import decide
 from domain.events import EncounterCreated, Fact
-from domain.integrity import LogIntegrity
+from domain.integrity import LogError, LogIntegrity
 
 ENCOUNTER_TOPIC = "combatlog:Encounter"
 SNAPSHOT_TOPIC = "combatlog:Encounter.Snapshot"
@@ -104,6 +106,17 @@ class Encounter(Aggregate):
         """Take `fact` as the next line (LogError naming its position if it cannot be)."""
         self.integrity.check(fact)
         self.trigger_event(self.Recorded, fact=fact, timestamp=event_time(fact))
+
+    def handle(self, command: Command, stamped: Callable[[Fact], Fact]) -> list[Fact]:
+        """Record what `command` decides on the log as it stands (inside the caller's version
+        check), each fact `stamped`; LogError naming the command's field if one cannot be."""
+        facts = [stamped(fact) for fact in decide(self.integrity, command)]
+        for index, fact in enumerate(facts):
+            try:
+                self.record(fact)
+            except LogError as exc:
+                raise named(command, exc, index) from None
+        return facts
 
     @classmethod
     def restore(cls, encounter_id: UUID, version: int, state: dict[str, Any]) -> Encounter:

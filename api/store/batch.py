@@ -1,10 +1,11 @@
-"""Group commit: appends to several encounters saved in one transaction of the store.
+"""The one append path of the store: commands to several encounters saved in one transaction.
 
-Each append keeps its own meaning (all of its facts or none, its expected version, its
-Idempotency-Key); what they share is the commit, so one disk sync serves them all. Anything out
-of the ordinary (a fact the log refuses, a version that differs, another writer's conflict) is
-not settled in the batch: those appends run one by one afterwards, through `append_once`, which
-decides them exactly as an append on its own is decided.
+Each request keeps its own meaning (what its command decides, all or none, its expected
+version, its Idempotency-Key); what they share is the commit, so one disk sync serves them all.
+A batch of one is a single append. One loop retries: a round on cached aggregates first; a
+request that round cannot settle (a version that differs, a fact refused, another writer's
+conflict) is decided again in a round on aggregates read afresh, as many rounds as a blind
+append may take; a refusal holds back only the other requests to its own encounter.
 """
 
 from __future__ import annotations
@@ -12,114 +13,190 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from eventsourcing.persistence import RecordConflictError
 
-from api.store.aggregate import Encounter, replay
+from api.store.aggregate import Encounter
+from api.store.errors import LostRace, VersionConflict
+from domain.commands import AppendFacts, Command
 from domain.events import Fact
 from domain.integrity import LogError
 
 if TYPE_CHECKING:
     from api.store.encounters import EncounterStore
 
-Outcome = tuple[int, int] | Exception  # (first, last) line written, or why not
+BLIND_TRIES = 20  # a blind append that keeps losing races: each try reads the log afresh
 
 
 @dataclass(frozen=True, slots=True)
 class Request:
-    """One append: all of `facts` or none, after `expected_version` when given."""
+    """One append: what `command` decides, all or none, after `expected_version` when given;
+    each fact stamped with `at` and `by` where it has none, and with the Idempotency-Key."""
 
     encounter_id: UUID
-    facts: Sequence[Fact]
+    command: Command
     expected_version: int | None = None
-    stamp: datetime | None = None
+    at: datetime | None = None
+    by: str | None = None
     key: str | None = None
-    fingerprint: str | None = None
+    fingerprint: str | None = None  # the request's route and body, digested (api/http/idempotency)
+
+    def stamped(self, fact: Fact) -> Fact:
+        """`fact` as this request records it."""
+        return stamped(fact, self.at, self.by, self.key, self.fingerprint)
+
+
+def stamped(
+    fact: Fact,
+    at: datetime | None = None,
+    by: str | None = None,
+    key: str | None = None,
+    fingerprint: str | None = None,
+) -> Fact:
+    """The one place a fact is stamped: `at` and `by` where it has none, the Idempotency-Key
+    (and the fingerprint of the request that used it) when given."""
+    changes: dict[str, Any] = {}
+    if key is not None:
+        changes["key"] = key
+        if fingerprint is not None:
+            changes["fingerprint"] = fingerprint
+    if fact.at is None and at is not None:
+        changes["at"] = at
+    if fact.by is None and by is not None:
+        changes["by"] = by
+    return fact.model_copy(update=changes) if changes else fact
+
+
+def facts(encounter_id: UUID, facts: Sequence[Fact], **how: Any) -> Request:
+    """A request to append `facts` as they are."""
+    return Request(encounter_id, AppendFacts(tuple(facts)), **how)
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """Lines first..last written; `facts` as stored, or None when a retry's key answered with
+    an earlier request's lines."""
+
+    first: int
+    last: int
+    facts: list[Fact] | None = None
+
+
+Outcome = Written | Exception
 
 
 def append_batch(store: EncounterStore, requests: Sequence[Request]) -> list[Outcome]:
-    """Each request's outcome, in order; the plain ones share one save. When another writer
-    got there first (a cached aggregate was stale: several workers on PostgreSQL), the batch
-    is tried once more on aggregates read afresh, then one append at a time."""
-    for _ in range(2):
-        outcomes = _batch(store, requests)
-        if outcomes is not None:
-            return outcomes
-    return _one_by_one(store, requests, {})
-
-
-def _batch(store: EncounterStore, requests: Sequence[Request]) -> list[Outcome] | None:
-    """The outcomes, or None: another writer's conflict, nothing written, the aggregates the
-    batch touched evicted (the next reads are fresh)."""
-    from api.store.encounters import keyed, stamped
-
+    """Each request's outcome, in order; what each round settles is saved in one transaction."""
     outcomes: dict[int, Outcome] = {}
-    alone: list[int] = []
-    recorded: dict[UUID, Encounter] = {}
+    blind = any(request.expected_version is None for request in requests)
+    tries, conflicts, fresh = BLIND_TRIES if blind else 2, 0, False
+    while conflicts < tries and len(outcomes) < len(requests):
+        pending = [n for n in range(len(requests)) if n not in outcomes]
+        conflicts += _round(store, requests, pending, outcomes, fresh)
+        fresh = True
     for n, request in enumerate(requests):
-        try:
-            encounter = recorded.get(request.encounter_id) or store._get(
-                request.encounter_id, projector_func=replay
-            )
-        except Exception as exc:  # UnknownEncounter, a store that cannot be read
-            outcomes[n] = exc
-            continue
-        try:
-            done = store.receipt(request.encounter_id, encounter, request.key, request.fingerprint)
-        except Exception as exc:  # KeyReused: the key names another request
-            outcomes[n] = exc
-            continue
-        if done is not None:
-            outcomes[n] = done
-            continue
-        based_on = encounter.version
-        if request.expected_version not in (None, based_on):
-            alone.append(n)  # a conflict, or a stale cached aggregate: decided alone
-            continue
-        try:
-            for fact in request.facts:
-                encounter.record(keyed(stamped(fact, request.stamp), request.key))
-        except LogError:  # the aggregate took part of it: start over, one append at a time
-            return _one_by_one(store, requests, {**recorded, request.encounter_id: encounter})
-        except Exception:  # nothing saved: no cached aggregate may keep what was recorded
-            _evict(store, {**recorded, request.encounter_id: encounter})
-            raise
-        recorded[request.encounter_id] = encounter
-        outcomes[n] = (based_on + 1, encounter.version)
-    if recorded:
-        try:
-            store.application.save(*recorded.values())
-        except RecordConflictError:  # another writer: nothing was written
-            _evict(store, recorded)
-            return None
-        except Exception:
-            _evict(store, recorded)
-            raise
-    for n in alone:
-        outcomes[n] = _alone(store, requests[n])
+        if n not in outcomes:  # every round overtaken by other writers
+            outcomes[n] = _lost(store, request)
     return [outcomes[n] for n in range(len(requests))]
 
 
-def _one_by_one(
-    store: EncounterStore, requests: Sequence[Request], touched: dict[UUID, Encounter]
-) -> list[Outcome]:
-    _evict(store, touched)
-    return [_alone(store, request) for request in requests]
+def _round(
+    store: EncounterStore,
+    requests: Sequence[Request],
+    pending: list[int],
+    outcomes: dict[int, Outcome],
+    fresh: bool,
+) -> bool:
+    """Decide each pending request on its aggregate (read afresh when `fresh`) and save what
+    was decided in one transaction; a refusal leaves its encounter's other requests for the next
+    round. True when another writer's conflict undid the round."""
+    recorded: dict[UUID, Encounter] = {}
+    written: dict[int, Written] = {}
+    refused: set[UUID] = set()  # encounters whose next requests wait for the next round
+    for n in pending:
+        request = requests[n]
+        if request.encounter_id in refused:
+            continue
+        encounter, done = _read(store, request, recorded, fresh)
+        if done is not None:
+            outcomes[n] = done
+            continue
+        assert encounter is not None
+        based_on, expected = encounter.version, request.expected_version
+        if expected is not None and expected != based_on:
+            if fresh:
+                outcomes[n] = VersionConflict(expected, based_on)
+            continue  # a stale cached aggregate, perhaps: decided afresh next round
+        try:
+            stored = encounter.handle(request.command, request.stamped)
+        except LogError as exc:  # refused, perhaps on a stale cache: final when read afresh
+            _drop(store, request.encounter_id, requests, recorded, written)
+            refused.add(request.encounter_id)
+            if fresh:
+                outcomes[n] = exc
+            continue
+        except Exception:  # nothing saved: no cached aggregate may keep what was recorded
+            _evict(store, [*recorded, request.encounter_id])
+            raise
+        recorded[request.encounter_id] = encounter
+        written[n] = Written(based_on + 1, encounter.version, stored)
+    if recorded:
+        try:
+            store.application.save(*recorded.values())
+        except RecordConflictError:  # another writer: nothing was written, try again afresh
+            _evict(store, recorded)
+            return True
+        except Exception:
+            _evict(store, recorded)
+            raise
+    outcomes.update(written)
+    return False
 
 
-def _alone(store: EncounterStore, request: Request) -> Outcome:
+def _drop(
+    store: EncounterStore,
+    encounter_id: UUID,
+    requests: Sequence[Request],
+    recorded: dict[UUID, Encounter],
+    written: dict[int, Written],
+) -> None:
+    """Forget what this round recorded on an aggregate that took part of a refused request:
+    its earlier requests are decided again in the next round, in order."""
+    store.evict(encounter_id)
+    recorded.pop(encounter_id, None)
+    for n in [n for n in written if requests[n].encounter_id == encounter_id]:
+        del written[n]
+
+
+def _read(
+    store: EncounterStore, request: Request, recorded: dict[UUID, Encounter], fresh: bool
+) -> tuple[Encounter | None, Outcome | None]:
+    """The request's aggregate (as this round left it), or its outcome already: the lines an
+    earlier request with its key wrote, or why it cannot be read (UnknownEncounter, KeyReused)."""
     try:
-        return store.append_once(
-            request.encounter_id, request.facts, request.expected_version,
-            stamp=request.stamp, key=request.key, fingerprint=request.fingerprint,
-        )  # fmt: skip
+        encounter = recorded.get(request.encounter_id)
+        if encounter is None:
+            encounter = store.aggregate(request.encounter_id, fresh=fresh)
+        done = store.receipt(request.encounter_id, encounter, request.key, request.fingerprint)
+    except Exception as exc:  # a store that cannot be read answers this request alone
+        return None, exc
+    return encounter, None if done is None else Written(*done)
+
+
+def _lost(store: EncounterStore, request: Request) -> Exception:
+    """A request every round of its batch lost to other writers."""
+    try:
+        actual = store.version(request.encounter_id)
     except Exception as exc:
         return exc
+    if request.expected_version is not None:
+        return VersionConflict(request.expected_version, actual)
+    return LostRace(actual, actual)
 
 
-def _evict(store: EncounterStore, touched: dict[UUID, Encounter]) -> None:
+def _evict(store: EncounterStore, touched: Sequence[UUID] | dict[UUID, Encounter]) -> None:
     """Drop cached aggregates that hold recorded but unsaved facts."""
     for encounter_id in touched:
         store.evict(encounter_id)

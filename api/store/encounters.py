@@ -12,11 +12,13 @@ from typing import Any, ClassVar, Self, cast
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application, Repository
-from eventsourcing.persistence import RecordConflictError, StoredEvent
+from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import EnvType, get_topic
 
+from api.store import batch
 from api.store.access import AccessRecords
 from api.store.aggregate import SNAPSHOT_INTERVAL, Encounter, replay
+from api.store.batch import BLIND_TRIES
 from api.store.config import (
     POSTGRES_PREFIXES,
     persistence_env,
@@ -24,13 +26,17 @@ from api.store.config import (
     store_url,
     tables_locked,
 )
+from api.store.errors import KeyReused, LostRace, UnknownEncounter, VersionConflict
 from api.store.mapper import CREATED_TOPIC, FactMapper, OrjsonTranscoder
 from api.store.recorders import SQLiteFactRecorder
 from api.store.tables import StoredTables
 from domain.events import EncounterCreated, Fact
 from domain.integrity import LogError
-from domain.jsonl import check_log
 
+__all__ = [  # the store's refusals, where callers have always found them
+    "BLIND_TRIES", "EncounterStore", "EncounterSummary", "KeyReused", "LostRace",
+    "UnknownEncounter", "VersionConflict", "collector_paused",
+]  # fmt: skip
 STORAGE_ENV = {
     "MAPPER_TOPIC": get_topic(FactMapper),
     "TRANSCODER_TOPIC": get_topic(OrjsonTranscoder),
@@ -42,39 +48,6 @@ STORAGE_ENV = {
     "DEEPCOPY_FROM_AGGREGATE_CACHE": "n",
 }
 LIST_PAGE = 500
-BLIND_TRIES = 20  # a blind append that keeps losing races: each try reads the log afresh
-
-
-class VersionConflict(Exception):
-    """The log moved on: a stale expected_version, or another writer got there first."""
-
-    def __init__(self, expected: int, actual: int) -> None:
-        self.expected = expected
-        self.actual = actual
-        super().__init__(f"expected version {expected}, but the log is at version {actual}")
-
-
-class LostRace(VersionConflict):
-    """A blind append (no expected_version) lost the race to other writers every time it tried."""
-
-
-class KeyReused(Exception):
-    """An Idempotency-Key already used on this encounter by a request with another route or body."""
-
-    def __init__(self, key: str) -> None:
-        self.key = key
-        super().__init__(
-            f"the Idempotency-Key {key!r} was used before with another request (its route or body "
-            "differs); that first request's lines stand: send a new key for a new request"
-        )
-
-
-class UnknownEncounter(LookupError):
-    """No encounter with this id in the store."""
-
-    def __init__(self, encounter_id: UUID) -> None:
-        self.encounter_id = encounter_id
-        super().__init__(f"no encounter {encounter_id}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,52 +107,23 @@ class EncounterStore:
         expected_version: int | None = None,
         stamp: datetime | None = None,
     ) -> int:
-        """Append all `facts` or none; returns the new version."""
-        return self.append_once(encounter_id, facts, expected_version, stamp)[1]
+        """Append all `facts` or none, a batch of one; returns the new version."""
+        outcome = self.commit([batch.facts(encounter_id, facts, expected_version=expected_version,
+                                           at=stamp)])[0]  # fmt: skip
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome.last
 
-    def append_once(
-        self,
-        encounter_id: UUID,
-        facts: Sequence[Fact],
-        expected_version: int | None = None,
-        stamp: datetime | None = None,
-        key: str | None = None,
-        fingerprint: str | None = None,
-    ) -> tuple[int, int]:
-        """Append all `facts` or none: (first, last) line written. A `key` seen before on this
-        encounter (by any worker) returns the lines it wrote then, and appends nothing; KeyReused
-        if that request's `fingerprint` (route and body) was another. Without `expected_version`
-        (a blind append) a race lost to another writer is tried again, up to BLIND_TRIES times."""
-        tries = 2 if expected_version is not None else BLIND_TRIES
-        for attempt in range(tries):  # a cached aggregate may be stale: retry on a fresh one
-            fresh, last = attempt > 0, attempt == tries - 1
-            if fresh:
-                self.evict(encounter_id)
-            encounter = self._get(encounter_id, projector_func=replay)
-            if (done := self.receipt(encounter_id, encounter, key, fingerprint)) is not None:
-                return done
-            based_on = encounter.version
-            if expected_version is not None and expected_version != based_on:
-                if fresh:
-                    raise VersionConflict(expected_version, based_on)
-                continue
-            try:
-                for fact in facts:
-                    encounter.record(keyed(stamped(fact, stamp), key))
-                self.application.save(encounter)
-            except (RecordConflictError, LogError) as exc:
-                if not fresh or (isinstance(exc, RecordConflictError) and not last):
-                    continue  # perhaps stale, or a race lost: another worker's lines decide
-                self.evict(encounter_id)
-                if isinstance(exc, LogError):
-                    exc.index = exc.position - based_on - 1
-                    raise
-                raise LostRace(based_on, self.version(encounter_id)) from None
-            except Exception:
-                self.evict(encounter_id)
-                raise
-            return based_on + 1, encounter.version
-        raise AssertionError("unreachable")  # pragma: no cover
+    def commit(self, requests: Sequence[batch.Request]) -> list[batch.Outcome]:
+        """Each request decided on its log and saved, the plain ones in one transaction
+        (api/store/batch.py): every write of the store goes this way."""
+        return batch.append_batch(self, requests)
+
+    def aggregate(self, encounter_id: UUID, fresh: bool = False) -> Encounter:
+        """The encounter's aggregate, from the library's cache unless `fresh` (read again)."""
+        if fresh:
+            self.evict(encounter_id)
+        return self._get(encounter_id, projector_func=replay)
 
     def receipt(
         self, encounter_id: UUID, encounter: Encounter, key: str | None, fingerprint: str | None
@@ -196,10 +140,10 @@ class EncounterStore:
         return lines
 
     def import_log(self, facts: Sequence[Fact]) -> UUID:
-        """A whole log as a new encounter, checked whole first; `at` and `by` kept as given."""
+        """A whole log as a new encounter, each line checked as the aggregate takes it (nothing
+        is saved unless all are taken); `at` and `by` kept as given."""
         if not facts:
             raise LogError(1, "the log is empty; the first line must be EncounterCreated", "type")
-        check_log(facts)
         encounter = Encounter.open(cast(EncounterCreated, facts[0]))
         for fact in facts[1:]:
             encounter.record(fact)
@@ -316,15 +260,3 @@ def collector_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
-
-
-def keyed(fact: Fact, key: str | None) -> Fact:
-    """`fact` carrying the Idempotency-Key of the request that recorded it."""
-    return fact if key is None else fact.model_copy(update={"key": key})
-
-
-def stamped(fact: Fact, stamp: datetime | None) -> Fact:
-    """`fact` with `at` set to `stamp` when it has none."""
-    if stamp is None or fact.at is not None:
-        return fact
-    return fact.model_copy(update={"at": stamp})

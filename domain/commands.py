@@ -1,0 +1,57 @@
+"""What a GM asks of the log: append facts, undo, redo or amend a line (each a frozen value)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from domain.events import Fact, TableFact
+from domain.integrity import LogError
+
+
+@dataclass(frozen=True, slots=True)
+class AppendFacts:
+    """Record these facts as the next lines, all or none."""
+
+    facts: tuple[Fact, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Revoke line `position`, or the latest fact in force when none is given."""
+
+    position: int | None = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Redo:
+    """Restore line `position`, or the line most recently revoked when none is given."""
+
+    position: int | None = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Amend:
+    """Correct the ruling at `position`: `replacement` takes effect there."""
+
+    position: int
+    replacement: TableFact
+    reason: str | None = None
+
+
+Command: TypeAlias = AppendFacts | Undo | Redo | Amend
+
+
+def named(command: Command, exc: LogError, index: int) -> LogError:
+    """A refusal of the `index`-th fact a command decided, its field named as the command names
+    it: `target` of the third fact appended is `facts[2].target`; a correction's is `position`."""
+    field = exc.field
+    if isinstance(command, AppendFacts):
+        field = f"facts[{index}].{field}" if field else field
+    elif field == "target":
+        field = "position"
+    refused = LogError(exc.position, exc.reason, field)
+    refused.index = index
+    return refused

@@ -1,0 +1,63 @@
+"""The live hub belongs to the event loop: other threads hand it reports, the loop alone acts."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from uuid import uuid4
+
+from api.http.stream import Hub
+
+
+def test_a_report_from_another_thread_changes_nothing_until_the_loop_takes_it() -> None:
+    async def scenario() -> tuple[dict[object, int], list[int]]:
+        hub, fight = Hub(asyncio.get_running_loop()), uuid4()
+        queue = hub.subscribe(fight)
+        reporter = threading.Thread(target=hub.appended, args=(fight, 7, []))
+        reporter.start()
+        reporter.join()
+        before = dict(hub.told)  # the committer's thread has returned; the loop has not run
+        await asyncio.sleep(0)
+        return before, [queue.get_nowait()]
+
+    before, woken = asyncio.run(scenario())
+    assert before == {}
+    assert woken == [7]
+
+
+def test_many_reporting_threads_and_subscribers_coming_and_going_lose_no_line() -> None:
+    async def scenario() -> tuple[int, int]:
+        hub, fight = Hub(asyncio.get_running_loop()), uuid4()
+        watcher = hub.subscribe(fight)
+
+        def report(first: int) -> None:
+            for version in range(first, 2000, 4):
+                hub.appended(fight, version, [])
+
+        reporters = [threading.Thread(target=report, args=(n,)) for n in range(4)]
+        for reporter in reporters:
+            reporter.start()
+        while any(reporter.is_alive() for reporter in reporters):
+            hub.unsubscribe(fight, hub.subscribe(fight))  # a page opened and closed meanwhile
+            await asyncio.sleep(0)
+        for reporter in reporters:
+            reporter.join()
+        await asyncio.sleep(0.01)
+        seen = 0
+        while not watcher.empty():
+            seen = max(seen, watcher.get_nowait())
+        return seen, hub.told[fight]
+
+    assert asyncio.run(scenario()) == (1999, 1999)
+
+
+def test_the_relay_reporting_a_line_already_told_wakes_no_one() -> None:
+    async def scenario() -> list[int]:
+        hub, fight = Hub(asyncio.get_running_loop()), uuid4()
+        queue = hub.subscribe(fight)
+        hub.appended(fight, 3, [])  # this worker's own append
+        hub.appended(fight, 3, [])  # the relay, reading it back from the notification log
+        await asyncio.sleep(0)
+        return [queue.get_nowait() for _ in range(queue.qsize())]
+
+    assert asyncio.run(scenario()) == [3]
