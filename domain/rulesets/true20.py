@@ -218,7 +218,7 @@ class True20Ruleset:
         }
 
     def track_value(self, body: Track, ctx: Ctx) -> int:
-        """No hit points (001 "Damage"): how far down the track is, as the lethal save penalty."""
+        """No hit points: how far down the track is, as the lethal save penalty (001 L328)."""
         shaken = conditions.shaken(body, conditions.seen(body, ctx.conditions, ctx.options))
         return penalty(body, False, ctx.options, shaken)
 
