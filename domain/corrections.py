@@ -68,11 +68,11 @@ class Corrections:
         fact = events[line - 1]
         return fact.replacement if isinstance(fact, EventAmended) and line != position else fact
 
-    def replacements(self, events: Sequence[Fact]) -> dict[int, Fact]:
-        """Each amended line whose amendment is in force, with the replacement in force."""
+    def replacements(self, events: Sequence[Fact], start: int, upto: int) -> dict[int, Fact]:
+        """Each line of start..upto whose amendment is in force, with the replacement in force."""
         found: dict[int, Fact] = {}
         for target in self.amendments:
-            line = self.amended_by(target)
+            line = self.amended_by(target) if start <= target <= upto else None
             if line is not None:
                 amendment = events[line - 1]
                 assert isinstance(amendment, EventAmended)

@@ -29,12 +29,14 @@ def corrected_log(
     events: Sequence[Fact], start: int, upto: int, corrections: Corrections, lines: Iterable[int]
 ) -> list[Entry]:
     """(position, fact in force) for lines start..upto with `corrections` applied (`lines`: the
-    positions of the correction lines they were taken from, which are left out).
+    positions of the correction lines among them, which are left out).
 
     With every correction of the whole log, this is the log as corrected (CONTRACT §2)."""
-    skipped = corrections.revoked.union(lines)
-    replaced = corrections.replacements(events)
-    window = events[start - 1 : min(upto, len(events))]
+    revoked, skipped = corrections.revoked, set(lines)
+    end = min(upto, len(events))
+    replaced = corrections.replacements(events, start, end)
     return [
-        (p, replaced.get(p, e)) for p, e in enumerate(window, start) if p not in skipped
-    ]  # fmt: skip
+        (p, replaced.get(p, e))
+        for p, e in enumerate(events[start - 1 : end], start)
+        if p not in revoked and p not in skipped
+    ]

@@ -106,8 +106,8 @@ class History:
         if at is None or at >= self.version:
             return self.table()
         base, start = self._corrected_base(at)
-        entries = corrected_log(self.events, base + 1, at, self.corrections, self.correction_at)
-        return fold(entries, start)
+        lines = self._correction_lines(base, at)
+        return fold(corrected_log(self.events, base + 1, at, self.corrections, lines), start)
 
     def cast(self) -> Cast:
         """Whom the player view keeps hidden and whose numbers, as the whole log stands."""
@@ -163,10 +163,15 @@ class History:
         """The table after line `upto`: the corrections written by then applied to the lines
         after the latest checkpoint they leave as it was."""
         base, start = self._base(upto)
-        lines = self.correction_at[: bisect_right(self.correction_at, upto)]
-        whole = len(lines) == len(self.correction_at)
+        lines = self._correction_lines(base, upto)
+        whole = not self.correction_at or self.correction_at[-1] <= upto
         then = self.corrections if whole else Corrections.of(self.events, lines)
         return fold(corrected_log(self.events, base + 1, upto, then, lines), start)
+
+    def _correction_lines(self, base: int, upto: int) -> list[int]:
+        """The positions of the correction lines in base+1..upto."""
+        at = self.correction_at
+        return at[bisect_right(at, base) : bisect_right(at, upto)]
 
     def _corrected_base(self, upto: int) -> tuple[int, Table | None]:
         """The latest checkpoint no correction anywhere after it reaches back past."""
