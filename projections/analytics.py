@@ -3,7 +3,7 @@
 Everything is read from the effective log (undo and amend resolved), folded by the table, so a
 revoked hit or an amended roll changes the figures exactly as it changes the table. Attack
 outcomes are the table's (the GM's ruling, else the ruleset's reading of the roll); damage counts
-when the table applied it (`Table.landed`), credited to whom the table read as its dealer;
+when the table applied it (`Table.landed`), credited to whom the table reads as its dealer;
 knock-outs and kills are the ruleset's own statuses appearing on the target; the track charted
 over time is the ruleset's `track_value`. A recorded time without a timezone is read as
 UTC here (the stored fact is left as it is), so one naive `at` among aware ones neither stops
@@ -31,6 +31,7 @@ from projections.clock import ctx
 from projections.effective import effective_log
 from projections.render import statuses
 from projections.table import apply, initial
+from projections.table import dealer as dealer_of
 from projections.view import Table
 
 DOWN = frozenset({"unconscious", "dying", "dead"})  # knocked out: no longer acting
@@ -230,14 +231,13 @@ def _attack(found: Figures, table: Table, position: int, fact: AttackMade) -> No
 def _damage(
     found: Figures, table: Table, position: int, fact: DamageDealt, before: tuple[bool, bool] | None
 ) -> None:
-    landed = table.landed
-    if landed is None or landed.position != position:
+    if table.landed != position:
         return  # the table did not apply it (tied to a miss, or to an attack not in force)
     target = found.fighters.get(fact.target)
     member = table.members.get(fact.target)
     if target is None or member is None:
         return
-    dealer = landed.dealer or UNKNOWN
+    dealer = dealer_of(table, fact) or UNKNOWN
     kind = fact.damage_type or ""
     found.damage[(table.round, dealer, fact.target, kind, fact.nonlethal)] += fact.amount
     target.damage_taken += fact.amount

@@ -41,15 +41,7 @@ from domain.rulesets import ruleset_for
 from domain.rulesets.base import traits_of
 from projections import clock, departures, order
 from projections.effective import effective_log
-from projections.view import (
-    NEVER,
-    Condition,
-    Landed,
-    Member,
-    Table,
-    copy_table,
-    set_conditions,
-)
+from projections.view import NEVER, Condition, Member, Table, copy_table, set_conditions
 
 NOTES_KEPT = 50
 ATTACKS_KEPT = 512  # damage refers to a recent attack; older outcomes are forgotten (applied)
@@ -323,11 +315,12 @@ def _damage(table: Table, fact: DamageDealt) -> None:
     if missed(table, fact):
         fact = fact.model_copy(update={"on_miss": True})  # the power's Miss: damage
     _take(table, fact.target, _as_dealt(table, fact))
-    table.landed = Landed(table.position, _dealer(table, fact))
+    table.landed = table.position
 
 
-def _dealer(table: Table, fact: DamageDealt) -> str | None:
-    """Who dealt the damage: the linked attack's attacker, else a combatant named as source."""
+def dealer(table: Table, fact: DamageDealt) -> str | None:
+    """Who dealt the damage, as the table reads it: the linked attack's attacker, else a
+    combatant named as its source (None when neither)."""
     attacker = table.attackers.get(fact.attack) if fact.attack is not None else None
     if attacker is None and fact.source is not None and fact.source in table.members:
         return fact.source

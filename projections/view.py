@@ -76,14 +76,6 @@ class TurnStart(NamedTuple):
     # may still take its turn in the round just gone: Traits.delay_within_round)
 
 
-class Landed(NamedTuple):
-    """Damage the table applied at `position`, and who dealt it as the table read the fact (the
-    linked attack's attacker, else a combatant named as its source; None when neither)."""
-
-    position: int
-    dealer: str | None
-
-
 @dataclass(slots=True)
 class Table:
     """The whole table at one point of the log."""
@@ -110,7 +102,7 @@ class Table:
     prior_start: TurnStart | None = None
     notes: list[str] = field(default_factory=list)
     traits: Traits = SHARED_TRAITS
-    landed: Landed | None = None  # the latest damage applied (not copied: read it as it lands)
+    landed: int = 0  # the line of the latest damage applied (not copied: read as it lands)
 
     @property
     def started(self) -> bool:

@@ -8,8 +8,7 @@ import pytest
 
 from domain.jsonl import read_jsonl
 from projections.clock import ctx
-from projections.table import table_at
-from projections.view import Landed
+from projections.table import dealer, table_at
 from tests.builders import attack, created, damage, joined, log, rolled, started
 
 FIXTURES = sorted(Path(__file__).parent.parent.glob("replay_fixtures/*/*.jsonl"))
@@ -22,27 +21,28 @@ FIGHT = [
 
 
 def test_damage_from_a_hit_lands_credited_to_the_attacker() -> None:
-    table = table_at(
-        log(*FIGHT, attack("valeros", "goblin", 14, 16), damage("goblin", 4, attack=7))
-    )
-    assert table.landed == Landed(8, "valeros")
+    events = log(*FIGHT, attack("valeros", "goblin", 14, 16), damage("goblin", 4, attack=7))
+    table = table_at(events)
+    assert (table.landed, dealer(table, events[7])) == (8, "valeros")
 
 
 def test_damage_from_a_miss_does_not_land_in_dnd35() -> None:
     # 000 L36-37: "If your result equals or beats the target's Armor Class, you hit and deal
     # damage": a miss deals none, so the table does not apply it
     table = table_at(log(*FIGHT, attack("goblin", "valeros", 1, 3), damage("valeros", 5, attack=7)))
-    assert table.landed is None
+    assert table.landed == 0
 
 
 def test_damage_naming_a_combatant_as_source_is_credited_to_it() -> None:
-    table = table_at(log(*FIGHT, damage("goblin", 2, source="valeros")))
-    assert table.landed == Landed(7, "valeros")
+    events = log(*FIGHT, damage("goblin", 2, source="valeros"))
+    table = table_at(events)
+    assert (table.landed, dealer(table, events[6])) == (7, "valeros")
 
 
 def test_damage_from_no_one_at_the_table_lands_with_no_dealer() -> None:
-    table = table_at(log(*FIGHT, damage("goblin", 2, source="a falling rock")))
-    assert table.landed == Landed(7, None)
+    events = log(*FIGHT, damage("goblin", 2, source="a falling rock"))
+    table = table_at(events)
+    assert (table.landed, dealer(table, events[6])) == (7, None)
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: f"{p.parent.name}/{p.stem}")
