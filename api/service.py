@@ -15,7 +15,8 @@ from api.store import EncounterStore, collector_paused
 from api.store.batch import Request, Written, stamped
 from api.store.mapper import CAST_TOPICS, CORRECTION_TOPICS, StoredFacts
 from domain.commands import Amend, AppendFacts, Command, Redo, Undo
-from domain.events import Correction, EncounterCreated, Fact
+from domain.corrections import Correction
+from domain.events import EncounterCreated, Fact
 from domain.integrity import LogError
 from projections.history import CHECKPOINT_EVERY, History
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any, assert_never
 
 from domain.commands import Amend, AppendFacts, Command, Redo, Undo
+from domain.corrections import UNREVOCABLE_NAMES
 from domain.events import EventAmended, EventRestored, EventRevoked, Fact
 from domain.integrity import LogError, LogIntegrity
 
-NOT_UNDOABLE = frozenset({"EncounterCreated", "EventRevoked", "EventRestored"})
+NOT_UNDOABLE = UNREVOCABLE_NAMES | {"EncounterCreated"}
 
 
 def decide(log: LogIntegrity, command: Command) -> list[Fact]:

@@ -419,7 +419,6 @@ Event: TypeAlias = Annotated[
     EncounterCreated | TableFact | EventRevoked | EventRestored | EventAmended,
     Field(discriminator="type"),
 ]
-Correction: TypeAlias = EventRevoked | EventRestored | EventAmended
 
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
 EVENT_TYPES: dict[str, type[Fact]] = {

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
+from domain.corrections import CORRECTION_NAMES, UNREVOCABLE_NAMES, Correction, Corrections
 from domain.events import (
     EVENT_TYPES,
     CombatantJoined,
@@ -19,7 +20,6 @@ from domain.events import (
 )
 from domain.rulesets import ruleset_for
 
-CORRECTIONS = ("EventRevoked", "EventRestored", "EventAmended")
 # CONTRACT §1 "CombatEnded ends the round structure, not the log": what the rules do after a
 # fight still applies (002 L631: a stable creature's hourly Constitution checks; 001 L348:
 # Conviction spent to erase damage "after, not during, a conflict"); turns, initiative, surprise,
@@ -52,15 +52,14 @@ def first_error(exc: ValidationError, prefix: str = "") -> tuple[str, str]:
 
 
 @dataclass(slots=True)
-class LogIntegrity:
-    """What the log knows of itself to check the next fact: positions, combatants, corrections."""
+class LogIntegrity(Corrections):
+    """What the log knows of itself to check the next fact: positions, combatants, and its
+    corrections (inherited, so a snapshot keeps `revoked` and `amendments` as it always has)."""
 
     ruleset: str = ""
     types: list[str] = field(default_factory=list)
     joined_at: dict[str, int] = field(default_factory=dict)
-    revoked: set[int] = field(default_factory=set)
     revoked_at: dict[int, int] = field(default_factory=dict)  # target: its EventRevoked's line
-    amendments: dict[int, list[int]] = field(default_factory=dict)
     replacement_types: dict[int, str] = field(default_factory=dict)
     ending_candidates: set[int] = field(default_factory=set)
     receipts: dict[str, tuple[int, int]] = field(default_factory=dict)
@@ -80,11 +79,10 @@ class LogIntegrity:
             return
         if isinstance(event, EncounterCreated):
             raise LogError(position, "EncounterCreated may only be the first line", "type")
-        match event:
-            case EventRevoked() | EventRestored() | EventAmended():
-                self._check_correction(event, position)
-            case _:
-                self._check_after_the_fight(event.type_name, position, position, "type")
+        if isinstance(event, Correction):
+            self._check_correction(event, position)
+        else:
+            self._check_after_the_fight(event.type_name, position, position, "type")
         self._check_combatants(event, position)
 
     def record(self, event: Fact) -> None:
@@ -96,16 +94,12 @@ class LogIntegrity:
             first = self.receipts.get(event.key, (position, position))[0]
             self.receipts[event.key] = (first, position)
         self._remember(event, position)
-        match event:
-            case EventRevoked(target=t):
-                self.revoked.add(t)
-                self.revoked_at[t] = position
-            case EventRestored(target=t):
-                self.revoked.discard(t)
-            case EventAmended(target=t, replacement=r):
-                self.amendments.setdefault(t, []).append(position)
-                self.replacement_types[position] = r.type
-                self._remember(r, t)
+        self.take(position, event)
+        if isinstance(event, EventRevoked):
+            self.revoked_at[event.target] = position
+        elif isinstance(event, EventAmended):
+            self.replacement_types[position] = event.replacement.type
+            self._remember(event.replacement, event.target)
 
     def append(self, event: Fact) -> None:
         """Check, then record."""
@@ -114,12 +108,10 @@ class LogIntegrity:
 
     def effective_type(self, position: int) -> str | None:
         """The type of fact in force at `position`, or None if revoked."""
-        if position in self.revoked:
+        line = self.source(position)
+        if line is None:
             return None
-        for amend in reversed(self.amendments.get(position, [])):
-            if amend not in self.revoked:
-                return self.replacement_types[amend]
-        return self.types[position - 1]
+        return self.types[line - 1] if line == position else self.replacement_types[line]
 
     def ended_at(self) -> int | None:
         """The position of the CombatEnded in force, if any."""
@@ -150,9 +142,7 @@ class LogIntegrity:
             raise LogError(1, reason, name) from None
         self.ruleset = event.ruleset
 
-    def _check_correction(
-        self, event: EventRevoked | EventRestored | EventAmended, pos: int
-    ) -> None:
+    def _check_correction(self, event: Correction, pos: int) -> None:
         target = event.target
         if target >= pos:
             raise LogError(
@@ -166,7 +156,7 @@ class LogIntegrity:
                 if target not in self.revoked:
                     raise LogError(pos, f"position {target} is not revoked", "target")
             case EventRevoked():
-                if kind in ("EventRevoked", "EventRestored"):
+                if kind in UNREVOCABLE_NAMES:
                     raise LogError(
                         pos,
                         f"position {target} is an {kind}; restore or revoke its target instead",
@@ -175,7 +165,7 @@ class LogIntegrity:
                 if target in self.revoked:
                     raise LogError(pos, f"position {target} is already revoked", "target")
             case EventAmended():
-                if kind in CORRECTIONS:
+                if kind in CORRECTION_NAMES:
                     raise LogError(pos, f"position {target} is an {kind}, not a fact", "target")
                 if target in self.revoked:
                     raise LogError(

@@ -2,9 +2,10 @@
 
 Everything is read from the effective log (undo and amend resolved), folded by the table, so a
 revoked hit or an amended roll changes the figures exactly as it changes the table. Attack
-outcomes are the table's (the GM's ruling, else the ruleset's reading of the roll); damage the
-table drops (tied to a missed or revoked attack) is not counted; knock-outs and kills are the
-ruleset's own statuses appearing on the target. A recorded time without a timezone is read as
+outcomes are the table's (the GM's ruling, else the ruleset's reading of the roll); damage counts
+when the table applied it (`Table.landed`), credited to whom the table reads as its dealer;
+knock-outs and kills are the ruleset's own statuses appearing on the target; the track charted
+over time is the ruleset's `track_value`. A recorded time without a timezone is read as
 UTC here (the stored fact is left as it is), so one naive `at` among aware ones neither stops
 the fold nor skews the durations.
 """
@@ -15,7 +16,6 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any
 
 from domain.events import (
     AttackMade,
@@ -31,6 +31,7 @@ from projections.clock import ctx
 from projections.effective import effective_log
 from projections.render import statuses
 from projections.table import apply, initial
+from projections.table import dealer as dealer_of
 from projections.view import Table
 
 DOWN = frozenset({"unconscious", "dying", "dead"})  # knocked out: no longer acting
@@ -81,7 +82,6 @@ class Figures:
     condition_rounds: dict[tuple[str, str], int]  # (combatant, condition) -> rounds in force
     hp: list[tuple[str, int, int, int]]  # (combatant, position, round, value) after each change
     _seen_conditions: set[tuple[int, str, str]] = field(default_factory=set, repr=False)
-    _attackers: dict[int, str] = field(default_factory=dict, repr=False)
 
 
 def figures(events: Sequence[Fact]) -> Figures:
@@ -213,7 +213,6 @@ def _count(
 
 
 def _attack(found: Figures, table: Table, position: int, fact: AttackMade) -> None:
-    found._attackers[position] = fact.attacker
     outcome = table.attacks.get(position)
     attacker = found.fighters.get(fact.attacker)
     target = found.fighters.get(fact.target)
@@ -229,29 +228,16 @@ def _attack(found: Figures, table: Table, position: int, fact: AttackMade) -> No
         target.hits_received += hit
 
 
-def dealer_of(table: Table, attacker: str | None, fact: DamageDealt) -> str:
-    """Who dealt the damage: the linked attack's attacker, else a combatant named as source."""
-    if attacker is not None:
-        return attacker
-    if fact.source is not None and fact.source in table.members:
-        return fact.source
-    return UNKNOWN
-
-
 def _damage(
     found: Figures, table: Table, position: int, fact: DamageDealt, before: tuple[bool, bool] | None
 ) -> None:
-    linked = fact.attack is not None and fact.attack > table.attacks_forgotten
-    if linked and fact.attack not in table.attacks:
-        return  # tied to an attack no longer in force: the table did not apply it either
-    missed = linked and table.attacks[fact.attack or 0] == "miss"
-    if missed and not (fact.on_miss or table.traits.miss_damage_applies):
-        return  # tied to a miss (Orcus: a miss's damage is its Miss: damage, applied)
+    if table.landed != position:
+        return  # the table did not apply it (tied to a miss, or to an attack not in force)
     target = found.fighters.get(fact.target)
     member = table.members.get(fact.target)
     if target is None or member is None:
         return
-    dealer = dealer_of(table, found._attackers.get(fact.attack or 0), fact)
+    dealer = dealer_of(table, fact) or UNKNOWN
     kind = fact.damage_type or ""
     found.damage[(table.round, dealer, fact.target, kind, fact.nonlethal)] += fact.amount
     target.damage_taken += fact.amount
@@ -277,10 +263,8 @@ def _hp(found: Figures, table: Table, member_id: str, position: int) -> None:
     member = table.members.get(member_id)
     if member is None:
         return
-    vitals: dict[str, Any] = table.rules.vitals(member.body, ctx(table, member))
-    value = vitals.get("hp", vitals.get("lethal_save_penalty"))
-    if isinstance(value, int):
-        found.hp.append((member_id, position, table.round, value))
+    value = table.rules.track_value(member.body, ctx(table, member))
+    found.hp.append((member_id, position, table.round, value))
 
 
 def _conditions_in_force(found: Figures, table: Table) -> None:

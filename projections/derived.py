@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from domain.corrections import is_correction
 from domain.events import AttackMade, CheckRolled, DamageDealt, Fact, SavingThrowRolled
 from domain.rulesets.base import damage_stopped
 from projections import clock
-from projections.effective import CORRECTIONS, effective_log
+from projections.effective import effective_log
 from projections.table import apply, damage_dropped, initial
 from projections.view import Table
 
@@ -134,11 +135,7 @@ class Derivations:
     def of(self, events: Sequence[Fact]) -> dict[int, Derived]:
         """`derived` for every line in force of `events` (this log, grown or not since)."""
         new = events[self.version :]
-        if (
-            self.table is None
-            or len(events) < self.version
-            or any(type(e) in CORRECTIONS for e in new)
-        ):
+        if self.table is None or len(events) < self.version or any(is_correction(e) for e in new):
             self.table, self.found = derived_lines(effective_log(events))
         elif new:
             self.found.update(derived_lines(enumerate(new, self.version + 1), self.table)[1])

@@ -6,16 +6,9 @@ from bisect import bisect_right
 from collections.abc import Iterable, MutableMapping, MutableSequence
 from typing import Any
 
-from domain.events import (
-    CombatantJoined,
-    CombatantRevealed,
-    EncounterCreated,
-    EventAmended,
-    EventRestored,
-    EventRevoked,
-    Fact,
-)
-from projections.effective import CORRECTIONS, corrected_log, effective_log, withdrawn
+from domain.corrections import CORRECTION_TYPES, Corrections
+from domain.events import CombatantJoined, CombatantRevealed, EncounterCreated, Fact
+from projections.effective import corrected_log
 from projections.redaction_cast import Cast, cast_of
 from projections.render import gm_state_json, state_json
 from projections.table import apply, fold, initial
@@ -45,6 +38,7 @@ class History:
         self.every = every
         self.events: MutableSequence[Fact] = []
         self.checkpoints: MutableMapping[int, Table] = {} if checkpoints is None else checkpoints
+        self.corrections = Corrections()  # every correction of the whole log, taken as it comes
         self.correction_at: list[int] = []
         self.correction_target: list[int] = []
         self.cast_at: list[int] = []  # the positions of every join and reveal
@@ -76,8 +70,7 @@ class History:
         )
         for at, target in corrections:
             if at <= base:
-                history.correction_at.append(at)
-                history.correction_target.append(target)
+                history._corrected(at, target)
         if cast_at is None:
             cast_at = [p for p, e in enumerate(events[:base], 1) if isinstance(e, CAST)]
         history.cast_at = [p for p in cast_at if p <= base]
@@ -98,14 +91,7 @@ class History:
 
     def revoked(self) -> set[int]:
         """Lines revoked and not restored, as the whole log stands."""
-        revoked: set[int] = set()
-        for at in self.correction_at:
-            correction = self.events[at - 1]
-            if isinstance(correction, EventRevoked):
-                revoked.add(correction.target)
-            elif isinstance(correction, EventRestored):
-                revoked.discard(correction.target)
-        return revoked
+        return set(self.corrections.revoked)
 
     def table(self, at: int | None = None) -> Table:
         """A private copy of the table after line `at` (default: now)."""
@@ -120,7 +106,8 @@ class History:
         if at is None or at >= self.version:
             return self.table()
         base, start = self._corrected_base(at)
-        return fold(corrected_log(self.events, base + 1, at, self.correction_at), start)
+        lines = self._correction_lines(base, at)
+        return fold(corrected_log(self.events, base + 1, at, self.corrections, lines), start)
 
     def cast(self) -> Cast:
         """Whom the player view keeps hidden and whose numbers, as the whole log stands."""
@@ -137,7 +124,7 @@ class History:
         if self._seen is None or self._seen[0] != self.version:
             assert self._current is not None, "an empty log has no table"
             cast = cast_of(self.events, [*self.cast_at, *self.correction_at], self._current)
-            self._seen = (self.version, cast, withdrawn(self.events, self.correction_at))
+            self._seen = (self.version, cast, self.corrections.withdrawn())
         return self._seen[1], self._seen[2]
 
     def state(self, at: int | None = None, shown: Any = state_json) -> dict[str, Any]:
@@ -156,10 +143,8 @@ class History:
         if self._current is None:
             assert isinstance(event, EncounterCreated), "line 1 must be EncounterCreated"
             self._current = initial(event)
-        elif type(event) in CORRECTIONS:
-            assert isinstance(event, EventRevoked | EventRestored | EventAmended)
-            self.correction_at.append(position)
-            self.correction_target.append(event.target)
+        elif type(event) in CORRECTION_TYPES:
+            self._corrected(position, event.target)  # type: ignore[attr-defined]
             self._current = self._fold_to(position)
         else:
             if isinstance(event, CAST):
@@ -168,9 +153,25 @@ class History:
         if position % self.every == 0:
             self.checkpoints[position] = copy_table(self._current)
 
+    def _corrected(self, position: int, target: int) -> None:
+        """Take the correction at line `position`, aimed at line `target`."""
+        self.correction_at.append(position)
+        self.correction_target.append(target)
+        self.corrections.take(position, self.events[position - 1])
+
     def _fold_to(self, upto: int) -> Table:
+        """The table after line `upto`: the corrections written by then applied to the lines
+        after the latest checkpoint they leave as it was."""
         base, start = self._base(upto)
-        return fold(effective_log(self.events, upto, start=base + 1), start)
+        lines = self._correction_lines(base, upto)
+        whole = not self.correction_at or self.correction_at[-1] <= upto
+        then = self.corrections if whole else Corrections.of(self.events, lines)
+        return fold(corrected_log(self.events, base + 1, upto, then, lines), start)
+
+    def _correction_lines(self, base: int, upto: int) -> list[int]:
+        """The positions of the correction lines in base+1..upto."""
+        at = self.correction_at
+        return at[bisect_right(at, base) : bisect_right(at, upto)]
 
     def _corrected_base(self, upto: int) -> tuple[int, Table | None]:
         """The latest checkpoint no correction anywhere after it reaches back past."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from domain.corrections import CORRECTION_NAMES
 from domain.events import EventAmended, Fact
 from projections import clock
 from projections.redaction_cast import Cast
@@ -16,7 +17,6 @@ from projections.view import Table
 # or conviction spent (`amount`), a persistent damage `value`, a Toughness `save`, its `stats`.
 VITALS = ("amount", "value", "save", "stats")
 GM_ONLY = ("by", "key", "fingerprint")  # who recorded a line, under which request: GM only
-CORRECTION_TYPES = ("EventRevoked", "EventRestored", "EventAmended")  # their `reason` is the GM's
 STATE_KEYS = ("ruleset", "version", "phase", "round", "turn", "order", "combatants")
 COMBATANT_KEYS = ("name", "side", "kind", "initiative", "vitals", "statuses", "conditions", "group")
 PlayerLine = dict[str, Any]
@@ -99,8 +99,8 @@ def shown_fact(fact: dict[str, Any], cast: Cast) -> dict[str, Any]:
     replacement.
     A saving throw's `save` is the save's name, not a number, and stays."""
     shown = {name: value for name, value in fact.items() if name not in GM_ONLY}
-    if shown.get("type") in CORRECTION_TYPES:
-        shown.pop("reason", None)
+    if shown.get("type") in CORRECTION_NAMES:
+        shown.pop("reason", None)  # a correction's reason is the GM's
     about = [shown.get("target"), shown.get("combatant")]
     if any(isinstance(c, str) and cast.foe(c) for c in about):
         for name in VITALS:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from domain.corrections import Corrections, is_correction
 from domain.events import CombatantJoined, CombatantRevealed, EventAmended, Fact
-from projections.effective import CORRECTIONS, in_force, resolved
 from projections.view import NEVER, Table
 
 
@@ -39,14 +39,11 @@ class _Versions:
 
     of: dict[int, list[Fact]]
     touched: dict[int, list[int]]  # the corrections aimed at each line
-    revoked: set[int]
-    amended: dict[int, list[tuple[int, Fact]]]
+    corrections: Corrections
 
     def now(self, events: Sequence[Fact], position: int) -> Fact | None:
         """The line's fact in force now (None if revoked)."""
-        if position in self.revoked:
-            return None
-        return in_force(events[position - 1], self.amended.get(position, []), self.revoked)
+        return self.corrections.in_force(events, position)
 
     def settled_at(self, positions: Iterable[int]) -> int:
         """The last line that wrote or corrected any of `positions`."""
@@ -75,22 +72,21 @@ def cast_of(events: Sequence[Fact], lines: Iterable[int], table: Table) -> Cast:
 def _versions(events: Sequence[Fact], lines: Iterable[int]) -> _Versions:
     of: dict[int, list[Fact]] = {}
     touched: dict[int, list[int]] = {}
-    corrections: list[tuple[int, Fact]] = []
+    corrections = Corrections()
     aimed_at: dict[int, int] = {}  # each amendment's target
     for position in sorted(set(lines)):
         event = events[position - 1]
-        if type(event) not in CORRECTIONS:
+        if not is_correction(event):
             of.setdefault(position, []).insert(0, event)
             continue
         target: int = event.target  # type: ignore[attr-defined]
         for line in {target, aimed_at.get(target, target)}:  # undoing an amendment touches its line
             touched.setdefault(line, []).append(position)
-        corrections.append((position, event))
+        corrections.take(position, event)
         if isinstance(event, EventAmended):
             of.setdefault(target, []).append(event.replacement)
             aimed_at[position] = target
-    revoked, amended = resolved(corrections)
-    return _Versions(of, touched, revoked, amended)
+    return _Versions(of, touched, corrections)
 
 
 def _revealed_at(

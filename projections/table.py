@@ -240,6 +240,16 @@ def _damage(table: Table, fact: DamageDealt) -> None:
     if missed(table, fact):
         fact = fact.model_copy(update={"on_miss": True})  # the power's Miss: damage
     _take(table, fact.target, _as_dealt(table, fact))
+    table.landed = table.position
+
+
+def dealer(table: Table, fact: DamageDealt) -> str | None:
+    """Who dealt the damage, as the table reads it: the linked attack's attacker, else a
+    combatant named as its source (None when neither)."""
+    attacker = table.attackers.get(fact.attack) if fact.attack is not None else None
+    if attacker is None and fact.source is not None and fact.source in table.members:
+        return fact.source
+    return attacker
 
 
 def missed(table: Table, fact: DamageDealt) -> bool:

@@ -105,6 +105,7 @@ class Table:
     prior_start: TurnStart | None = None
     notes: list[str] = field(default_factory=list)
     traits: Traits = SHARED_TRAITS
+    landed: int = 0  # the line of the latest damage applied (not copied: read as it lands)
 
     @property
     def started(self) -> bool:

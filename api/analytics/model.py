@@ -40,8 +40,8 @@ from api.analytics.skips import Skips
 from api.store import EncounterStore, collector_paused, sql
 from api.store.config import tables_locked
 from api.store.recorders import SQLiteFactRecorder
+from domain.corrections import is_correction
 from projections.analytics import Figures, Tally
-from projections.effective import CORRECTIONS
 
 __all__ = ["PAGE", "TABLES", "TRACKED_AS", "Analytics", "Keeper"]
 
@@ -248,7 +248,7 @@ class Analytics:
             return None
         version, tally = cached
         new = self.store.facts(encounter_id, after=version)
-        if any(type(fact) in CORRECTIONS for fact in new):
+        if any(is_correction(fact) for fact in new):
             return None
         in_force = list(enumerate(new, version + 1))
         return (self._fold(encounter_id, tally, new, in_force, version, version + len(new)),)

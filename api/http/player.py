@@ -3,13 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Literal
 
 import orjson
 
 from api.http.schemas import LogLine
-from domain.events import Fact
 from projections import redaction
 from projections.history import History
 from projections.redaction import PlayerLine
@@ -17,26 +15,17 @@ from projections.redaction import PlayerLine
 Timeline = Literal["then", "corrected"]
 
 
-def log_lines(events: Sequence[Fact], after: int = 0) -> list[LogLine]:
+def log_lines(history: History, after: int = 0) -> list[LogLine]:
     """Each line after `after`, with whether it is revoked now and the amendment in force."""
-    revoked: set[int] = set()
-    amended: dict[int, list[int]] = {}
-    for position, event in enumerate(events, 1):
-        kind, target = event.type_name, getattr(event, "target", None)
-        if kind == "EventRevoked":
-            revoked.add(target)  # type: ignore[arg-type]
-        elif kind == "EventRestored":
-            revoked.discard(target)
-        elif kind == "EventAmended":
-            amended.setdefault(target, []).append(position)  # type: ignore[arg-type]
+    corrections = history.corrections
     return [
         LogLine(
             position=p,
             fact=e.to_json_dict(),
-            revoked=p in revoked,
-            amended_by=next((a for a in reversed(amended.get(p, [])) if a not in revoked), None),
+            revoked=p in corrections.revoked,
+            amended_by=corrections.amended_by(p),
         )
-        for p, e in enumerate(events[after:], after + 1)
+        for p, e in enumerate(history.events[after:], after + 1)
     ]
 
 

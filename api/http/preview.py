@@ -11,10 +11,11 @@ from api.http import schemas
 from api.http.facts import client_facts
 from api.http.routes import ERRORS, Service, Writer
 from domain.commands import AppendFacts, named
+from domain.corrections import is_correction
 from domain.events import Fact
 from domain.integrity import LogError, LogIntegrity
 from projections.derived import derived_lines
-from projections.effective import CORRECTIONS, effective_log
+from projections.effective import effective_log
 from projections.history import History
 from projections.render import gm_state_json
 
@@ -36,7 +37,7 @@ def previewed(history: History, facts: Sequence[Fact]) -> schemas.Previewed:
     checked(history.events, facts)
     events = [*history.events, *facts]
     first = history.version + 1
-    if any(type(f) in CORRECTIONS for f in facts):  # a correction may reach back: fold it all
+    if any(is_correction(f) for f in facts):  # a correction may reach back: fold it all
         table, derived = derived_lines(effective_log(events))
     else:
         table, derived = derived_lines(enumerate(facts, first), history.table())

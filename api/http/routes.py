@@ -210,7 +210,7 @@ def log(encounter_id: UUID, caller: Reader, service: Service) -> list[Any]:
     def view(history: History) -> list[Any]:
         if caller != "gm":
             return player_lines(history)
-        return with_derived(history, log_lines(history.events))
+        return with_derived(history, log_lines(history))
 
     return service.read(encounter_id, view)
 

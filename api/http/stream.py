@@ -130,7 +130,7 @@ def lines_after(history: History, sent: int, caller: str) -> list[dict[str, Any]
     GM's lines carry what each did (`derived`), as GET /log does."""
     lines: list[tuple[int, dict[str, Any] | None]]
     if caller == "gm":
-        gm = with_derived(history, log_lines(history.events, after=sent))
+        gm = with_derived(history, log_lines(history, after=sent))
         lines = [(line.position, line.model_dump(mode="json")) for line in gm]
     else:
         lines = player_log(history, after=sent)

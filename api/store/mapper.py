@@ -16,15 +16,13 @@ from eventsourcing.utils import get_topic, register_topic, resolve_topic
 from pydantic import TypeAdapter
 
 from api.store.aggregate import Encounter, event_time
+from domain.corrections import CORRECTION_TYPES
 from domain.events import (
     EVENT_TYPES,
     CombatantJoined,
     CombatantRevealed,
     EncounterCreated,
     Event,
-    EventAmended,
-    EventRestored,
-    EventRevoked,
     Fact,
 )
 
@@ -38,7 +36,7 @@ FACT_TOPICS: dict[type[Fact], str] = {
 }
 FACTS_BY_TOPIC: dict[str, type[Fact]] = {topic: cls for cls, topic in FACT_TOPICS.items()}
 CREATED_TOPIC = FACT_TOPICS[EncounterCreated]
-CORRECTION_TOPICS = frozenset(FACT_TOPICS[c] for c in (EventRevoked, EventRestored, EventAmended))
+CORRECTION_TOPICS = frozenset(FACT_TOPICS[c] for c in CORRECTION_TYPES)
 CAST_TOPICS = frozenset(FACT_TOPICS[c] for c in (CombatantJoined, CombatantRevealed))
 FACT_LIST: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
 

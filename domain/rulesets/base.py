@@ -165,6 +165,10 @@ class Ruleset(Protocol[Body, OptionsT, StatsT]):
         """The system's own damage track as the table state shows it, now (`ctx`: the options
         and the conditions in force, which a track's shown penalties may depend on)."""
 
+    def track_value(self, body: Body, ctx: Ctx[OptionsT, StatsT]) -> int:
+        """The one number a chart of the damage track over time follows: hit points where the
+        system has them (True20, which has none: the lethal Toughness save penalty)."""
+
     def descriptor(self, body: Body, ctx: Ctx[OptionsT, StatsT]) -> str:
         """A word for players who may not see numbers: healthy, bloodied, dying, dead …"""
 

@@ -112,6 +112,9 @@ class HitPointRuleset:
     def vitals(self, body: hp.HitPoints, ctx: Ctx) -> dict[str, int]:
         return hp.vitals(body, ctx.options)
 
+    def track_value(self, body: hp.HitPoints, ctx: Ctx) -> int:
+        return hp.real_hp(body, ctx.options)
+
     def descriptor(self, body: hp.HitPoints, ctx: Ctx) -> str:
         return hp.descriptor(body, ctx)
 

@@ -169,6 +169,9 @@ class OrcusRuleset:
             shown["recoveries"] = body.recoveries
         return shown
 
+    def track_value(self, body: Vitality, ctx: Ctx) -> int:
+        return body.hp
+
     def descriptor(self, body: Vitality, ctx: Ctx) -> str:
         if body.dead:
             return "dead"

@@ -108,6 +108,9 @@ class StarfinderRuleset:
             "temp_hp": body.temp_hp,
         } | ({"damage_stopped": body.stopped} if body.stopped else {})  # fmt: skip
 
+    def track_value(self, body: Track, ctx: Ctx) -> int:
+        return body.hp
+
     def descriptor(self, body: Track, ctx: Ctx) -> str:
         return conditions.descriptor(body, ctx)
 

@@ -156,6 +156,11 @@ class True20Ruleset:
             "nonlethal_save_penalty": penalty(body, True, options, shaken),
         }
 
+    def track_value(self, body: Track, ctx: Ctx) -> int:
+        """No hit points: how far down the track is, as the lethal save penalty (001 L328)."""
+        shaken = conditions.shaken(body, conditions.seen(body, ctx.conditions, ctx.options))
+        return penalty(body, False, ctx.options, shaken)
+
     def descriptor(self, body: Track, ctx: Ctx) -> str:
         return conditions.descriptor(body)
 
