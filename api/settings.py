@@ -52,5 +52,6 @@ class Settings(BaseSettings):
 
 
 def load_settings(**given: Any) -> Settings:
-    """The environment's settings, with what the command line gave (None: not given) over it."""
-    return Settings(**{name: value for name, value in given.items() if value is not None})
+    """The environment's settings, with what the command line gave (None or "": not given)
+    over it."""
+    return Settings(**{name: value for name, value in given.items() if value not in (None, "")})
