@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
+from typing import Any
 
+import uvicorn
 from fastapi import FastAPI
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -33,31 +35,33 @@ from api.http.nesting import NestingLimit
 from api.relay import Relay
 from api.secret import secret_at_start
 from api.service import Encounters
-from api.store import EncounterStore
-from api.store.config import store_url
+from api.settings import Settings, load_settings
 
 MAX_BODY = 1_000_000  # bytes; a bigger request gets 413
 
 
-def create_app(url: str | None = None, folder: Path | None = None) -> FastAPI:
-    """The service over the store at `url` (default: COMBATLOG_DATABASE_URL or SQLite here)."""
+def create_app(given: Settings | str | None = None, folder: Path | None = None) -> FastAPI:
+    """The service with the settings `combatlog serve` built; a store URL (or nothing) builds
+    them from the environment with that URL over it. The secret file is kept in `folder`."""
+    settings = given if isinstance(given, Settings) else load_settings(database_url=given)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # SecretChanged (the start fails, saying why) if the store's tokens need another secret
-        app.state.secret = secret_at_start(folder or Path.cwd(), url)
-        store = EncounterStore(url, secret=app.state.secret)
+        app.state.secret = secret_at_start(folder or Path.cwd(), settings)
+        store = settings.open_store(app.state.secret)
         app.state.encounters = Encounters(store)
         app.state.commits = GroupCommit(app.state.encounters)
+        offload.use(settings.offload)
         offload.warm()  # dice and imports run in worker processes: start them now
         hub = app.state.hub = stream.Hub(asyncio.get_running_loop())
         app.state.encounters.listeners.append(hub.appended)
         relay = Relay(store, lambda encounter_id, version: hub.appended(encounter_id, version, []))
         relay.start()
         app.state.analytics = Analytics(store)
-        every, target = analytics_every(), store_url(url)
+        every = settings.analytics_every  # 0: only when a report is asked for (it catches up)
         keeper = Keeper(app.state.analytics, every=every)
-        child = keeping.start(target, every) if every > 0 and keeping.wanted(target) else None
+        child = keeping.start(settings) if every > 0 and keeping.wanted(settings) else None
         if every > 0 and child is None:
             keeper.start()
         try:
@@ -98,10 +102,32 @@ def create_app(url: str | None = None, folder: Path | None = None) -> FastAPI:
     return app
 
 
-def analytics_every() -> float:
-    """Seconds between background analytics catch-ups ($COMBATLOG_ANALYTICS_EVERY; 0: only when
-    a report is asked for, which always catches up first)."""
-    return float(os.environ.get("COMBATLOG_ANALYTICS_EVERY", "0.5"))
+class ServiceConfig(uvicorn.Config):
+    """uvicorn's config carrying the settings: pickled to each worker process uvicorn spawns,
+    where it builds the app from them (no environment written on the way)."""
+
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        self.settings = settings
+        super().__init__("api.app:create_app", factory=True, **options)
+
+    def load_app(self) -> Any:
+        return partial(create_app, self.settings)
+
+
+def run_service(settings: Settings, host: str, port: int, workers: int) -> bool:
+    """Serve until stopped (Ctrl-C, SIGTERM); False if the app failed to start."""
+    from uvicorn.supervisors import Multiprocess
+
+    config = ServiceConfig(settings, host=host, port=port, workers=workers, access_log=False)
+    server = uvicorn.Server(config)
+    try:
+        if workers > 1:
+            Multiprocess(config, sockets=[config.bind_socket()]).run()
+            return True
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    return server.started
 
 
 class BodyLimit:

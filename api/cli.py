@@ -132,9 +132,9 @@ def import_log(
     """Check each log file whole and store it as a new encounter; prints each encounter id
     (a progress bar on the terminal for several files)."""
     from api.cli_stats import progress_bar
-    from api.store import EncounterStore
+    from api.settings import load_settings
 
-    store = EncounterStore(db)
+    store = load_settings(database_url=db).open_store()
     try:
         with progress_bar("importing") as update:
             for done, log in enumerate(logs, 1):
@@ -153,13 +153,14 @@ def export_log(
     ] = None,
 ) -> None:
     """Write a stored encounter's log as JSON Lines."""
-    from api.store import EncounterStore, UnknownEncounter
+    from api.settings import load_settings
+    from api.store import UnknownEncounter
 
     try:
         encounter_id = UUID(encounter)
     except ValueError:
         raise fail(f"not an encounter id: {encounter}", 2) from None
-    store = EncounterStore(db)
+    store = load_settings(database_url=db).open_store()
     try:
         data = write_jsonl(store.facts(encounter_id))
     except UnknownEncounter:
@@ -175,9 +176,9 @@ def export_log(
 @app.command("list")
 def list_encounters(db: DbOption = None) -> None:
     """List the encounters in the store."""
-    from api.store import EncounterStore
+    from api.settings import load_settings
 
-    store = EncounterStore(db)
+    store = load_settings(database_url=db).open_store()
     try:
         for summary in store.list_encounters():
             name = plain(summary.name)
@@ -202,24 +203,25 @@ def serve(
     ] = False,
 ) -> None:
     """Run the HTTP API on the store; a first start seeds a demo encounter and prints its tokens."""
-    import os
-
-    import uvicorn
-
+    from api.app import run_service
     from api.demo import seed_demo
     from api.secret import SecretChanged, secret_at_start
+    from api.settings import load_settings
 
-    if db:
-        os.environ["COMBATLOG_DATABASE_URL"] = db
+    settings = load_settings(database_url=db)
+    # the flag alone adopts a new secret here (the variable is for the app alone, as documented);
+    # analytics runs off the serving core unless COMBATLOG_ANALYTICS_PROCESS says otherwise
+    own = {"accept_new_secret": accept_new_secret}
+    if "analytics_process" not in settings.model_fields_set:
+        own["analytics_process"] = True
+    settings = settings.model_copy(update=own)
     try:  # before anything is written: a lost secret is said at once, not found out as 403s
-        secret_at_start(Path.cwd(), os.environ.get("COMBATLOG_DATABASE_URL"), accept_new_secret)
+        secret_at_start(Path.cwd(), settings)
     except SecretChanged as exc:
         raise fail(str(exc), 1) from None
-    lines, name, table = seed_demo(os.environ.get("COMBATLOG_DATABASE_URL"), host, port)
+    lines, name, table = seed_demo(settings, host, port)
     print_table(table, name=name)
     for line in lines:
         typer.echo(line)
-    os.environ.setdefault("COMBATLOG_ANALYTICS_PROCESS", "1")  # analytics off the serving core
-    uvicorn.run(
-        "api.app:create_app", factory=True, host=host, port=port, workers=workers, access_log=False
-    )
+    if not run_service(settings, host, port, workers):
+        raise typer.Exit(3)  # uvicorn's STARTUP_FAILURE: the app did not start

@@ -3,7 +3,6 @@ their rotation."""
 
 from __future__ import annotations
 
-import os
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -12,6 +11,7 @@ from uuid import UUID
 import typer
 
 from api.secret import SECRET_FILE, SECRET_VARIABLE, fingerprint, secret_in
+from api.settings import Settings, load_settings
 from api.terminal import fail, plain
 
 DbOption = Annotated[
@@ -38,17 +38,18 @@ def tokens(
     """Print an encounter's GM and player tokens (under the secret in combatlog.secret here or
     $COMBATLOG_SECRET), after rotating one when asked."""
     from api.http.access import tokens as issued
-    from api.store import EncounterStore, UnknownEncounter
+    from api.store import UnknownEncounter
 
     try:
         encounter_id = UUID(encounter)
     except ValueError:
         raise fail(f"not an encounter id: {encounter}", 2) from None
-    secret = service_secret()
-    with EncounterStore(db) as store:
+    settings = load_settings(database_url=db)
+    secret = service_secret(settings)
+    with settings.open_store() as store:
         kept = store.access.secret_fingerprint()
         if kept not in (None, fingerprint(secret)):
-            raise fail(other_secret(), 1)
+            raise fail(other_secret(settings), 1)
         try:
             name = store.facts(encounter_id, upto=1)[0].name  # type: ignore[attr-defined]
         except UnknownEncounter:
@@ -61,9 +62,9 @@ def tokens(
     typer.echo(f"  player token: {current['player_token']}")
 
 
-def service_secret() -> bytes:
+def service_secret(settings: Settings) -> bytes:
     """The secret `combatlog serve` in this folder uses; never a new one."""
-    secret, new = secret_in(Path.cwd())
+    secret, new = secret_in(Path.cwd(), settings.secret_bytes())
     if new:
         raise fail(
             f"no secret here: neither {Path.cwd() / SECRET_FILE} nor {SECRET_VARIABLE}; run this "
@@ -73,8 +74,8 @@ def service_secret() -> bytes:
     return secret
 
 
-def other_secret() -> str:
-    where = SECRET_VARIABLE if os.environ.get(SECRET_VARIABLE) else str(Path.cwd() / SECRET_FILE)
+def other_secret(settings: Settings) -> str:
+    where = SECRET_VARIABLE if settings.secret else str(Path.cwd() / SECRET_FILE)
     return (
         f"the secret in {where} is not the one this store's tokens are issued under: tokens "
         "made from it would be refused. Use the service's secret, or adopt this one first "

@@ -49,9 +49,9 @@ def progress_bar(label: str) -> Iterator[Any]:
 def rebuild(db: DbOption = None) -> None:
     """Rebuild the analytics read model from the first notification of the log."""
     from api.analytics import Analytics
-    from api.store import EncounterStore
+    from api.settings import load_settings
 
-    store = EncounterStore(db)
+    store = load_settings(database_url=db).open_store()
     try:
         with progress_bar("rebuilding analytics") as update:
             taken = Analytics(store).rebuild(update)
@@ -81,7 +81,7 @@ def stats(
     from uuid import UUID
 
     from api.analytics import Analytics, Filters, report
-    from api.store import EncounterStore
+    from api.settings import load_settings
 
     if encounter is not None:
         try:
@@ -89,7 +89,7 @@ def stats(
         except ValueError:
             typer.echo(f"combatlog: not an encounter id: {encounter}", err=True)
             raise typer.Exit(2) from None
-    store = EncounterStore(db)
+    store = load_settings(database_url=db).open_store()
     try:
         analytics = Analytics(store)
         with progress_bar("catching up") as update:

@@ -7,16 +7,16 @@ from typing import Any
 
 from api.http.access import load_secret, operator_token, tokens
 from api.service import rebuilt
-from api.store import EncounterStore
+from api.settings import Settings
 from domain.jsonl import read_jsonl
 
 DEMO = Path(__file__).resolve().parents[1] / "replay_fixtures" / "dnd35" / "whole-fight.jsonl"
 
 
-def seed_demo(url: str | None, host: str, port: int) -> tuple[list[str], str, dict[str, Any]]:
+def seed_demo(settings: Settings, host: str, port: int) -> tuple[list[str], str, dict[str, Any]]:
     """Import the demo fight when the store holds no encounter: lines to print, the first
     encounter's name and its table."""
-    store = EncounterStore(url)
+    store = settings.open_store()
     try:
         encounters = store.list_encounters()
         if not encounters:
@@ -26,7 +26,7 @@ def seed_demo(url: str | None, host: str, port: int) -> tuple[list[str], str, di
         generations = store.access.generations(encounters[0].id)  # after any rotation
     finally:
         store.close()
-    secret = load_secret(Path.cwd())
+    secret = load_secret(Path.cwd(), settings.secret_bytes())
     lines = [f"combatlog serving on http://{host}:{port}  (API docs: http://{host}:{port}/docs)"]
     first = encounters[0]
     issued = tokens(secret, first.id, generations)

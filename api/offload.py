@@ -2,8 +2,9 @@
 cannot stall every other client. By default in worker processes: in a thread, such work holds
 the GIL against the event loop, whose every wait for I/O then costs it a switch interval, and
 the other clients' p99 grew 13-fold beside the heaviest requests (as on the loop itself), against
-1.3-fold with processes (`make bench-service`, README "Benchmarks"). `COMBATLOG_OFFLOAD=thread`
-or `inline` (on the event loop, a benchmark's baseline) choose otherwise."""
+1.3-fold with processes (`make bench-service`, README "Benchmarks"). The settings' `offload`
+(`COMBATLOG_OFFLOAD=thread` or `inline`, on the event loop: a benchmark's baseline) choose
+otherwise: the app factory hands it to `use`, as the worker processes are the process's own."""
 
 from __future__ import annotations
 
@@ -19,19 +20,25 @@ from typing import Any, TypeVar
 from fastapi.concurrency import run_in_threadpool
 
 from api.analytics.fanout import _watch as watch_parent  # one watcher for every pool
+from api.settings import Offload
 from api.store import EncounterStore
 
 T = TypeVar("T")
-MODES = ("process", "thread", "inline")
+_mode: Offload = "process"
 _pool: ProcessPoolExecutor | None = None
 _stores: dict[tuple[str, str | None], EncounterStore] = {}  # in a worker process
 _guard = threading.Lock()
 
 
-def mode() -> str:
-    """How CPU-heavy work runs, from $COMBATLOG_OFFLOAD (default `process`)."""
-    given = os.environ.get("COMBATLOG_OFFLOAD", "process")
-    return given if given in MODES else "process"
+def use(mode: Offload) -> None:
+    """Run CPU-heavy work this way from now on (the settings' `offload`)."""
+    global _mode
+    _mode = mode
+
+
+def mode() -> Offload:
+    """How CPU-heavy work runs (default `process`)."""
+    return _mode
 
 
 async def off_loop(work: Callable[..., T], *args: Any) -> T:

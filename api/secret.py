@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import os
 import secrets
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from api.settings import Settings
 
 SECRET_FILE = "combatlog.secret"
 SECRET_VARIABLE = "COMBATLOG_SECRET"
@@ -18,19 +21,19 @@ class SecretChanged(RuntimeError):
     """The store's encounters were issued tokens under another secret than the one in use."""
 
 
-def load_secret(folder: Path) -> bytes:
-    """COMBATLOG_SECRET, else the secret file in `folder` (made on first start, mode 0600)."""
-    given, new = secret_in(folder)
+def load_secret(folder: Path, given: bytes | None = None) -> bytes:
+    """`given` (COMBATLOG_SECRET), else the secret file in `folder` (made on first start, 0600)."""
+    secret, new = secret_in(folder, given)
     if new:
-        write_secret(folder, given)
-    return given
+        write_secret(folder, secret)
+    return secret
 
 
-def secret_in(folder: Path) -> tuple[bytes, bool]:
-    """COMBATLOG_SECRET, else the secret file in `folder`, else a new one (not yet written):
-    the secret and whether it is new."""
-    if env := os.environ.get(SECRET_VARIABLE):
-        return env.encode(), False
+def secret_in(folder: Path, given: bytes | None) -> tuple[bytes, bool]:
+    """`given` (COMBATLOG_SECRET), else the secret file in `folder`, else a new one (not yet
+    written): the secret and whether it is new."""
+    if given:
+        return given, False
     path = folder / SECRET_FILE
     if path.exists():
         return path.read_text().strip().encode(), False
@@ -49,19 +52,18 @@ def fingerprint(secret: bytes) -> str:
     return hmac.new(secret, b"combatlog secret fingerprint", hashlib.sha256).hexdigest()[:32]
 
 
-def secret_at_start(folder: Path, url: str | None, accept: bool | None = None) -> bytes:
+def secret_at_start(folder: Path, settings: Settings) -> bytes:
     """The secret to serve under. SecretChanged, and nothing written, when the store holds
-    encounters whose tokens another secret issued, unless `accept` (or
-    COMBATLOG_ACCEPT_NEW_SECRET=1) says to adopt this one; the store then remembers it."""
-    from api.store import EncounterStore
-
-    if accept is None:
-        accept = os.environ.get(ACCEPT_VARIABLE) == "1"
-    secret, new = secret_in(folder)
-    with EncounterStore(url) as store:
+    encounters whose tokens another secret issued, unless the settings' `accept_new_secret`
+    (--accept-new-secret, COMBATLOG_ACCEPT_NEW_SECRET=1) says to adopt this one; the store then
+    remembers it."""
+    given = settings.secret_bytes()
+    secret, new = secret_in(folder, given)
+    with settings.open_store() as store:
         kept = store.access.secret_fingerprint()
-        if kept not in (None, fingerprint(secret)) and not accept and store.holds_encounters():
-            raise SecretChanged(changed_message(folder, new))
+        changed = kept not in (None, fingerprint(secret))
+        if changed and not settings.accept_new_secret and store.holds_encounters():
+            raise SecretChanged(changed_message(folder, new, given is not None))
         if new:
             write_secret(folder, secret)
         if kept != fingerprint(secret):
@@ -69,10 +71,10 @@ def secret_at_start(folder: Path, url: str | None, accept: bool | None = None) -
     return secret
 
 
-def changed_message(folder: Path, new: bool) -> str:
+def changed_message(folder: Path, new: bool, from_variable: bool) -> str:
     """What happened to the secret and what to do about it."""
     path = folder / SECRET_FILE
-    if os.environ.get(SECRET_VARIABLE):
+    if from_variable:
         where = f"{SECRET_VARIABLE} is set to a secret"
     elif new:
         where = f"there is no {path} (deleted?) and {SECRET_VARIABLE} is not set, so a new secret"

@@ -46,7 +46,7 @@ async def main(seconds: float, modes: list[str], rounds: int) -> None:
     body = heaviest_import()
     for _ in range(rounds):
         for mode in modes:
-            os.environ["COMBATLOG_OFFLOAD"] = mode
+            offload.use(mode)  # type: ignore[arg-type]
             offload.warm()
             await asyncio.sleep(2 if mode == "process" else 0)
             quiet = await lag(seconds)

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+import api.app
 from api.app import create_app
 from api.cli import app as cli
 from api.secret import SecretChanged
@@ -28,7 +28,7 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("COMBATLOG_SECRET", raising=False)
     monkeypatch.delenv("COMBATLOG_DATABASE_URL", raising=False)
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)  # serve checks, then would listen
+    monkeypatch.setattr(api.app, "run_service", lambda *a, **k: True)  # checks, then would listen
     return tmp_path
 
 

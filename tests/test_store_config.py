@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from api.store.config import persistence_env, store_url
+from api.settings import load_settings
+from api.store.config import persistence_env
 
 
-def test_the_store_url_comes_from_the_argument_then_the_environment_then_the_default() -> None:
-    assert store_url("memory:", {"COMBATLOG_DATABASE_URL": "sqlite:///x"}) == "memory:"
-    assert store_url(None, {"COMBATLOG_DATABASE_URL": "sqlite:///x"}) == "sqlite:///x"
-    assert store_url(None, {}) == "sqlite:///combatlog.sqlite"
+def test_the_store_url_comes_from_the_argument_then_the_environment_then_the_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("COMBATLOG_DATABASE_URL", "sqlite:///x")
+    assert load_settings(database_url="memory:").database_url == "memory:"
+    assert load_settings(database_url=None).database_url == "sqlite:///x"
+    monkeypatch.delenv("COMBATLOG_DATABASE_URL")
+    assert load_settings(database_url=None).database_url == "sqlite:///combatlog.sqlite"
 
 
 @pytest.mark.parametrize(

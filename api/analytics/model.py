@@ -34,7 +34,6 @@ from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 
 from api.analytics import fanout, rows
-from api.analytics.keeper import Keeper
 from api.analytics.rows import TABLES
 from api.analytics.skips import Skips
 from api.store import EncounterStore, collector_paused, sql
@@ -43,7 +42,7 @@ from api.store.recorders import SQLiteFactRecorder
 from domain.corrections import is_correction
 from projections.analytics import Figures, Tally
 
-__all__ = ["PAGE", "TABLES", "TRACKED_AS", "Analytics", "Keeper"]
+__all__ = ["PAGE", "TABLES", "TRACKED_AS", "Analytics"]
 
 TRACKED_AS = "combatlog-analytics"  # the tracking row's application name
 PAGE = 5000  # notifications per transaction

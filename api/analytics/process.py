@@ -13,23 +13,22 @@ from multiprocessing.process import BaseProcess
 
 from api.analytics.keeper import Keeper
 from api.analytics.model import Analytics
-from api.store import EncounterStore
+from api.settings import Settings
 
 NICENESS = 10  # the keeper's scheduling priority below the service's
-ENV = "COMBATLOG_ANALYTICS_PROCESS"  # "1": the service's keeper runs in a process of its own
 
 
-def wanted(url: str) -> bool:
-    """Whether the keeper should run in a process: asked for, and a store another process can
-    open (not the in-memory one)."""
-    return os.environ.get(ENV) == "1" and url != "memory:"
+def wanted(settings: Settings) -> bool:
+    """Whether the keeper should run in a process: asked for (`analytics_process`), and a store
+    another process can open (not the in-memory one)."""
+    return settings.analytics_process and settings.database_url != "memory:"
 
 
-def start(url: str, every: float) -> BaseProcess:
-    """The keeper in a fresh interpreter (spawn), started."""
+def start(settings: Settings) -> BaseProcess:
+    """The keeper in a fresh interpreter (spawn), started, with the service's settings."""
     context = multiprocessing.get_context("spawn")
     child = context.Process(
-        target=_keep, args=(url, every, os.getpid()), name="combatlog-analytics", daemon=False
+        target=_keep, args=(settings, os.getpid()), name="combatlog-analytics", daemon=False
     )
     child.start()
     return child
@@ -41,10 +40,10 @@ def stop(child: BaseProcess) -> None:
     child.join(timeout=5)
 
 
-def _keep(url: str, every: float, parent: int) -> None:
+def _keep(settings: Settings, parent: int) -> None:
     os.nice(NICENESS)  # background work: the serving process comes first for the CPU
-    store = EncounterStore(url)
-    keeper = Keeper(Analytics(store), every)
+    store = settings.open_store()
+    keeper = Keeper(Analytics(store), settings.analytics_every)
     keeper.start()
     try:
         while keeper.is_alive() and os.getppid() == parent:

@@ -10,8 +10,8 @@ from contextlib import contextmanager
 from typing import Any
 from uuid import UUID
 
-from api.store import sql
 from api.store.config import tables_locked
+from api.store.sql import Run, transaction
 
 ROLES = ("gm", "player")
 
@@ -103,6 +103,6 @@ class AccessRecords:
             )
 
     @contextmanager
-    def _sql(self, commit: bool = True) -> Iterator[sql.Run]:
-        with sql.transaction(self.datastore, self.postgres, commit) as (run, _):
+    def _sql(self, commit: bool = True) -> Iterator[Run]:
+        with transaction(self.datastore, self.postgres, commit) as (run, _):
             yield run

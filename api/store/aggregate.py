@@ -44,6 +44,11 @@ class Encounter(Aggregate):
     """One encounter's log: version N is line N; the checks run before each event, not on replay."""
 
     TOPIC = ENCOUNTER_TOPIC
+    # The shape of a snapshot's state (EncounterState, LogIntegrity's fields), as the library
+    # versions an aggregate: a change bumps it and adds `upcast_vN_vN+1(state)`, which turns a
+    # stored state of version N into N+1 in place, so every snapshot already stored still loads
+    # (tests/test_snapshot_versions.py loads one written before versions were kept: version 1).
+    class_version = 1
 
     class Event(Aggregate.Event):
         """Base of the encounter's library events (each carries one fact)."""
@@ -85,7 +90,7 @@ class Encounter(Aggregate):
                 originator_version=aggregate.version,
                 timestamp=aggregate.modified_on,
                 topic=ENCOUNTER_TOPIC,
-                state=state.model_dump(mode="json"),
+                state={**state.model_dump(mode="json"), "class_version": aggregate.class_version},
             )
 
         def mutate(self, _: None) -> Encounter:
@@ -120,13 +125,21 @@ class Encounter(Aggregate):
 
     @classmethod
     def restore(cls, encounter_id: UUID, version: int, state: dict[str, Any]) -> Encounter:
-        """The encounter as a snapshot kept it."""
-        kept = EncounterState.model_validate(state)
+        """The encounter as a snapshot kept it, its state upcast from the version it was kept in."""
+        kept = EncounterState.model_validate(cls.upcast(dict(state)))
         encounter = object.__new__(cls)
         encounter.__base_init__(encounter_id, version, kept.created_on)
         encounter.modified_on = kept.modified_on
         encounter.integrity = kept.integrity
         return encounter
+
+    @classmethod
+    def upcast(cls, state: dict[str, Any]) -> dict[str, Any]:
+        """A stored snapshot state brought to this class's version (none kept: version 1)."""
+        kept_in = state.pop("class_version", 1)
+        for version in range(kept_in, cls.class_version):
+            getattr(cls, f"upcast_v{version}_v{version + 1}")(state)
+        return state
 
 
 register_topic(SNAPSHOT_TOPIC, Encounter.Snapshot)

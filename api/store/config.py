@@ -3,27 +3,24 @@
 from __future__ import annotations
 
 import getpass
-import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from urllib.parse import unquote, urlsplit
 
-URL_VARIABLE = "COMBATLOG_DATABASE_URL"
-NAME_VARIABLE = "COMBATLOG_STORE_NAME"
 DEFAULT_URL = "sqlite:///combatlog.sqlite"
 SQLITE_PREFIX = "sqlite:///"
 POSTGRES_PREFIXES = ("postgresql://", "postgres://")
 TABLES_LOCK = 0x636F6D6261746C6F  # any key both workers agree on: "combatlo" in ASCII
 
 
-def store_url(url: str | None, environ: Mapping[str, str] = os.environ) -> str:
-    """The URL given, else $COMBATLOG_DATABASE_URL, else a SQLite file in the working folder."""
-    return url or environ.get(URL_VARIABLE) or DEFAULT_URL
+def store_url(url: str | None) -> str:
+    """The URL given (the settings' `database_url`), else a SQLite file in the working folder."""
+    return url or DEFAULT_URL
 
 
-def store_name(name: str | None, environ: Mapping[str, str] = os.environ) -> str | None:
-    """The name given, else $COMBATLOG_STORE_NAME: PostgreSQL tables `<name>_events` and so on."""
-    return name or environ.get(NAME_VARIABLE) or None
+def store_name(name: str | None) -> str | None:
+    """The name given (the settings' `store_name`): PostgreSQL tables `<name>_events` and so on."""
+    return name or None
 
 
 def persistence_env(url: str) -> dict[str, str]:

@@ -27,8 +27,8 @@ from uuid import UUID
 
 import domain
 import projections
-from api.store import sql
 from api.store.config import tables_locked
+from api.store.sql import Run, transaction
 from projections.view import Table
 
 log = logging.getLogger(__name__)
@@ -139,8 +139,8 @@ class StoredTables:
         return blob
 
     @contextmanager
-    def _sql(self, commit: bool = True) -> Iterator[sql.Run]:
-        with sql.transaction(self.datastore, self.postgres, commit) as (run, _):
+    def _sql(self, commit: bool = True) -> Iterator[Run]:
+        with transaction(self.datastore, self.postgres, commit) as (run, _):
             yield run
 
 

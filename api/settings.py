@@ -1,0 +1,57 @@
+"""The service's configuration: every COMBATLOG_* variable, read here once and passed down."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from api.store import EncounterStore
+from api.store.config import DEFAULT_URL
+
+Offload = Literal["process", "thread", "inline"]
+
+
+class Settings(BaseSettings):
+    """What `combatlog serve`, the other commands and the app factory run with (README
+    "Configuration"); built once per process entry point, then handed on."""
+
+    model_config = SettingsConfigDict(env_prefix="COMBATLOG_", frozen=True, extra="ignore")
+
+    database_url: str = Field(DEFAULT_URL, min_length=1)
+    store_name: str | None = None
+    secret: SecretStr | None = None
+    accept_new_secret: bool = False
+    offload: Offload = "process"
+    analytics_every: float = 0.5
+    analytics_process: bool = False
+
+    @field_validator("store_name", "secret", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: Any) -> Any:
+        return value or None  # `COMBATLOG_SECRET=` is no secret, as it always was
+
+    @field_validator("offload", mode="before")
+    @classmethod
+    def _unknown_offload_is_process(cls, value: Any) -> Any:
+        return value if value in ("process", "thread", "inline") else "process"
+
+    @field_validator("accept_new_secret", mode="before")
+    @classmethod
+    def _only_one_accepts(cls, value: Any) -> Any:
+        return value is True or value == "1"  # COMBATLOG_ACCEPT_NEW_SECRET=1, as documented
+
+    def secret_bytes(self) -> bytes | None:
+        """COMBATLOG_SECRET as the bytes tokens are made with, when set."""
+        return None if self.secret is None else self.secret.get_secret_value().encode()
+
+    def open_store(self, secret: bytes | None = None) -> EncounterStore:
+        """The store these settings name (`secret`, the service's, signs its stored tables)."""
+        return EncounterStore(self.database_url, name=self.store_name, secret=secret)
+
+
+def load_settings(**given: Any) -> Settings:
+    """The environment's settings, with what the command line gave (None or "": not given)
+    over it."""
+    return Settings(**{name: value for name, value in given.items() if value not in (None, "")})

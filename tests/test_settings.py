@@ -1,0 +1,83 @@
+"""The configuration: every COMBATLOG_* variable read in one module, and `combatlog serve`
+handing its settings to the app rather than writing them into the environment."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import api
+import api.app
+from api.cli import app as cli
+from api.settings import Settings, load_settings
+
+READS_THE_ENVIRONMENT = re.compile(r"os\.environ|getenv|environ\.get")
+
+
+def test_the_environment_is_read_in_the_settings_module_alone() -> None:
+    folder = Path(api.__file__).parent
+    readers = [
+        str(path.relative_to(folder.parent))
+        for path in sorted(folder.rglob("*.py"))
+        if READS_THE_ENVIRONMENT.search(path.read_text())
+    ]
+    assert readers == []  # api/settings.py reads it through pydantic-settings
+
+
+def test_serve_hands_the_app_its_settings_and_leaves_the_environment_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name in ("COMBATLOG_DATABASE_URL", "COMBATLOG_ANALYTICS_PROCESS", "COMBATLOG_SECRET"):
+        monkeypatch.delenv(name, raising=False)
+    handed: list[Settings] = []
+
+    def run_service(settings: Settings, *_: Any) -> bool:
+        handed.append(settings)
+        return True
+
+    monkeypatch.setattr(api.app, "run_service", run_service)
+    db = f"sqlite:///{tmp_path / 'served.sqlite'}"
+    before = dict(os.environ)
+    result = CliRunner().invoke(cli, ["serve", "--db", db])
+    assert result.exit_code == 0, result.output
+    assert [(s.database_url, s.analytics_process) for s in handed] == [(db, True)]
+    assert dict(os.environ) == before
+
+
+@pytest.mark.parametrize(
+    ("variables", "read"),
+    [
+        ({}, {"offload": "process", "accept_new_secret": False, "analytics_every": 0.5}),
+        ({"COMBATLOG_OFFLOAD": "thread", "COMBATLOG_ACCEPT_NEW_SECRET": "1"},
+         {"offload": "thread", "accept_new_secret": True, "analytics_every": 0.5}),
+        ({"COMBATLOG_OFFLOAD": "fast", "COMBATLOG_ACCEPT_NEW_SECRET": "yes",
+          "COMBATLOG_ANALYTICS_EVERY": "0"},
+         {"offload": "process", "accept_new_secret": False, "analytics_every": 0.0}),
+    ],
+    ids=["defaults", "given", "unknown values read as before"],
+)  # fmt: skip
+def test_each_variable_is_read_as_it_always_was(
+    monkeypatch: pytest.MonkeyPatch, variables: dict[str, str], read: dict[str, Any]
+) -> None:
+    for name in ("COMBATLOG_OFFLOAD", "COMBATLOG_ACCEPT_NEW_SECRET", "COMBATLOG_ANALYTICS_EVERY"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    settings = load_settings()
+    assert {name: getattr(settings, name) for name in read} == read
+
+
+def test_an_empty_secret_or_store_name_is_none_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMBATLOG_SECRET", "")
+    monkeypatch.setenv("COMBATLOG_STORE_NAME", "")
+    settings = load_settings(database_url="")
+    assert (settings.secret_bytes(), settings.store_name) == (None, None)
+    assert settings.database_url == os.environ.get(
+        "COMBATLOG_DATABASE_URL", "sqlite:///combatlog.sqlite"
+    )
