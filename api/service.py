@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import gc
 import logging
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar, cast
 from uuid import UUID
+from weakref import WeakValueDictionary
 
 from api.store import EncounterStore, collector_paused
 from api.store.batch import Request, Written, stamped
@@ -21,6 +22,9 @@ from domain.integrity import LogError
 from projections.history import CHECKPOINT_EVERY, History
 
 T = TypeVar("T")
+# encounters whose tables a process keeps built (a cache: the least recently used is rebuilt
+# from its stored tables when next read), so memory stays bounded over any number read
+HISTORIES_KEPT = 256
 Clock = Callable[[], datetime]
 Listener = Callable[[UUID, int, list[Fact]], None]
 log = logging.getLogger(__name__)
@@ -65,8 +69,9 @@ class Encounters:
     store: EncounterStore
     clock: Clock = utc_now
     listeners: list[Listener] = field(default_factory=list)
-    _histories: dict[UUID, History] = field(default_factory=dict)
-    _locks: dict[UUID, threading.Lock] = field(default_factory=dict)
+    _histories: OrderedDict[UUID, History] = field(default_factory=OrderedDict)
+    # a lock lives while a thread holds or waits on it: no two for one encounter at once
+    _locks: WeakValueDictionary[UUID, threading.Lock] = field(default_factory=WeakValueDictionary)
     _guard: threading.Lock = field(default_factory=threading.Lock)
 
     def create(self, created: EncounterCreated, by: str | None = None) -> UUID:
@@ -147,7 +152,7 @@ class Encounters:
         on the next read, and the append is still answered as the success it is."""
         first, last = written.first, written.last
         try:
-            history = self._histories.get(encounter_id)
+            history = self._cached(encounter_id)
             # Lines this call wrote are kept as stored: no need to read them back. A retry's
             # key answers with an earlier request's lines, read from the store.
             if written.facts is not None and history is not None and history.version == first - 1:
@@ -158,7 +163,8 @@ class Encounters:
             return Appended(first, last, list(history.events[first - 1 : last]))
         except Exception:
             log.exception("the tables of %s are dropped after its append", encounter_id)
-            self._histories.pop(encounter_id, None)
+            with self._guard:
+                self._histories.pop(encounter_id, None)
             return Appended(first, last, written.facts or [])
 
     def _tell(self, encounter_id: UUID, appended: Appended) -> None:
@@ -169,18 +175,37 @@ class Encounters:
                 log.exception("a listener failed on %s at line %s", encounter_id, appended.version)
 
     def _caught_up(self, encounter_id: UUID) -> History:
-        history = self._histories.get(encounter_id)
+        history = self._cached(encounter_id)
         if history is None:
             history = rebuilt(self.store, encounter_id)
-            self._histories[encounter_id] = history
+            self._keep(encounter_id, history)
             return history
         for fact in self.store.facts(encounter_id, after=history.version):
             history.append(fact)
         return history
 
+    def _cached(self, encounter_id: UUID) -> History | None:
+        """The encounter's tables if this process keeps them, now the most recently used."""
+        with self._guard:
+            history = self._histories.get(encounter_id)
+            if history is not None:
+                self._histories.move_to_end(encounter_id)
+            return history
+
+    def _keep(self, encounter_id: UUID, history: History) -> None:
+        """Keep the tables, forgetting the least recently used past HISTORIES_KEPT (a cache:
+        a forgotten encounter is rebuilt from its stored tables when next read)."""
+        with self._guard:
+            self._histories[encounter_id] = history
+            while len(self._histories) > HISTORIES_KEPT:
+                self._histories.popitem(last=False)
+
     def _lock(self, encounter_id: UUID) -> threading.Lock:
         with self._guard:
-            return self._locks.setdefault(encounter_id, threading.Lock())
+            lock = self._locks.get(encounter_id)
+            if lock is None:
+                lock = self._locks[encounter_id] = threading.Lock()
+            return lock
 
 
 def rebuilt(
@@ -191,9 +216,7 @@ def rebuilt(
     none (or `stored` is False), storing the tables that fold makes for the next rebuild.
 
     The cyclic collector is paused meanwhile (everything the fold makes lives on, so its scans
-    would find nothing: ~40% of the time), and what it built is then frozen out of later
-    collections too: a long log's objects would otherwise make the next full collection a pause
-    of hundreds of milliseconds. (Frozen objects are still freed by reference counting.)"""
+    would find nothing: ~40% of the time), through the store's one counted pause."""
     rows = store.rows(encounter_id)
     lines = StoredFacts(store.mapper, [state for _, state in rows])
     corrections = [
@@ -207,5 +230,4 @@ def rebuilt(
         checkpoints.stored.clear()
     with collector_paused(), checkpoints.batch():
         history = History.resume(lines, checkpoints, corrections, every, cast_at)
-        gc.freeze()
     return history

@@ -97,6 +97,8 @@ class LogIntegrity(Corrections):
         self.take(position, event)
         if isinstance(event, EventRevoked):
             self.revoked_at[event.target] = position
+        elif isinstance(event, EventRestored):  # kept for the lines revoked now, as `revoked` is
+            self.revoked_at.pop(event.target, None)
         elif isinstance(event, EventAmended):
             self.replacement_types[position] = event.replacement.type
             self._remember(event.replacement, event.target)

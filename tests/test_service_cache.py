@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from api.service import Encounters
+from pathlib import Path
+
+from api.service import HISTORIES_KEPT, Encounters
 from api.store import EncounterStore
-from domain.events import NoteAdded
+from domain.events import EncounterCreated, NoteAdded
 from tests.store_helpers import CREATED
 
 
@@ -31,3 +33,17 @@ def test_lines_written_by_this_worker_are_cached_as_stored(sqlite_url: str) -> N
     service.history(encounter)
     service.append(encounter, [NoteAdded(text="one"), NoteAdded(text="two")])
     assert list(service.history(encounter).events) == service.store.facts(encounter)
+
+
+def test_a_process_keeps_the_tables_of_a_bounded_number_of_encounters(tmp_path: Path) -> None:
+    """Memory stays bounded however many encounters are read: past HISTORIES_KEPT the least
+    recently read is forgotten, and reading it again rebuilds the same table."""
+    with EncounterStore(f"sqlite:///{tmp_path / 'many.sqlite'}") as store:
+        service = Encounters(store)
+        ids = [service.create(EncounterCreated(name=f"fight {n}", ruleset="dnd35"))
+               for n in range(HISTORIES_KEPT + 3)]  # fmt: skip
+        for encounter_id in ids:
+            service.history(encounter_id)
+        assert sum(service.cached(encounter_id) for encounter_id in ids) == HISTORIES_KEPT
+        assert not service.cached(ids[0]) and service.cached(ids[-1])
+        assert service.history(ids[0]).state()["version"] == 1

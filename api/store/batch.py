@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from uuid import UUID
 
 from eventsourcing.persistence import RecordConflictError
@@ -24,8 +24,22 @@ from domain.commands import AppendFacts, Command
 from domain.events import Fact
 from domain.integrity import LogError
 
-if TYPE_CHECKING:
-    from api.store.encounters import EncounterStore
+
+class EncounterStore(Protocol):
+    """What a batch needs of the store (`api.store.encounters.EncounterStore`), named here so
+    the batch does not import the store that calls it."""
+
+    application: Any
+
+    def aggregate(self, encounter_id: UUID, fresh: bool = False) -> Encounter: ...
+
+    def receipt(
+        self, encounter_id: UUID, encounter: Encounter, key: str | None, fingerprint: str | None
+    ) -> tuple[int, int] | None: ...
+
+    def version(self, encounter_id: UUID) -> int: ...
+
+    def evict(self, encounter_id: UUID) -> None: ...
 
 BLIND_TRIES = 20  # a blind append that keeps losing races: each try reads the log afresh
 

