@@ -217,17 +217,18 @@ def rebuilt(
 
     The cyclic collector is paused meanwhile (everything the fold makes lives on, so its scans
     would find nothing: ~40% of the time), through the store's one counted pause."""
-    rows = store.rows(encounter_id)
-    lines = StoredFacts(store.mapper, [state for _, state in rows])
-    corrections = [
-        (at, cast(Correction, lines[at - 1]).target)
-        for at, (topic, _) in enumerate(rows, 1)
-        if topic in CORRECTION_TOPICS
-    ]
-    cast_at = [at for at, (topic, _) in enumerate(rows, 1) if topic in CAST_TOPICS]
-    checkpoints = store.tables.of(encounter_id)
-    if not stored:
-        checkpoints.stored.clear()
-    with collector_paused(), checkpoints.batch():
-        history = History.resume(lines, checkpoints, corrections, every, cast_at)
+    with collector_paused():
+        rows = store.rows(encounter_id)
+        lines = StoredFacts(store.mapper, [state for _, state in rows])
+        corrections = [
+            (at, cast(Correction, lines[at - 1]).target)
+            for at, (topic, _) in enumerate(rows, 1)
+            if topic in CORRECTION_TOPICS
+        ]
+        cast_at = [at for at, (topic, _) in enumerate(rows, 1) if topic in CAST_TOPICS]
+        checkpoints = store.tables.of(encounter_id)
+        if not stored:
+            checkpoints.stored.clear()
+        with checkpoints.batch():
+            history = History.resume(lines, checkpoints, corrections, every, cast_at)
     return history
