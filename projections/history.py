@@ -175,20 +175,14 @@ class History:
 
     def _corrected_base(self, upto: int) -> tuple[int, Table | None]:
         """The latest checkpoint no correction anywhere after it reaches back past."""
-        index = bisect_right(self.correction_at, upto) - 1
-        lowest = min(self.correction_target[index + 1 :], default=upto + 1)
-        for base in range(upto // self.every * self.every, 0, -self.every):
-            while index >= 0 and self.correction_at[index] > base:
-                lowest = min(lowest, self.correction_target[index])
-                index -= 1
-            if base < lowest and (table := self.checkpoints.get(base)) is not None:
-                return base, table
-        return 0, None
+        after = bisect_right(self.correction_at, upto)
+        return self._base(upto, min(self.correction_target[after:], default=upto + 1))
 
-    def _base(self, upto: int) -> tuple[int, Table | None]:
-        """The latest checkpoint no correction in (checkpoint, upto] reaches back past."""
+    def _base(self, upto: int, lowest: int | None = None) -> tuple[int, Table | None]:
+        """The latest checkpoint no correction in (checkpoint, upto] reaches back past (nor
+        before `lowest`, the earliest line a later correction reaches)."""
         index = bisect_right(self.correction_at, upto) - 1
-        lowest = upto + 1
+        lowest = upto + 1 if lowest is None else lowest
         for base in range(upto // self.every * self.every, 0, -self.every):
             while index >= 0 and self.correction_at[index] > base:
                 lowest = min(lowest, self.correction_target[index])
