@@ -25,7 +25,7 @@ def parse_event(obj: Any, position: int) -> Event:
         raise LogError(position, "the event type is a string, such as 'NoteAdded'", "type")
     if kind not in EVENT_TYPES:
         raise LogError(position, f"unknown event type '{kind}'", "type")
-    if (deep := too_deep(obj)) is not None:
+    if _nested(obj) and (deep := too_deep(obj)) is not None:
         field = deep.split(".")[0].split("[")[0]
         raise LogError(position, f"nested deeper than {MAX_DEPTH} levels at '{deep}'", field)
     try:
@@ -33,6 +33,11 @@ def parse_event(obj: Any, position: int) -> Event:
     except ValidationError as exc:
         name, reason = first_error(exc)
         raise LogError(position, reason, name or None) from None
+
+
+def _nested(obj: dict[str, Any]) -> bool:
+    """Whether any field holds an object or array: only then can the line be too deep."""
+    return any(isinstance(v, dict | list) for v in obj.values())
 
 
 def read_jsonl(data: bytes | str) -> list[Event]:
