@@ -9,22 +9,15 @@ from pydantic import ValidationError
 from domain.corrections import CORRECTION_NAMES, UNREVOCABLE_NAMES, Correction, Corrections
 from domain.events import (
     EVENT_TYPES,
-    AttackMade,
-    CheckRolled,
     CombatantJoined,
     CombatEnded,
-    ConditionApplied,
     EncounterCreated,
     EventAmended,
     EventRestored,
     EventRevoked,
     Fact,
-    InitiativeTieBroken,
-    ReadiedActionTaken,
-    RestTaken,
-    SurpriseDetermined,
-    combatants_named,
 )
+from domain.fact_kinds import PLAIN_NAMING, QUIET, kind_of, named_in
 from domain.rulesets import ruleset_for
 
 # CONTRACT §1 "CombatEnded ends the round structure, not the log": what the rules do after a
@@ -36,30 +29,6 @@ AFTER_THE_FIGHT = frozenset({
     "ConditionRemoved", "TemporaryHitPointsLost", "ResolveSpent", "ConvictionSpent", "NoteAdded",
     "CombatantLeft",
 })  # fmt: skip
-
-
-# Each fact type's wire name, and for the types `combatants_named` reads only `combatant` and
-# `target` of, which of the two it has: read directly, a fact costs no missed attribute lookups.
-TYPE_NAMES: dict[type[Fact], str] = {cls: name for name, cls in EVENT_TYPES.items()}
-_SHAPED = (AttackMade, SurpriseDetermined, InitiativeTieBroken, RestTaken, ReadiedActionTaken,
-           CheckRolled, ConditionApplied, EventAmended, CombatantJoined)  # fmt: skip
-NAMING_FIELDS: dict[type[Fact], tuple[str, ...]] = {
-    cls: tuple(f for f in ("combatant", "target") if f in cls.model_fields)
-    for cls in EVENT_TYPES.values()
-    if cls not in _SHAPED
-}
-
-
-def named_in(event: Fact) -> list[str]:
-    """`combatants_named(event)`, reading only the fields the fact's type has."""
-    fields = NAMING_FIELDS.get(type(event))
-    if fields is None:
-        return combatants_named(event)
-    return [n for f in fields if isinstance(n := getattr(event, f), str)]
-
-
-def _kind(event: Fact) -> str:
-    return TYPE_NAMES.get(type(event)) or event.type_name
 
 
 class LogError(ValueError):
@@ -102,7 +71,11 @@ class LogIntegrity(Corrections):
 
     def check(self, event: Fact) -> None:
         """Raise LogError if `event` cannot be the next line of this log."""
-        position = self.version + 1
+        position = len(self.types) + 1
+        fields = PLAIN_NAMING.get(type(event))
+        if fields is not None and position > 1:
+            self._check_plain(event, fields, position)
+            return
         if position == 1:
             if not isinstance(event, EncounterCreated):
                 raise LogError(1, "the first line must be EncounterCreated", "type")
@@ -113,16 +86,18 @@ class LogIntegrity(Corrections):
         if isinstance(event, Correction):
             self._check_correction(event, position)
         else:
-            self._check_after_the_fight(_kind(event), position, position, "type")
+            self._check_after_the_fight(kind_of(event), position, position, "type")
         self._check_combatants(event, position)
 
     def record(self, event: Fact) -> None:
         """Take `event` as the next line (after `check`)."""
-        position = self.version + 1
-        self.types.append(_kind(event))
+        position = len(self.types) + 1
+        self.types.append(kind_of(event))
         if event.key is not None:
             first = self.receipts.get(event.key, (position, position))[0]
             self.receipts[event.key] = (first, position)
+        if type(event) in QUIET:
+            return
         self._remember(event, position)
         self.take(position, event)
         if isinstance(event, EventRevoked):
@@ -221,6 +196,16 @@ class LogIntegrity(Corrections):
             "spent, notes, leaving, and corrections)",
             name,
         )
+
+    def _check_plain(self, event: Fact, fields: tuple[str, ...], position: int) -> None:
+        """`check` of a fact that is neither the first line nor a correction, nor names anyone
+        but its `combatant` or `target`."""
+        if self.ending_candidates:
+            self._check_after_the_fight(kind_of(event), position, position, "type")
+        for name in fields:
+            combatant = getattr(event, name)
+            if isinstance(combatant, str) and combatant not in self.joined_at:
+                raise LogError(position, f"unknown combatant '{combatant}'", name)
 
     def _check_combatants(self, event: Fact, position: int) -> None:
         if isinstance(event, CombatantJoined):
