@@ -213,8 +213,8 @@ def _reached(table: Table, c: Condition, end: int, count: float, member_id: str)
 def _expire_rounds(table: Table, due: Due) -> None:
     for member_id in list(table.timed):
         member = table.members[member_id]
-        kept = tuple(c for c in member.conditions if not _ran_out(c, due))
-        if len(kept) != len(member.conditions):
+        if any(_ran_out(c, due) for c in member.conditions):  # most turns: nothing to copy
+            kept = tuple(c for c in member.conditions if not _ran_out(c, due))
             set_conditions(table, member, kept)
 
 
@@ -227,14 +227,19 @@ def _ran_out(c: Condition, due: Due) -> bool:
 def _expire_turn_bound(table: Table, member_id: str, point: str) -> None:
     for timed_id in list(table.timed):
         member = table.members[timed_id]
-        ticked = tuple(t for c in member.conditions if (t := _tick(c, member_id, point)))
-        if ticked != member.conditions:
+        if any(_bound(c, member_id, point) for c in member.conditions):  # else nothing changes
+            ticked = tuple(t for c in member.conditions if (t := _tick(c, member_id, point)))
             set_conditions(table, member, ticked)
 
 
-def _tick(c: Condition, member_id: str, point: str) -> Condition | None:
+def _bound(c: Condition, member_id: str, point: str) -> bool:
+    """Whether the condition lasts until this point of this combatant's turn."""
     d = c.duration
-    if not isinstance(d, TurnDuration) or d.of != member_id or d.until != point:
+    return isinstance(d, TurnDuration) and d.of == member_id and d.until == point
+
+
+def _tick(c: Condition, member_id: str, point: str) -> Condition | None:
+    if not _bound(c, member_id, point):
         return c
     if c.skips > 0:
         return replace(c, skips=c.skips - 1)
