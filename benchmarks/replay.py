@@ -64,12 +64,12 @@ def main() -> None:
     parser.add_argument("--file-only", action="store_true", help="Only `combatlog replay`.")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="combatlog-bench-"))
+    print(f"combatlog replay benchmark — files in {folder}")
     replay_file(folder, args.events)
     if args.file_only:
         return
     store = EncounterStore(f"sqlite:///{folder / 'bench.sqlite'}", secret=os.urandom(32))
     n = args.events
-    print(f"combatlog replay benchmark — SQLite file in {folder}")
 
     seconds, long_id = timed(lambda: build_long(store, n))
     report(f"write {n:,} events in batches of {BATCH}", n / seconds, "events/s")
