@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -16,12 +17,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from api.service import rebuilt
 from api.store import EncounterStore
-from benchmarks.synthetic import fight
+from benchmarks.synthetic import CROWD, fight
 from domain.events import EventRevoked
+from domain.jsonl import write_jsonl
 from projections.history import History
 from projections.render import state_json
 from projections.table import table_at
@@ -57,11 +61,15 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--encounters", type=int, default=1000)
     parser.add_argument("--per-encounter", type=int, default=100)
+    parser.add_argument("--file-only", action="store_true", help="Only `combatlog replay`.")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="combatlog-bench-"))
+    print(f"combatlog replay benchmark — files in {folder}")
+    replay_file(folder, args.events)
+    if args.file_only:
+        return
     store = EncounterStore(f"sqlite:///{folder / 'bench.sqlite'}", secret=os.urandom(32))
     n = args.events
-    print(f"combatlog replay benchmark — SQLite file in {folder}")
 
     seconds, long_id = timed(lambda: build_long(store, n))
     report(f"write {n:,} events in batches of {BATCH}", n / seconds, "events/s")
@@ -124,6 +132,19 @@ def main() -> None:
     )
     report("  per encounter", 1000 * seconds / len(ids), "ms")
     store.close()
+
+
+def replay_file(folder: Path, events: int) -> None:
+    """`combatlog replay --json` of a long log file as a whole process, beside the bare decode."""
+    path = folder / "long.jsonl"
+    path.write_bytes(write_jsonl(fight(events, fighters=CROWD)))
+    print(f"Replay of a {events:,}-line D&D 3.5 log file ({len(CROWD)} combatants)")
+    decode, _ = timed(lambda: [orjson.loads(line) for line in path.read_bytes().splitlines()], 3)
+    report("bare orjson decode of the file", events / decode, "facts/s")
+    command = [str(Path(sys.executable).with_name("combatlog")), "replay", str(path), "--json"]
+    whole, _ = timed(lambda: subprocess.run(command, check=True, capture_output=True), 3)
+    report("combatlog replay --json, whole process", events / whole, "facts/s",
+           f"target >= 150,000 and within 3.5x decode (x{whole / decode:.1f})")  # fmt: skip
 
 
 def _undo(history: History) -> dict[str, Any]:

@@ -33,14 +33,17 @@ STATS: dict[str, dict[str, object]] = {
     "orcus": {"max_hp": 10**6, "level": 3, "defenses": {"ac": 15, "fortitude": 13}},
 }  # fmt: skip
 RULESETS = tuple(STATS)
+CROWD = FIGHTERS + [f"kobold-{n}" for n in range(1, 13)]  # 20 combatants, the issue 15 log
 
 
-def fight(events: int, seed: int = 7, ruleset: str = "dnd35") -> list[Fact]:
+def fight(
+    events: int, seed: int = 7, ruleset: str = "dnd35", fighters: list[str] = FIGHTERS
+) -> list[Fact]:
     """A valid log of exactly `events` lines: everyone trades blows and heals, turn by turn."""
     rng = random.Random(seed)
     log: list[Fact] = [EncounterCreated(name=f"Benchmark brawl {seed}", ruleset=ruleset)]
-    for n, who in enumerate(FIGHTERS):
-        side = "party" if n < 4 else "foes"
+    for n, who in enumerate(fighters):
+        side = "party" if n < len(fighters) // 2 else "foes"
         stats = {**STATS[ruleset], "initiative_modifier": n % 4}
         log.append(CombatantJoined(combatant=who, name=who.title(), side=side, stats=stats))
         log.append(InitiativeRolled(combatant=who, natural=rng.randint(1, 20), modifier=n % 4))
@@ -49,14 +52,20 @@ def fight(events: int, seed: int = 7, ruleset: str = "dnd35") -> list[Fact]:
     turn = 0
     while len(log) < events:
         actor = order[turn % len(order)]
-        log += turn_of(rng, actor, len(log), ruleset == "true20")
+        log += turn_of(rng, actor, len(log), ruleset == "true20", fighters)
         log.append(TurnEnded(combatant=actor))
         turn += 1
     return log[:events]
 
 
-def turn_of(rng: random.Random, actor: str, position: int, saves: bool = False) -> list[Fact]:
-    target = rng.choice([f for f in FIGHTERS if f != actor])
+def turn_of(
+    rng: random.Random,
+    actor: str,
+    position: int,
+    saves: bool = False,
+    fighters: list[str] = FIGHTERS,
+) -> list[Fact]:
+    target = rng.choice([f for f in fighters if f != actor])
     natural = rng.randint(1, 20)
     save = ToughnessSave(natural=(n := rng.randint(1, 20)), total=n + 40) if saves else None
     facts: list[Fact] = [

@@ -16,8 +16,8 @@ from domain.events import (
     EventRestored,
     EventRevoked,
     Fact,
-    combatants_named,
 )
+from domain.fact_kinds import PLAIN_NAMING, QUIET, kind_of, named_in
 from domain.rulesets import ruleset_for
 
 # CONTRACT §1 "CombatEnded ends the round structure, not the log": what the rules do after a
@@ -71,7 +71,11 @@ class LogIntegrity(Corrections):
 
     def check(self, event: Fact) -> None:
         """Raise LogError if `event` cannot be the next line of this log."""
-        position = self.version + 1
+        position = len(self.types) + 1
+        fields = PLAIN_NAMING.get(type(event))
+        if fields is not None and position > 1:
+            self._check_plain(event, fields, position)
+            return
         if position == 1:
             if not isinstance(event, EncounterCreated):
                 raise LogError(1, "the first line must be EncounterCreated", "type")
@@ -82,17 +86,18 @@ class LogIntegrity(Corrections):
         if isinstance(event, Correction):
             self._check_correction(event, position)
         else:
-            self._check_after_the_fight(event.type_name, position, position, "type")
+            self._check_after_the_fight(kind_of(event), position, position, "type")
         self._check_combatants(event, position)
 
     def record(self, event: Fact) -> None:
         """Take `event` as the next line (after `check`)."""
-        position = self.version + 1
-        kind = event.type_name
-        self.types.append(kind)
+        position = len(self.types) + 1
+        self.types.append(kind_of(event))
         if event.key is not None:
             first = self.receipts.get(event.key, (position, position))[0]
             self.receipts[event.key] = (first, position)
+        if type(event) in QUIET:
+            return
         self._remember(event, position)
         self.take(position, event)
         if isinstance(event, EventRevoked):
@@ -192,10 +197,20 @@ class LogIntegrity(Corrections):
             name,
         )
 
+    def _check_plain(self, event: Fact, fields: tuple[str, ...], position: int) -> None:
+        """`check` of a fact that is neither the first line nor a correction, nor names anyone
+        but its `combatant` or `target`."""
+        if self.ending_candidates:
+            self._check_after_the_fight(kind_of(event), position, position, "type")
+        for name in fields:
+            combatant = getattr(event, name)
+            if isinstance(combatant, str) and combatant not in self.joined_at:
+                raise LogError(position, f"unknown combatant '{combatant}'", name)
+
     def _check_combatants(self, event: Fact, position: int) -> None:
         if isinstance(event, CombatantJoined):
             self._check_join(event, position)
-        for combatant in combatants_named(event):
+        for combatant in named_in(event):
             if combatant not in self.joined_at:
                 raise LogError(
                     position, f"unknown combatant '{combatant}'", self._field_of(event, combatant)

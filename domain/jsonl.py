@@ -13,9 +13,10 @@ from domain.events import EVENT_ADAPTER, EVENT_TYPES, Event, Fact
 from domain.integrity import LogError, LogIntegrity, first_error
 
 
-def parse_event(obj: Any, position: int) -> Event:
+def parse_event(obj: Any, position: int, nested: bool = True) -> Event:
     """One decoded JSON object from outside (a request, a file) as an event, within the bounds of
-    domain.bounds, or LogError naming the field and the reason."""
+    domain.bounds, or LogError naming the field and the reason. `nested` False: the caller knows
+    no field holds an object or array, so the line cannot be too deep."""
     if not isinstance(obj, dict):
         raise LogError(position, "each line must be a JSON object")
     kind = obj.get("type")
@@ -25,7 +26,7 @@ def parse_event(obj: Any, position: int) -> Event:
         raise LogError(position, "the event type is a string, such as 'NoteAdded'", "type")
     if kind not in EVENT_TYPES:
         raise LogError(position, f"unknown event type '{kind}'", "type")
-    if (deep := too_deep(obj)) is not None:
+    if nested and (deep := too_deep(obj)) is not None:
         field = deep.split(".")[0].split("[")[0]
         raise LogError(position, f"nested deeper than {MAX_DEPTH} levels at '{deep}'", field)
     try:
@@ -33,6 +34,11 @@ def parse_event(obj: Any, position: int) -> Event:
     except ValidationError as exc:
         name, reason = first_error(exc)
         raise LogError(position, reason, name or None) from None
+
+
+def _nested(line: bytes) -> bool:
+    """Whether a line's object may hold an object or array: a second brace or any bracket."""
+    return b"[" in line or line.count(b"{") > 1
 
 
 def read_jsonl(data: bytes | str) -> list[Event]:
@@ -50,7 +56,7 @@ def read_jsonl(data: bytes | str) -> list[Event]:
             obj = orjson.loads(line)
         except orjson.JSONDecodeError as exc:
             raise LogError(number, f"not valid JSON ({exc})") from None
-        event = parse_event(obj, number)
+        event = parse_event(obj, number, _nested(line))
         integrity.append(event)
         events.append(event)
     if not events:

@@ -213,9 +213,11 @@ def _reached(table: Table, c: Condition, end: int, count: float, member_id: str)
 def _expire_rounds(table: Table, due: Due) -> None:
     for member_id in list(table.timed):
         member = table.members[member_id]
-        kept = tuple(c for c in member.conditions if not _ran_out(c, due))
-        if len(kept) != len(member.conditions):
-            set_conditions(table, member, kept)
+        for condition in member.conditions:
+            if _ran_out(condition, due):  # most turns nothing runs out, and nothing is copied
+                kept = tuple(c for c in member.conditions if not _ran_out(c, due))
+                set_conditions(table, member, kept)
+                break
 
 
 def _ran_out(c: Condition, due: Due) -> bool:
@@ -227,14 +229,21 @@ def _ran_out(c: Condition, due: Due) -> bool:
 def _expire_turn_bound(table: Table, member_id: str, point: str) -> None:
     for timed_id in list(table.timed):
         member = table.members[timed_id]
-        ticked = tuple(t for c in member.conditions if (t := _tick(c, member_id, point)))
-        if ticked != member.conditions:
-            set_conditions(table, member, ticked)
+        for condition in member.conditions:
+            if _bound(condition, member_id, point):  # else nothing ticks, and nothing is copied
+                ticked = tuple(t for c in member.conditions if (t := _tick(c, member_id, point)))
+                set_conditions(table, member, ticked)
+                break
+
+
+def _bound(c: Condition, member_id: str, point: str) -> bool:
+    """Whether the condition lasts until this point of this combatant's turn."""
+    d = c.duration
+    return isinstance(d, TurnDuration) and d.of == member_id and d.until == point
 
 
 def _tick(c: Condition, member_id: str, point: str) -> Condition | None:
-    d = c.duration
-    if not isinstance(d, TurnDuration) or d.of != member_id or d.until != point:
+    if not _bound(c, member_id, point):
         return c
     if c.skips > 0:
         return replace(c, skips=c.skips - 1)

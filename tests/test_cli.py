@@ -53,6 +53,28 @@ def test_a_bad_log_exits_non_zero_naming_the_line_and_reason_and_prints_no_state
     assert "line 5, field 'target': unknown combatant 'nobody'" in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("field", "nested"),
+    [
+        ("aware", b'"aware": ' + b"[" * 40 + b"]" * 40),
+        ("text", b'"text": {"a": ' + b'{"a": ' * 39 + b"{}" + b"}" * 40),
+    ],
+    ids=["arrays in arrays", "objects in objects"],
+)
+def test_a_replayed_line_nested_past_the_budget_is_refused_naming_its_line(
+    tmp_path: Path, field: str, nested: bytes
+) -> None:
+    deep = tmp_path / "deep.jsonl"
+    lines = FIGHT.read_bytes().splitlines()
+    kind = b"SurpriseDetermined" if field == "aware" else b"NoteAdded"
+    lines[4] = b'{"type": "' + kind + b'", ' + nested + b"}"
+    deep.write_bytes(b"\n".join(lines) + b"\n")
+    result = runner.invoke(app, ["replay", str(deep), "--json"])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert f"line 5, field '{field}': nested deeper than 32 levels" in result.stderr
+
+
 @pytest.mark.parametrize("at", ["0", "1000"])
 def test_replay_at_outside_the_log_is_refused(at: str) -> None:
     result = runner.invoke(app, ["replay", str(FIGHT), "--at", at])

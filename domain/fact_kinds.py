@@ -1,0 +1,58 @@
+"""Each fact type's wire name and the fields naming combatants, looked up once per type."""
+
+from __future__ import annotations
+
+from domain.events import (
+    EVENT_TYPES,
+    AttackMade,
+    CheckRolled,
+    CombatantJoined,
+    CombatEnded,
+    ConditionApplied,
+    EncounterCreated,
+    EventAmended,
+    EventRestored,
+    EventRevoked,
+    Fact,
+    InitiativeTieBroken,
+    ReadiedActionTaken,
+    RestTaken,
+    SurpriseDetermined,
+    combatants_named,
+)
+
+TYPE_NAMES: dict[type[Fact], str] = {cls: name for name, cls in EVENT_TYPES.items()}
+
+# The types `combatants_named` reads more than `combatant` and `target` of.
+_SHAPED = (AttackMade, SurpriseDetermined, InitiativeTieBroken, RestTaken, ReadiedActionTaken,
+           CheckRolled, ConditionApplied, EventAmended, CombatantJoined)  # fmt: skip
+NAMING_FIELDS: dict[type[Fact], tuple[str, ...]] = {
+    cls: tuple(f for f in ("combatant", "target") if f in cls.model_fields)
+    for cls in EVENT_TYPES.values()
+    if cls not in _SHAPED
+}
+
+# Facts that are neither the first line nor a correction: integrity checks only who they name.
+PLAIN_NAMING: dict[type[Fact], tuple[str, ...]] = {
+    cls: fields
+    for cls, fields in NAMING_FIELDS.items()
+    if cls not in (EncounterCreated, EventRevoked, EventRestored)
+}
+
+# Facts whose recording changes nothing but the list of types (no join, end or correction).
+QUIET = frozenset(TYPE_NAMES) - {
+    EncounterCreated, CombatantJoined, CombatEnded, EventRevoked, EventRestored, EventAmended,
+}  # fmt: skip
+
+
+def kind_of(event: Fact) -> str:
+    """The wire name of the fact's type."""
+    return TYPE_NAMES.get(type(event)) or event.type_name
+
+
+def named_in(event: Fact) -> list[str]:
+    """`combatants_named(event)`, reading only the fields the fact's type has."""
+    fields = NAMING_FIELDS.get(type(event))
+    if fields is None:
+        return combatants_named(event)
+    return [n for f in fields if isinstance(n := getattr(event, f), str)]
