@@ -56,6 +56,7 @@ def create_app(given: Settings | str | None = None, folder: Path | None = None) 
         offload.warm()  # dice and imports run in worker processes: start them now
         hub = app.state.hub = stream.Hub(asyncio.get_running_loop())
         app.state.encounters.listeners.append(hub.appended)
+        app.state.feeds = stream.Feeds(hub, app.state.encounters)
         relay = Relay(store, lambda encounter_id, version: hub.appended(encounter_id, version, []))
         relay.start()
         app.state.analytics = Analytics(store)

@@ -121,11 +121,14 @@ def bench(pool: Any, label: str, url: str, env: dict[str, str], args: argparse.N
     try:
         with server(folder, url, env) as (base, pid):
             print(f"{label}: combatlog serve (1 worker) at {base}, pid {pid}, in {folder}")
-            load = open_encounters(base, args.clients, "load")
+            load = open_encounters(base, 0 if args.only_live else args.clients, "load")
             live = open_encounters(base, args.live_encounters, "live")
-            rate, done = appends(pool, base, pid, load, args)
-            naive_url = url if url.startswith("postgres") else f"sqlite:///{folder}/naive.sqlite"
-            naive_path(pool, naive_url, env, rate, done, args)
+            if not args.only_live:
+                rate, done = appends(pool, base, pid, load, args)
+                naive_url = (
+                    url if url.startswith("postgres") else f"sqlite:///{folder}/naive.sqlite"
+                )
+                naive_path(pool, naive_url, env, rate, done, args)
             subscribed(pool, base, pid, live, args)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -239,6 +242,7 @@ def main() -> None:
     parser.add_argument("--offload", default="thread,process,inline",
                         help="COMBATLOG_OFFLOAD modes the heavy phase compares")  # fmt: skip
     parser.add_argument("--only-heavy", action="store_true", help="only the heavy phase")
+    parser.add_argument("--only-live", action="store_true", help="only the live subscribers")
     args = parser.parse_args()
     signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started in background
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -247,8 +251,9 @@ def main() -> None:
     with multiprocessing.get_context("spawn").Pool(1, initializer=quiet_child) as pool:
         if not args.only_heavy:
             bench(pool, "SQLite", "sqlite:///bench.sqlite", {}, args)
-        heavy.phase(pool, "sqlite:///bench.sqlite", {}, args)
-        if args.only_heavy:
+        if not args.only_live:
+            heavy.phase(pool, "sqlite:///bench.sqlite", {}, args)
+        if args.only_heavy or args.only_live:
             return
         if args.postgres:
             with postgres_schema() as schema:

@@ -1,23 +1,22 @@
-"""The live stream: Server-Sent Events, one per log line (id = position), resumable."""
+"""The live stream: Server-Sent Events, one per log line (id = position), resumable; the hub."""
 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import AsyncIterator
 from functools import partial
 from typing import Annotated, Any
 from uuid import UUID
 
-import orjson
 from fastapi import APIRouter, Header, Request
 from sse_starlette import EventSourceResponse
 
-from api.http.player import player_log
-from api.http.routes import ERRORS, Reader, Service, log_lines, with_derived
+from api.http.feeds import Feed, Feeds, Message, lines_after, rendered
+from api.http.routes import ERRORS, Reader, Service
 from api.service import Encounters
 from domain.events import Fact
-from projections.history import History
+
+__all__ = ["Feeds", "Hub", "lines_after", "router"]
 
 router = APIRouter(prefix="/encounters", tags=["live"], responses=ERRORS)
 
@@ -83,62 +82,46 @@ async def stream(
     last_event_id: Annotated[int | None, Header(ge=0)] = None,
 ) -> EventSourceResponse:
     """Every line from after Last-Event-ID on, then each new one as it is appended."""
-    hub: Hub = request.app.state.hub
-    queue = hub.subscribe(encounter_id)
+    feeds: Feeds = request.app.state.feeds
     sent = last_event_id or 0
-    rotated = Rotation(service, encounter_id, caller)
 
     async def messages() -> AsyncIterator[dict[str, Any]]:
         nonlocal sent
+        feed, queue = feeds.join(encounter_id, caller)  # before the read: no line falls between
         try:
+            generation = await connected(feed, caller)
+            version, backlog = await read_after(service, encounter_id, sent, caller)
+            feed.started_at(version)
+            for message in backlog:
+                sent = int(message["id"])
+                yield message
             while True:
-                if await rotated.since_connect():
+                batch = await queue.get()
+                if feed.generations.known.get(caller, 0) > generation:
                     return  # its token was rotated away: a reconnect with it is refused
-                view = partial(lines_after, sent=sent, caller=caller)
-                for message in await asyncio.to_thread(service.read, encounter_id, view):
-                    sent = int(message["id"])
-                    yield message
-                await queue.get()
+                if batch is None or (batch and int(batch[0]["id"]) > sent + 1):
+                    _, batch = await read_after(service, encounter_id, sent, caller)  # a gap
+                for message in batch:
+                    if int(message["id"]) > sent:
+                        sent = int(message["id"])
+                        yield message
         finally:
-            hub.unsubscribe(encounter_id, queue)
+            feeds.leave(feed, queue)
 
     return EventSourceResponse(messages(), ping=15)
 
 
-class Rotation:
-    """Whether the token a stream was opened with has been rotated since: read from the store
-    (any worker may have rotated it) at most every RECHECK seconds, before lines are sent."""
-
-    RECHECK = 2.0
-
-    def __init__(self, service: Encounters, encounter_id: UUID, role: str) -> None:
-        self.access, self.encounter_id, self.role = service.store.access, encounter_id, role
-        self.generation = self.access.generations(encounter_id)[role]
-        self.checked = time.monotonic()
-
-    async def since_connect(self) -> bool:
-        if time.monotonic() - self.checked < self.RECHECK:
-            return False
-        self.checked = time.monotonic()
-        now = await asyncio.to_thread(self.access.generations, self.encounter_id)
-        return now[self.role] != self.generation
+async def connected(feed: Feed, caller: str) -> int:
+    """The generation of the caller's role's token now, the one this stream was opened with."""
+    generations = feed.generations
+    now = await asyncio.to_thread(generations.access.generations, generations.encounter_id)
+    generations.seen(now)
+    return now[caller]
 
 
-def lines_after(history: History, sent: int, caller: str) -> list[dict[str, Any]]:
-    """The SSE messages for lines after `sent`; players get the player log's lines, a bare
-    withdrawn marker for a line revoked or replaced, an empty placeholder for a hidden one; the
-    GM's lines carry what each did (`derived`), as GET /log does."""
-    lines: list[tuple[int, dict[str, Any] | None]]
-    if caller == "gm":
-        gm = with_derived(history, log_lines(history, after=sent))
-        lines = [(line.position, line.model_dump(mode="json")) for line in gm]
-    else:
-        lines = player_log(history, after=sent)
-    return [
-        {
-            "id": str(position),  # sse-starlette writes ids as text
-            "event": "line",
-            "data": orjson.dumps(line or {"position": position, "fact": None}).decode(),
-        }
-        for position, line in lines
-    ]
+async def read_after(
+    service: Encounters, encounter_id: UUID, sent: int, caller: str
+) -> tuple[int, list[Message]]:
+    """This subscriber's own read: on connect, and after a gap in what its feed handed it."""
+    view = partial(rendered, sent=sent, caller=caller)
+    return await asyncio.to_thread(service.read, encounter_id, view)
