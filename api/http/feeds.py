@@ -6,11 +6,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import orjson
+from sse_starlette import ServerSentEvent
 
 from api.http.player import player_log
 from api.http.routes import log_lines, with_derived
@@ -21,7 +23,17 @@ if TYPE_CHECKING:
     from api.http.stream import Hub
 
 Message = dict[str, Any]
-Batch = list[Message] | None  # None: the feed could not render; read for yourself
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One log line as a subscriber is sent it: its position and its SSE message, encoded."""
+
+    position: int
+    chunk: bytes
+
+
+Batch = list[Line] | None  # None: the feed could not render; read for yourself
 log = logging.getLogger(__name__)
 
 
@@ -45,9 +57,11 @@ def lines_after(history: History, sent: int, caller: str) -> list[Message]:
     ]
 
 
-def rendered(history: History, sent: int, caller: str) -> tuple[int, list[Message]]:
-    """The log's length and the messages for the lines after `sent`, read in one lock."""
-    return history.version, lines_after(history, sent, caller)
+def rendered(history: History, sent: int, caller: str) -> tuple[int, list[Line]]:
+    """The log's length and the lines after `sent`, encoded once (whoever is sent them), read
+    in one lock."""
+    messages = lines_after(history, sent, caller)
+    return history.version, [Line(int(m["id"]), ServerSentEvent(**m).encode()) for m in messages]
 
 
 class Generations:

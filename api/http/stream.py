@@ -5,13 +5,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from functools import partial
-from typing import Annotated, Any
+from typing import Annotated
 from uuid import UUID
 
 from fastapi import APIRouter, Header, Request
 from sse_starlette import EventSourceResponse
 
-from api.http.feeds import Feed, Feeds, Message, lines_after, rendered
+from api.http.feeds import Batch, Feed, Feeds, Line, lines_after, rendered
 from api.http.routes import ERRORS, Reader, Service
 from api.service import Encounters
 from domain.events import Fact
@@ -85,26 +85,24 @@ async def stream(
     feeds: Feeds = request.app.state.feeds
     sent = last_event_id or 0
 
-    async def messages() -> AsyncIterator[dict[str, Any]]:
+    async def messages() -> AsyncIterator[bytes]:
         nonlocal sent
         feed, queue = feeds.join(encounter_id, caller)  # before the read: no line falls between
         try:
             generation = await connected(feed, caller)
             version, backlog = await read_after(service, encounter_id, sent, caller)
             feed.started_at(version)
-            for message in backlog:
-                sent = int(message["id"])
-                yield message
+            batch: Batch = backlog
             while True:
+                if batch is None or (batch and batch[0].position > sent + 1):
+                    _, batch = await read_after(service, encounter_id, sent, caller)  # a gap
+                new = [line for line in batch if line.position > sent]
+                if new:
+                    sent = new[-1].position
+                    yield b"".join(line.chunk for line in new)
                 batch = await queue.get()
                 if feed.generations.known.get(caller, 0) > generation:
                     return  # its token was rotated away: a reconnect with it is refused
-                if batch is None or (batch and int(batch[0]["id"]) > sent + 1):
-                    _, batch = await read_after(service, encounter_id, sent, caller)  # a gap
-                for message in batch:
-                    if int(message["id"]) > sent:
-                        sent = int(message["id"])
-                        yield message
         finally:
             feeds.leave(feed, queue)
 
@@ -121,7 +119,7 @@ async def connected(feed: Feed, caller: str) -> int:
 
 async def read_after(
     service: Encounters, encounter_id: UUID, sent: int, caller: str
-) -> tuple[int, list[Message]]:
+) -> tuple[int, list[Line]]:
     """This subscriber's own read: on connect, and after a gap in what its feed handed it."""
     view = partial(rendered, sent=sent, caller=caller)
     return await asyncio.to_thread(service.read, encounter_id, view)
