@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from api.http.access import operator_token
 from benchmarks import _service_heavy as heavy
+from benchmarks._service_idle import idle
 from benchmarks._service_load import GRACE, JOINS, Encounter, Run, appenders, naive, subscribers
 
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
@@ -205,6 +206,10 @@ def subscribed(
     )
     report("server CPU during the run", 100 * served_cpu / run.seconds, "% core")
     report("subscribers' and writer's CPU during the run", 100 * run.cpu / run.seconds, "% core")
+    if args.idle:
+        print(f"Live, idle: {args.idle} SSE subscribers on {len(live)} encounters, no new line")
+        share = pool.apply(idle, (base, pid, live, args.idle, args.live_seconds))
+        report("server CPU with every subscriber idle", 100 * share, "% core", "target ~0", None)
 
 
 @contextmanager
@@ -234,6 +239,7 @@ def main() -> None:
     parser.add_argument("--live-encounters", type=int, default=10)
     parser.add_argument("--rate", type=float, default=100, help="facts/s while subscribed")
     parser.add_argument("--live-seconds", type=float, default=5)
+    parser.add_argument("--idle", type=int, default=1000, help="idle subscribers (0: none)")
     parser.add_argument("--postgres", action="store_true", help=f"a second run on {POSTGRES}")
     parser.add_argument("--heavy-seconds", type=float, default=15, help="heavy phase, each half")
     parser.add_argument("--heavy-rounds", type=int, default=3, help="quiet/loaded alternations")
