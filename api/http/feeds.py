@@ -1,5 +1,4 @@
-"""Live feeds: each new line of an encounter rendered once per view (GM, player), shared by
-every subscriber of that view; subscribers wait on a queue and cost nothing while idle."""
+"""The live hub and feeds: each new line rendered once per view, shared by its subscribers."""
 
 from __future__ import annotations
 
@@ -8,7 +7,7 @@ import logging
 import time
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from uuid import UUID
 
 import orjson
@@ -17,10 +16,8 @@ from sse_starlette import ServerSentEvent
 from api.http.player import player_log
 from api.http.routes import log_lines, with_derived
 from api.service import Encounters
+from domain.events import Fact
 from projections.history import History
-
-if TYPE_CHECKING:
-    from api.http.stream import Hub
 
 Message = dict[str, Any]
 
@@ -62,6 +59,41 @@ def rendered(history: History, sent: int, caller: str) -> tuple[int, list[Line]]
     in one lock."""
     messages = lines_after(history, sent, caller)
     return history.version, [Line(int(m["id"]), ServerSentEvent(**m).encode()) for m in messages]
+
+
+class Hub:
+    """Fans appended lines out to the subscribers of each encounter. The event loop owns it:
+    another thread (the committer, the relay) hands each report to the loop, which alone reads
+    and changes the subscribers and the versions told."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.queues: dict[UUID, set[asyncio.Queue[int]]] = {}
+        self.told: dict[UUID, int] = {}
+
+    def appended(self, encounter_id: UUID, version: int, facts: list[Fact]) -> None:
+        """Called after each append, by this worker's service or the relay, from any thread."""
+        if not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.tell, encounter_id, version)
+
+    def tell(self, encounter_id: UUID, version: int) -> None:
+        """On the loop: wake the encounter's subscribers; a version already told (the relay
+        reporting this worker's own append) wakes no one."""
+        if version <= self.told.get(encounter_id, 0):
+            return
+        self.told[encounter_id] = version
+        for queue in self.queues.get(encounter_id, ()):
+            queue.put_nowait(version)
+
+    def subscribe(self, encounter_id: UUID) -> asyncio.Queue[int]:
+        """On the loop: a queue that is given each new version of the encounter."""
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        self.queues.setdefault(encounter_id, set()).add(queue)
+        return queue
+
+    def unsubscribe(self, encounter_id: UUID, queue: asyncio.Queue[int]) -> None:
+        """On the loop: that queue is told no more."""
+        self.queues.get(encounter_id, set()).discard(queue)
 
 
 class Generations:

@@ -1,4 +1,4 @@
-"""The live stream: Server-Sent Events, one per log line (id = position), resumable; the hub."""
+"""The live stream: Server-Sent Events, one per log line (id = position), resumable."""
 
 from __future__ import annotations
 
@@ -11,49 +11,13 @@ from uuid import UUID
 from fastapi import APIRouter, Header, Request
 from sse_starlette import EventSourceResponse
 
-from api.http.feeds import Batch, Feed, Feeds, Line, lines_after, rendered
+from api.http.feeds import Batch, Feed, Feeds, Hub, Line, lines_after, rendered
 from api.http.routes import ERRORS, Reader, Service
 from api.service import Encounters
-from domain.events import Fact
 
-__all__ = ["Feeds", "Hub", "lines_after", "router"]
+__all__ = ["Feeds", "Hub", "lines_after", "live", "router"]
 
 router = APIRouter(prefix="/encounters", tags=["live"], responses=ERRORS)
-
-
-class Hub:
-    """Fans appended lines out to the subscribers of each encounter. The event loop owns it:
-    another thread (the committer, the relay) hands each report to the loop, which alone reads
-    and changes the subscribers and the versions told."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop = loop
-        self.queues: dict[UUID, set[asyncio.Queue[int]]] = {}
-        self.told: dict[UUID, int] = {}
-
-    def appended(self, encounter_id: UUID, version: int, facts: list[Fact]) -> None:
-        """Called after each append, by this worker's service or the relay, from any thread."""
-        if not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self.tell, encounter_id, version)
-
-    def tell(self, encounter_id: UUID, version: int) -> None:
-        """On the loop: wake the encounter's subscribers; a version already told (the relay
-        reporting this worker's own append) wakes no one."""
-        if version <= self.told.get(encounter_id, 0):
-            return
-        self.told[encounter_id] = version
-        for queue in self.queues.get(encounter_id, ()):
-            queue.put_nowait(version)
-
-    def subscribe(self, encounter_id: UUID) -> asyncio.Queue[int]:
-        """On the loop: a queue that is given each new version of the encounter."""
-        queue: asyncio.Queue[int] = asyncio.Queue()
-        self.queues.setdefault(encounter_id, set()).add(queue)
-        return queue
-
-    def unsubscribe(self, encounter_id: UUID, queue: asyncio.Queue[int]) -> None:
-        """On the loop: that queue is told no more."""
-        self.queues.get(encounter_id, set()).discard(queue)
 
 
 STREAM_EXAMPLE = (
@@ -123,3 +87,10 @@ async def read_after(
     """This subscriber's own read: on connect, and after a gap in what its feed handed it."""
     view = partial(rendered, sent=sent, caller=caller)
     return await asyncio.to_thread(service.read, encounter_id, view)
+
+
+def live(encounters: Encounters) -> tuple[Hub, Feeds]:
+    """On the loop: the hub, told of each of this worker's appends, and the feeds it wakes."""
+    hub = Hub(asyncio.get_running_loop())
+    encounters.listeners.append(hub.appended)
+    return hub, Feeds(hub, encounters)
