@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
@@ -54,8 +53,8 @@ def create_app(given: Settings | str | None = None, folder: Path | None = None) 
         app.state.commits = GroupCommit(app.state.encounters)
         offload.use(settings.offload)
         offload.warm()  # dice and imports run in worker processes: start them now
-        hub = app.state.hub = stream.Hub(asyncio.get_running_loop())
-        app.state.encounters.listeners.append(hub.appended)
+        hub, app.state.feeds = stream.live(app.state.encounters)
+        app.state.hub = hub
         relay = Relay(store, lambda encounter_id, version: hub.appended(encounter_id, version, []))
         relay.start()
         app.state.analytics = Analytics(store)

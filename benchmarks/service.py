@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from api.http.access import operator_token
 from benchmarks import _service_heavy as heavy
+from benchmarks._service_idle import idle
 from benchmarks._service_load import GRACE, JOINS, Encounter, Run, appenders, naive, subscribers
 
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
@@ -121,11 +122,14 @@ def bench(pool: Any, label: str, url: str, env: dict[str, str], args: argparse.N
     try:
         with server(folder, url, env) as (base, pid):
             print(f"{label}: combatlog serve (1 worker) at {base}, pid {pid}, in {folder}")
-            load = open_encounters(base, args.clients, "load")
+            load = open_encounters(base, 0 if args.only_live else args.clients, "load")
             live = open_encounters(base, args.live_encounters, "live")
-            rate, done = appends(pool, base, pid, load, args)
-            naive_url = url if url.startswith("postgres") else f"sqlite:///{folder}/naive.sqlite"
-            naive_path(pool, naive_url, env, rate, done, args)
+            if not args.only_live:
+                rate, done = appends(pool, base, pid, load, args)
+                naive_url = (
+                    url if url.startswith("postgres") else f"sqlite:///{folder}/naive.sqlite"
+                )
+                naive_path(pool, naive_url, env, rate, done, args)
             subscribed(pool, base, pid, live, args)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -202,6 +206,10 @@ def subscribed(
     )
     report("server CPU during the run", 100 * served_cpu / run.seconds, "% core")
     report("subscribers' and writer's CPU during the run", 100 * run.cpu / run.seconds, "% core")
+    if args.idle:
+        print(f"Live, idle: {args.idle} SSE subscribers on {len(live)} encounters, no new line")
+        share = pool.apply(idle, (base, pid, live, args.idle, args.live_seconds))
+        report("server CPU with every subscriber idle", 100 * share, "% core", "target ~0", None)
 
 
 @contextmanager
@@ -231,6 +239,7 @@ def main() -> None:
     parser.add_argument("--live-encounters", type=int, default=10)
     parser.add_argument("--rate", type=float, default=100, help="facts/s while subscribed")
     parser.add_argument("--live-seconds", type=float, default=5)
+    parser.add_argument("--idle", type=int, default=1000, help="idle subscribers (0: none)")
     parser.add_argument("--postgres", action="store_true", help=f"a second run on {POSTGRES}")
     parser.add_argument("--heavy-seconds", type=float, default=15, help="heavy phase, each half")
     parser.add_argument("--heavy-rounds", type=int, default=3, help="quiet/loaded alternations")
@@ -239,6 +248,7 @@ def main() -> None:
     parser.add_argument("--offload", default="thread,process,inline",
                         help="COMBATLOG_OFFLOAD modes the heavy phase compares")  # fmt: skip
     parser.add_argument("--only-heavy", action="store_true", help="only the heavy phase")
+    parser.add_argument("--only-live", action="store_true", help="only the live subscribers")
     args = parser.parse_args()
     signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started in background
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -247,8 +257,9 @@ def main() -> None:
     with multiprocessing.get_context("spawn").Pool(1, initializer=quiet_child) as pool:
         if not args.only_heavy:
             bench(pool, "SQLite", "sqlite:///bench.sqlite", {}, args)
-        heavy.phase(pool, "sqlite:///bench.sqlite", {}, args)
-        if args.only_heavy:
+        if not args.only_live:
+            heavy.phase(pool, "sqlite:///bench.sqlite", {}, args)
+        if args.only_heavy or args.only_live:
             return
         if args.postgres:
             with postgres_schema() as schema:

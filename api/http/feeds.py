@@ -1,0 +1,193 @@
+"""The live hub and feeds: each new line rendered once per view, shared by its subscribers."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+from uuid import UUID
+
+import orjson
+from sse_starlette import ServerSentEvent
+
+from api.http.player import player_log
+from api.http.routes import log_lines, with_derived
+from api.service import Encounters
+from domain.events import Fact
+from projections.history import History
+
+Message = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One log line as a subscriber is sent it: its position and its SSE message, encoded."""
+
+    position: int
+    chunk: bytes
+
+
+Batch = list[Line] | None  # None: the feed could not render; read for yourself
+log = logging.getLogger(__name__)
+
+
+def lines_after(history: History, sent: int, caller: str) -> list[Message]:
+    """The SSE messages for lines after `sent`; players get the player log's lines, a bare
+    withdrawn marker for a line revoked or replaced, an empty placeholder for a hidden one; the
+    GM's lines carry what each did (`derived`), as GET /log does."""
+    lines: list[tuple[int, dict[str, Any] | None]]
+    if caller == "gm":
+        gm = with_derived(history, log_lines(history, after=sent))
+        lines = [(line.position, line.model_dump(mode="json")) for line in gm]
+    else:
+        lines = player_log(history, after=sent)
+    return [
+        {
+            "id": str(position),  # sse-starlette writes ids as text
+            "event": "line",
+            "data": orjson.dumps(line or {"position": position, "fact": None}).decode(),
+        }
+        for position, line in lines
+    ]
+
+
+def rendered(history: History, sent: int, caller: str) -> tuple[int, list[Line]]:
+    """The log's length and the lines after `sent`, encoded once (whoever is sent them), read
+    in one lock."""
+    messages = lines_after(history, sent, caller)
+    return history.version, [Line(int(m["id"]), ServerSentEvent(**m).encode()) for m in messages]
+
+
+class Hub:
+    """Fans appended lines out to the subscribers of each encounter. The event loop owns it:
+    another thread (the committer, the relay) hands each report to the loop, which alone reads
+    and changes the subscribers and the versions told."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.queues: dict[UUID, set[asyncio.Queue[int]]] = {}
+        self.told: dict[UUID, int] = {}
+
+    def appended(self, encounter_id: UUID, version: int, facts: list[Fact]) -> None:
+        """Called after each append, by this worker's service or the relay, from any thread."""
+        if not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.tell, encounter_id, version)
+
+    def tell(self, encounter_id: UUID, version: int) -> None:
+        """On the loop: wake the encounter's subscribers; a version already told (the relay
+        reporting this worker's own append) wakes no one."""
+        if version <= self.told.get(encounter_id, 0):
+            return
+        self.told[encounter_id] = version
+        for queue in self.queues.get(encounter_id, ()):
+            queue.put_nowait(version)
+
+    def subscribe(self, encounter_id: UUID) -> asyncio.Queue[int]:
+        """On the loop: a queue that is given each new version of the encounter."""
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        self.queues.setdefault(encounter_id, set()).add(queue)
+        return queue
+
+    def unsubscribe(self, encounter_id: UUID, queue: asyncio.Queue[int]) -> None:
+        """On the loop: that queue is told no more."""
+        self.queues.get(encounter_id, set()).discard(queue)
+
+
+class Generations:
+    """How often each role's token of one encounter was rotated: read from the store (any
+    worker may rotate it) at most every RECHECK seconds, once for all its subscribers."""
+
+    RECHECK = 2.0
+
+    def __init__(self, service: Encounters, encounter_id: UUID) -> None:
+        self.access, self.encounter_id = service.store.access, encounter_id
+        self.known: dict[str, int] = {}
+        self.checked = 0.0
+
+    def seen(self, generations: dict[str, int]) -> None:
+        """A fresher reading (a subscriber's at connect); generations only grow."""
+        for role, generation in generations.items():
+            self.known[role] = max(generation, self.known.get(role, 0))
+
+    async def refresh(self) -> None:
+        if time.monotonic() - self.checked < self.RECHECK:
+            return
+        self.checked = time.monotonic()
+        self.seen(await asyncio.to_thread(self.access.generations, self.encounter_id))
+
+
+class Feed:
+    """One view of one encounter: woken by the hub, it renders the new lines once and hands the
+    same messages to each subscriber's queue."""
+
+    def __init__(self, hub: Hub, service: Encounters, encounter_id: UUID, caller: str) -> None:
+        self.hub, self.service, self.encounter_id, self.caller = hub, service, encounter_id, caller
+        self.wake = hub.subscribe(encounter_id)
+        self.subscribers: set[asyncio.Queue[Batch]] = set()
+        self.generations = Generations(service, encounter_id)
+        self.rendered: int | None = None  # set by the first subscriber's catch-up read
+        self.ready = asyncio.Event()
+        self.task = asyncio.create_task(self.pump())
+
+    def started_at(self, version: int) -> None:
+        """A subscriber has read the log up to `version`: the feed renders from there on."""
+        if self.rendered is None:
+            self.rendered = version
+            self.ready.set()
+
+    async def pump(self) -> None:
+        await self.ready.wait()
+        while True:
+            version = await self.wake.get()
+            while not self.wake.empty():
+                version = max(version, self.wake.get_nowait())
+            if self.rendered is not None and version > self.rendered:
+                await self.render()
+
+    async def render(self) -> None:
+        """Render the lines after the last rendered, once, and hand them to every subscriber."""
+        assert self.rendered is not None
+        view = partial(rendered, sent=self.rendered, caller=self.caller)
+        batch: Batch
+        try:
+            await self.generations.refresh()
+            version, batch = await asyncio.to_thread(self.service.read, self.encounter_id, view)
+            self.rendered = max(version, self.rendered)
+        except Exception:  # the store unreadable a moment: each subscriber reads for itself
+            log.exception("the live feed of %s could not render", self.encounter_id)
+            batch = None
+        for queue in self.subscribers:
+            queue.put_nowait(batch)
+
+    def close(self) -> None:
+        self.task.cancel()
+        self.hub.unsubscribe(self.encounter_id, self.wake)
+
+
+class Feeds:
+    """The feeds of this worker, one per encounter and view while it has subscribers."""
+
+    def __init__(self, hub: Hub, service: Encounters) -> None:
+        self.hub, self.service = hub, service
+        self.feeds: dict[tuple[UUID, str], Feed] = {}
+
+    def join(self, encounter_id: UUID, caller: str) -> tuple[Feed, asyncio.Queue[Batch]]:
+        """On the loop: the view's feed (made if new) and a queue given each rendered batch."""
+        feed = self.feeds.get((encounter_id, caller))
+        if feed is None:
+            feed = self.feeds[(encounter_id, caller)] = Feed(
+                self.hub, self.service, encounter_id, caller
+            )
+        queue: asyncio.Queue[Batch] = asyncio.Queue()
+        feed.subscribers.add(queue)
+        return feed, queue
+
+    def leave(self, feed: Feed, queue: asyncio.Queue[Batch]) -> None:
+        """On the loop: that queue is given no more; a feed left without subscribers closes."""
+        feed.subscribers.discard(queue)
+        if not feed.subscribers and self.feeds.get((feed.encounter_id, feed.caller)) is feed:
+            del self.feeds[(feed.encounter_id, feed.caller)]
+            feed.close()
