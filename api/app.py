@@ -12,10 +12,11 @@ import uvicorn
 from fastapi import FastAPI
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from api import offload
 from api.analytics import Analytics, Keeper
 from api.analytics import process as keeping
-from api.commits import GroupCommit
+from api.compute import offload
+from api.config.secret import secret_at_start
+from api.config.settings import Settings, load_settings
 from api.http import (
     analytics,
     corrections,
@@ -31,10 +32,9 @@ from api.http import (
 )
 from api.http.headers import SecurityHeaders
 from api.http.nesting import NestingLimit
-from api.relay import Relay
-from api.secret import secret_at_start
-from api.service import Encounters
-from api.settings import Settings, load_settings
+from api.service.commits import GroupCommit
+from api.service.encounters import Encounters
+from api.service.relay import Relay
 
 MAX_BODY = 1_000_000  # bytes; a bigger request gets 413
 

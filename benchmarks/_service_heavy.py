@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import orjson
 
-from api.dice import DICE_PER_REQUEST, DICE_PER_SELECTING_ROLL, SELECTORS_PER_ROLL
+from api.compute.dice import DICE_PER_REQUEST, DICE_PER_SELECTING_ROLL, SELECTORS_PER_ROLL
 from api.http.facts import IMPORT_LINES
 from benchmarks._service_load import JOINS
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from api import offload
+from api.compute import offload
 from api.http.facts import client_facts, imported_log
 from benchmarks._service_heavy import DICE_BATCH, heaviest_import
 

@@ -21,7 +21,7 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from api.service import rebuilt
+from api.service.encounters import rebuilt
 from api.store import EncounterStore
 from benchmarks.synthetic import CROWD, fight
 from domain.events import EventRevoked

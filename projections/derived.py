@@ -92,9 +92,7 @@ def _attack(table: Table, position: int, fact: AttackMade, terms: Any) -> Derive
     return shown
 
 
-def _damage(
-    table: Table, fact: DamageDealt, seen: tuple[dict[str, int], int] | None
-) -> Derived:
+def _damage(table: Table, fact: DamageDealt, seen: tuple[dict[str, int], int] | None) -> Derived:
     """Applied or not; how much the damage track took, and how much damage reduction,
     resistance and temporary HP stopped."""
     if seen is None:

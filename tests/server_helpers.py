@@ -15,8 +15,8 @@ from typing import Any
 import httpx
 import orjson
 
+from api.config.secret import SECRET_FILE
 from api.http.access import operator_token
-from api.secret import SECRET_FILE
 
 HOST = "127.0.0.1"
 STARTUP_SECONDS = 20.0

@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from api.cli import app as cli
+from api.cli.main import app as cli
 from api.http.access import analytics_token, load_secret
 from tests.builders import jsonl
 from tests.test_analytics_figures import FIGHT

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from api.analytics import Analytics, Filters, report
 from api.app import create_app
-from api.cli import app as cli
+from api.cli.main import app as cli
 from api.store import EncounterStore
 from domain.events import EVENT_ADAPTER, Event
 from tests.builders import damage, log

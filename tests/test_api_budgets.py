@@ -9,7 +9,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api.dice import DICE_PER_REQUEST, DICE_PER_ROLL, DICE_PER_SELECTING_ROLL, SELECTORS_PER_ROLL
+from api.compute.dice import (
+    DICE_PER_REQUEST,
+    DICE_PER_ROLL,
+    DICE_PER_SELECTING_ROLL,
+    SELECTORS_PER_ROLL,
+)
 from api.http.facts import IMPORT_LINES
 from tests.test_api import PARTY, listed, open_table, operator, url
 from tests.test_api_errors import problem

@@ -21,8 +21,13 @@ from tests.test_api import PARTY, open_table, operator
 from tests.test_store_postgres import DBNAME, HOST, PORT, reachable_user
 
 Send = Callable[[TestClient, dict[str, Any], Any], Any]
-GOBLIN = {"name": "Goblin", "side": "foes", "kind": "npc", "party": False,
-          "stats": {"max_hp": 6, "initiative_modifier": 1, "defenses": {"ac": 15}}}
+GOBLIN = {
+    "name": "Goblin",
+    "side": "foes",
+    "kind": "npc",
+    "party": False,
+    "stats": {"max_hp": 6, "initiative_modifier": 1, "defenses": {"ac": 15}},
+}
 LOG = [
     {"type": "EncounterCreated", "name": "Fuzzed", "ruleset": "dnd35", "options": {}},
     *PARTY, *FACTS[:2], {"type": "CombatStarted"},

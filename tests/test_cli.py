@@ -8,7 +8,7 @@ import orjson
 import pytest
 from typer.testing import CliRunner
 
-from api.cli import app
+from api.cli.main import app
 from domain.jsonl import read_jsonl, write_jsonl
 from projections.render import state_json
 from projections.table import table_at

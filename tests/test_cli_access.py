@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 
 import api.app
 from api.app import create_app
-from api.cli import app as cli
-from api.secret import SecretChanged
+from api.cli.main import app as cli
+from api.config.secret import SecretChanged
 from tests.builders import jsonl
 from tests.test_api import PARTY, open_table, url
 

@@ -8,8 +8,8 @@ from uuid import uuid4
 
 import pytest
 
-from api.commits import GroupCommit
-from api.service import Append, Appended, Encounters
+from api.service.commits import GroupCommit
+from api.service.encounters import Append, Appended, Encounters
 from api.store import EncounterStore, UnknownEncounter, VersionConflict
 from domain.events import CombatantJoined, DamageDealt, NoteAdded
 from domain.integrity import LogError

@@ -13,7 +13,7 @@ import pytest
 
 from api.http.feeds import Batch, Feeds
 from api.http.stream import Hub
-from api.service import Encounters
+from api.service.encounters import Encounters
 from api.store import EncounterStore
 from domain.events import CombatantJoined, NoteAdded
 from tests.store_helpers import CREATED

@@ -3,7 +3,7 @@ before the stored table are found by their stored topics, without folding those 
 
 from __future__ import annotations
 
-from api.service import rebuilt
+from api.service.encounters import rebuilt
 from domain.events import EVENT_ADAPTER, Fact
 from projections.history import History
 from tests.redaction_helpers import AMBUSH

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from api.service import HISTORIES_KEPT, Encounters
+from api.service.encounters import HISTORIES_KEPT, Encounters
 from api.store import EncounterStore
 from domain.events import EncounterCreated, NoteAdded
 from tests.store_helpers import CREATED

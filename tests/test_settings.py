@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 
 import api
 import api.app
-from api.cli import app as cli
-from api.settings import Settings, load_settings
+from api.cli.main import app as cli
+from api.config.settings import Settings, load_settings
 
 READS_THE_ENVIRONMENT = re.compile(r"os\.environ|getenv|environ\.get")
 
@@ -26,7 +26,7 @@ def test_the_environment_is_read_in_the_settings_module_alone() -> None:
         for path in sorted(folder.rglob("*.py"))
         if READS_THE_ENVIRONMENT.search(path.read_text())
     ]
-    assert readers == []  # api/settings.py reads it through pydantic-settings
+    assert readers == []  # api/config/settings.py reads it through pydantic-settings
 
 
 def test_serve_hands_the_app_its_settings_and_leaves_the_environment_alone(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from api.settings import load_settings
+from api.config.settings import load_settings
 from api.store.config import persistence_env
 
 

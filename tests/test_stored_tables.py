@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import api.store.tables
-from api.service import Encounters, rebuilt
+from api.service.encounters import Encounters, rebuilt
 from api.store import EncounterStore
 from domain.commands import Redo, Undo
 from domain.events import DamageDealt, EventRevoked, Fact

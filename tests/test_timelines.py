@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from hypothesis import given
 from typer.testing import CliRunner
 
-from api.cli import app
+from api.cli.main import app
 from domain.events import Event
 from projections.effective import effective_log
 from projections.history import History

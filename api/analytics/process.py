@@ -13,7 +13,7 @@ from multiprocessing.process import BaseProcess
 
 from api.analytics.keeper import Keeper
 from api.analytics.model import Analytics
-from api.settings import Settings
+from api.config.settings import Settings
 
 NICENESS = 10  # the keeper's scheduling priority below the service's
 

@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from typing import Literal
 from uuid import UUID
 
+from api.config.secret import load_secret as load_secret
 from api.http.problems import HttpProblem
-from api.secret import load_secret as load_secret
 
 Role = Literal["gm", "player"]
 ROLES: tuple[Role, ...] = ("gm", "player")

@@ -7,11 +7,11 @@ from uuid import UUID
 
 from fastapi.concurrency import run_in_threadpool
 
-from api import offload
-from api.dice import Budget, DiceError, OverBudget, resolve_roll
+from api.compute import offload
+from api.compute.dice import Budget, DiceError, OverBudget, resolve_roll
 from api.http import schemas
 from api.http.problems import HttpProblem
-from api.service import Encounters
+from api.service.encounters import Encounters
 from domain.events import ENVELOPE, EVENT_TYPES, Event, Fact, TableFact
 from domain.integrity import LogError
 from domain.jsonl import parse_event, read_jsonl
@@ -24,8 +24,8 @@ TABLE_FACTS = frozenset(  # the wire names a replacement may have: TableFact's m
 
 
 def client_facts(raws: list[dict[str, Any]]) -> list[Fact]:
-    """The facts of one append, their dice rolled within one request's budget (api.dice); run
-    off the event loop, since rolling and validating take CPU."""
+    """The facts of one append, their dice rolled within one request's budget (api.compute.dice);
+    run off the event loop, since rolling and validating take CPU."""
     budget = Budget()
     return [client_fact(raw, n, f"facts[{n - 1}]", budget) for n, raw in enumerate(raws, 1)]
 

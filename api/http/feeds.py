@@ -15,7 +15,7 @@ from sse_starlette import ServerSentEvent
 
 from api.http.player import player_log
 from api.http.routes import log_lines, with_derived
-from api.service import Encounters
+from api.service.encounters import Encounters
 from domain.events import Fact
 from projections.history import History
 

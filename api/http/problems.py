@@ -60,7 +60,7 @@ class HttpProblem(Exception):
         super().__init__(detail)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled whole, so a worker process can raise it (api.offload)."""
+        """Pickled whole, so a worker process can raise it (api.compute.offload)."""
         return (type(self), (self.status, self.title, self.detail, self.field, self.reason))
 
 

@@ -11,14 +11,14 @@ from weakref import WeakKeyDictionary
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 
+from api.compute.offload import off_loop
 from api.http import schemas
 from api.http.access import Role, check_operator, role_of, tokens
 from api.http.facts import client_facts, fits_64_bits, imported
 from api.http.idempotency import fingerprint
 from api.http.player import Timeline, log_lines, player_jsonl, player_lines, player_state
 from api.http.problems import HttpProblem, Problem
-from api.offload import off_loop
-from api.service import Append, Encounters
+from api.service.encounters import Append, Encounters
 from domain.commands import AppendFacts, Command
 from domain.events import EncounterCreated, TableFact
 from domain.jsonl import parse_event, write_jsonl
@@ -160,7 +160,7 @@ async def committed(
     key: str | None,
 ) -> schemas.Appended:
     """Every write's one path: the GM's command, committed with the writes that arrive
-    meanwhile (api/commits.py); a refusal names the body's field (`facts[2].target`)."""
+    meanwhile (api/service/commits.py); a refusal names the body's field (`facts[2].target`)."""
     service: Encounters = request.app.state.encounters
     if not service.cached(encounter_id):  # a long log's first fold: not on the committer
         await run_in_threadpool(service.history, encounter_id)

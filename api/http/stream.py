@@ -13,7 +13,7 @@ from sse_starlette import EventSourceResponse
 
 from api.http.feeds import Batch, Feed, Feeds, Hub, Line, lines_after, rendered
 from api.http.routes import ERRORS, Reader, Service
-from api.service import Encounters
+from api.service.encounters import Encounters
 
 __all__ = ["Feeds", "Hub", "lines_after", "live", "router"]
 

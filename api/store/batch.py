@@ -41,6 +41,7 @@ class EncounterStore(Protocol):
 
     def evict(self, encounter_id: UUID) -> None: ...
 
+
 BLIND_TRIES = 20  # a blind append that keeps losing races: each try reads the log afresh
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from api.config.settings import Settings
 from api.http.access import load_secret, operator_token, tokens
-from api.service import rebuilt
-from api.settings import Settings
+from api.service.encounters import rebuilt
 from domain.jsonl import read_jsonl
 
-DEMO = Path(__file__).resolve().parents[1] / "replay_fixtures" / "dnd35" / "whole-fight.jsonl"
+DEMO = Path(__file__).resolve().parents[2] / "replay_fixtures" / "dnd35" / "whole-fight.jsonl"
 
 
 def seed_demo(settings: Settings, host: str, port: int) -> tuple[list[str], str, dict[str, Any]]:

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 
-from api.terminal import plain, shown
+from api.cli.terminal import plain, shown
 
 analytics_app = typer.Typer(help="The analytics read model.", no_args_is_help=True)
 DbOption = Annotated[
@@ -49,7 +49,7 @@ def progress_bar(label: str) -> Iterator[Any]:
 def rebuild(db: DbOption = None) -> None:
     """Rebuild the analytics read model from the first notification of the log."""
     from api.analytics import Analytics
-    from api.settings import load_settings
+    from api.config.settings import load_settings
 
     store = load_settings(database_url=db).open_store()
     try:
@@ -81,7 +81,7 @@ def stats(
     from uuid import UUID
 
     from api.analytics import Analytics, Filters, report
-    from api.settings import load_settings
+    from api.config.settings import load_settings
 
     if encounter is not None:
         try:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from api.settings import Settings
+    from api.config.settings import Settings
 
 SECRET_FILE = "combatlog.secret"
 SECRET_VARIABLE = "COMBATLOG_SECRET"

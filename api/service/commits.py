@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from concurrent.futures import Future
 
-from api.service import Append, Appended, Encounters, check_key
+from api.service.encounters import Append, Appended, Encounters, check_key
 
 MOST = 256  # appends in one commit at the most
 

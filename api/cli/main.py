@@ -12,9 +12,9 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from api.cli_access import tokens
-from api.cli_stats import analytics_app, stats
-from api.terminal import fail, plain, shown
+from api.cli.access import tokens
+from api.cli.stats import analytics_app, stats
+from api.cli.terminal import fail, plain, shown
 from domain.integrity import LogError
 from domain.jsonl import read_jsonl, write_jsonl
 from projections.history import History
@@ -131,8 +131,8 @@ def import_log(
 ) -> None:
     """Check each log file whole and store it as a new encounter; prints each encounter id
     (a progress bar on the terminal for several files)."""
-    from api.cli_stats import progress_bar
-    from api.settings import load_settings
+    from api.cli.stats import progress_bar
+    from api.config.settings import load_settings
 
     store = load_settings(database_url=db).open_store()
     try:
@@ -153,7 +153,7 @@ def export_log(
     ] = None,
 ) -> None:
     """Write a stored encounter's log as JSON Lines."""
-    from api.settings import load_settings
+    from api.config.settings import load_settings
     from api.store import UnknownEncounter
 
     try:
@@ -176,7 +176,7 @@ def export_log(
 @app.command("list")
 def list_encounters(db: DbOption = None) -> None:
     """List the encounters in the store."""
-    from api.settings import load_settings
+    from api.config.settings import load_settings
 
     store = load_settings(database_url=db).open_store()
     try:
@@ -204,9 +204,9 @@ def serve(
 ) -> None:
     """Run the HTTP API on the store; a first start seeds a demo encounter and prints its tokens."""
     from api.app import run_service
-    from api.demo import seed_demo
-    from api.secret import SecretChanged, secret_at_start
-    from api.settings import load_settings
+    from api.cli.demo import seed_demo
+    from api.config.secret import SecretChanged, secret_at_start
+    from api.config.settings import load_settings
 
     settings = load_settings(database_url=db)
     # the flag alone adopts a new secret here (the variable is for the app alone, as documented);

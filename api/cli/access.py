@@ -10,9 +10,9 @@ from uuid import UUID
 
 import typer
 
-from api.secret import SECRET_FILE, SECRET_VARIABLE, fingerprint, secret_in
-from api.settings import Settings, load_settings
-from api.terminal import fail, plain
+from api.cli.terminal import fail, plain
+from api.config.secret import SECRET_FILE, SECRET_VARIABLE, fingerprint, secret_in
+from api.config.settings import Settings, load_settings
 
 DbOption = Annotated[
     str | None,

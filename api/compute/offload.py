@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from fastapi.concurrency import run_in_threadpool
 
 from api.analytics.fanout import _watch as watch_parent  # one watcher for every pool
-from api.settings import Offload
+from api.config.settings import Offload
 from api.store import EncounterStore
 
 T = TypeVar("T")

@@ -1,0 +1,1 @@
+"""The command line: `combatlog` and its subcommands (typer), printing with rich."""
