@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from domain.rulesets import SYSTEMS
+from tests.builders import created, damage, healing, joined, view
 from tests.gm_page_helpers import open_fight
 
 TITLES = {"dnd35": "D&D 3.5 (SRD)", "d20modern": "d20 Modern", "true20": "True20",
@@ -109,3 +110,44 @@ def test_an_orcus_action_point_is_spent_with_the_fact_its_resource_names(
                            headers=fight["gm"])  # fmt: skip
     assert stranger.status_code == 422
     assert stranger.json()["errors"][0]["field"] == "facts[0].combatant"
+
+
+# A wounded combatant per system: stats its rules read, then damage (and for 3.5-family
+# nonlethal damage too), so every kind of healing has something to act on.
+WOUNDED: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {
+    "dnd35": ({"max_hp": 20}, [damage("valeros", 8), damage("valeros", 4, nonlethal=True)]),
+    "d20modern": ({"max_hp": 20}, [damage("valeros", 8), damage("valeros", 4, nonlethal=True)]),
+    "starfinder": ({"max_hp": 20, "max_stamina": 10, "max_resolve": 3},
+                   [damage("valeros", 15)]),
+    "orcus": ({"max_hp": 20, "recoveries": 2}, [damage("valeros", 8)]),
+}  # fmt: skip  # True20 heals by recovery checks, with no kinds of healing
+
+
+def healed(system: str, **kind: Any) -> dict[str, Any]:
+    stats, hurt = WOUNDED[system]
+    lines = [created(system), joined("valeros", stats=stats), *hurt, healing("valeros", 3, **kind)]
+    return view(*lines)["combatants"]["valeros"]
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_each_kind_of_healing_the_page_offers_is_one_the_rules_tell_apart(
+    rulesets: dict[str, Any], system: str
+) -> None:
+    """GET /rulesets lists exactly the HealingApplied kinds that heal otherwise than the usual
+    kind (3.5 L1235-1260 and nonlethal; Starfinder Stamina; Orcus recoveries)."""
+    kinds = rulesets[system]["healing"]
+    assert bool(kinds) == (system in WOUNDED)
+    for kind in kinds:
+        usual = healed(system)
+        assert kind["title"]
+        assert healed(system, kind=kind["name"]) != usual, kind["name"]
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_defenses_stats_carry_are_defenses_attacks_can_name(
+    rulesets: dict[str, Any], system: str
+) -> None:
+    named = [d["name"] for d in rulesets[system]["defenses"]]
+    carried = rulesets[system]["stat_defenses"]
+    assert carried and set(carried) <= set(named)
+    assert carried[0] == named[0]  # the default defense is one a creature's stats give

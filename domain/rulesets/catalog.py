@@ -11,7 +11,8 @@ from domain.rulesets.terms import Catalog, Named
 
 def describe(system: str) -> dict[str, Any]:
     """A ruleset's title, description, options and stats as JSON Schema (with labels), and the
-    names its controls offer: conditions, defenses (the default first), saves, resources."""
+    names its controls offer: conditions, defenses (the default first, and those a creature's
+    stats carry), saves, resources, and the kinds of healing the rules tell apart."""
     rules = ruleset_for(system)
     catalog: Catalog = rules.catalog
     return {
@@ -23,6 +24,8 @@ def describe(system: str) -> dict[str, Any]:
         "defenses": [{"name": d.name, "title": d.title} for d in catalog.defenses],
         "saves": list(catalog.saves),
         "resources": [asdict(r) for r in catalog.resources],
+        "healing": [{"name": h.name, "title": h.title} for h in catalog.healing],
+        "stat_defenses": list(catalog.stat_defenses or (d.name for d in catalog.defenses)),
     }
 
 

@@ -36,6 +36,8 @@ class Catalog:
     saves: tuple[str, ...] = ()
     resources: tuple[Resource, ...] = ()
     stats: tuple[Named, ...] = ()
+    healing: tuple[Named, ...] = ()  # HealingApplied kinds the rules read, besides the usual one
+    stat_defenses: tuple[str, ...] = ()  # the defenses stats carry (none named: all of `defenses`)
     options: dict[str, Named] = field(default_factory=dict)  # option name → title, description
     choices: dict[str, dict[str, str]] = field(default_factory=dict)  # option → {value: label}
 

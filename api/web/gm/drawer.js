@@ -3,13 +3,7 @@
 import { html, useState } from "./lib.js";
 import { joinedAs, record } from "./store.js";
 import { Act, ErrorNote, amountOrRoll, int } from "./ui.js";
-import { conditions, resources, words } from "./rules.js";
-
-// HealingApplied.kind as each system records it (README "Extensions"): absent is the usual kind.
-const HEALING = {
-  dnd35: ["natural", "nonlethal"], d20modern: ["natural", "nonlethal"], starfinder: ["stamina"],
-  orcus: ["recovery", "second wind", "rally"],
-};
+import { conditions, healing, resources, words } from "./rules.js";
 
 function Hit({ id, state, n }) {
   const [amount, setAmount] = useState("");
@@ -40,8 +34,8 @@ function Hit({ id, state, n }) {
     <label class="check"><input type="checkbox" name="nonlethal" checked=${nonlethal} onChange=${(e) => setNonlethal(e.target.checked)} /> nonlethal</label>
     ${toughness ? html`<label>Toughness d20 <input name="save" type="number" min="1" max="20" value=${save} onInput=${(e) => setSave(e.target.value)} /></label>
       <label>Toughness bonus <input name="toughness" type="number" value=${bonus} onInput=${(e) => setBonus(e.target.value)} /></label>` : null}
-    ${HEALING[state.ruleset] ? html`<label>healing <select name="healing_kind" value=${kind} onChange=${(e) => setKind(e.target.value)}>
-      <option value="">usual</option>${HEALING[state.ruleset].map((k) => html`<option value=${k}>${k}</option>`)}</select></label>` : null}
+    ${healing(state.ruleset).length ? html`<label>healing <select name="healing_kind" value=${kind} onChange=${(e) => setKind(e.target.value)}>
+      <option value="">usual</option>${healing(state.ruleset).map((k) => html`<option value=${k.name}>${k.title}</option>`)}</select></label>` : null}
     <div class="buttons">
       <${Act} where=${where} cls="damage danger" onClick=${damage}>Damage<//>
       <${Act} where=${where} cls="heal" onClick=${heal}>Heal<//>

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.rulesets.dnd35.catalog import HIT_POINT_CHOICES, HIT_POINT_OPTIONS, SAVES
+from domain.rulesets.dnd35.catalog import HEALING, HIT_POINT_CHOICES, HIT_POINT_OPTIONS, SAVES
 from domain.rulesets.terms import Catalog, Named
 
 # 003 names no conditions list (digest §6): the states it names, with the effects it states.
@@ -42,6 +42,7 @@ CATALOG = Catalog(
     defenses=DEFENSES,
     saves=SAVES,
     stats=STATS,
+    healing=HEALING,
     options=OPTIONS,
     choices=CHOICES,
 )

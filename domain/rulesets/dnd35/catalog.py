@@ -19,6 +19,9 @@ DEFENSES = (
     Named("ac", "AC"), Named("touch", "Touch AC"), Named("flat_footed", "Flat-footed AC"),
 )  # fmt: skip  # 000 "ARMOR CLASS" L111-150
 SAVES = ("fortitude", "reflex", "will")  # 000 "SAVING THROWS" L174-201
+HEALING = (
+    Named("natural", "Natural (leaves nonlethal damage)"), Named("nonlethal", "Nonlethal only"),
+)  # fmt: skip  # 000 HEALING L1235-1260, NONLETHAL; read by hitpoints.heal
 STATS = (
     Named("max_hp", "Hit points"),
     Named("initiative_modifier", "Initiative modifier"),
@@ -51,6 +54,7 @@ CATALOG = Catalog(
     defenses=DEFENSES,
     saves=SAVES,
     stats=STATS,
+    healing=HEALING,
     options=HIT_POINT_OPTIONS,
     choices=HIT_POINT_CHOICES,
 )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.rulesets.orcus.conditions import CONDITIONS as RULES
-from domain.rulesets.orcus.track import DEATH_SAVE_FAILURES, Vitality
+from domain.rulesets.orcus.track import DEATH_SAVE_FAILURES, RECOVERY_KINDS, Vitality
 from domain.rulesets.terms import (
     COMMON_CHOICES,
     COMMON_OPTIONS,
@@ -74,6 +74,7 @@ CATALOG = Catalog(
     saves=("saving throw", "death"),
     resources=(ACTION_POINTS,),
     stats=STATS,
+    healing=tuple(Named(k, f"{k.capitalize()} (spends a recovery)") for k in RECOVERY_KINDS),
     options=OPTIONS,
     choices=CHOICES,
 )

@@ -57,6 +57,8 @@ CATALOG = Catalog(
     saves=("fortitude", "reflex", "will"),
     resources=(RESOLVE,),
     stats=STATS,
+    healing=(Named("stamina", "Stamina Points"),),  # care.STAMINA_KINDS: digest 9 "SP recovery"
+    stat_defenses=("kac", "eac"),
     options=OPTIONS,
     choices=CHOICES,
 )

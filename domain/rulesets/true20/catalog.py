@@ -76,6 +76,7 @@ CATALOG = Catalog(
     saves=("toughness", "fortitude", "reflex", "will"),
     resources=(CONVICTION,),
     stats=STATS,
+    stat_defenses=("defense",),  # melee and ranged read the one Defense (001 L98)
     options=OPTIONS,
     choices=CHOICES,
 )
