@@ -1,5 +1,5 @@
 // What the page asks of a ruleset (GET /rulesets, domain/rulesets/catalog.py): titles, defenses,
-// saves, named conditions, resources and kinds of healing. The page names no system itself.
+// saves, named conditions, resources and kinds of healing; the page keeps no list of its own.
 import { page } from "./store.js";
 
 const ABBREVIATIONS = { ac: "AC", eac: "EAC", kac: "KAC", hp: "HP" };
