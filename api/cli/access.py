@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 from uuid import UUID
 
 import typer
 
 from api.cli.terminal import fail, plain
 from api.config.secret import SECRET_FILE, SECRET_VARIABLE, fingerprint, secret_in
-from api.config.settings import Settings, load_settings
+
+if TYPE_CHECKING:  # imported when used: `combatlog replay` needs no settings and no store
+    from api.config.settings import Settings
 
 DbOption = Annotated[
     str | None,
@@ -37,6 +39,7 @@ def tokens(
 ) -> None:
     """Print an encounter's GM and player tokens (under the secret in combatlog.secret here or
     $COMBATLOG_SECRET), after rotating one when asked."""
+    from api.config.settings import load_settings
     from api.http.access import tokens as issued
     from api.store import UnknownEncounter
 

@@ -9,8 +9,6 @@ from uuid import UUID
 
 import orjson
 import typer
-from rich.console import Console
-from rich.table import Table as RichTable
 
 from api.cli.access import tokens
 from api.cli.stats import analytics_app, stats
@@ -102,6 +100,9 @@ def _remaining(condition: dict[str, Any]) -> str:
 
 def print_table(state: dict[str, Any], name: str) -> None:
     """The table state as a readable table."""
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
     console = Console(width=None if sys.stdout.isatty() else 132)
     where = f"{state['phase']}, round {state['round']} (line {state['version']})"
     title = f"{shown(name)} — {state['ruleset']} — {where}"

@@ -11,9 +11,6 @@ from typing import Annotated, Any
 
 import orjson
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table as RichTable
 
 from api.cli.terminal import plain, shown
 
@@ -34,6 +31,9 @@ COLUMNS = ("combatant", "name", "side", "encounters", "damage_dealt", "damage_de
 @contextmanager
 def progress_bar(label: str) -> Iterator[Any]:
     """A rich progress bar on stderr (drawn only on a terminal); yields update(done, total)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     console = Console(stderr=True)
     columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
@@ -129,6 +129,9 @@ def _cell(value: Any) -> Any:
 
 
 def _print(found: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
     console = Console()
     fights = found["encounters"]
     rounds = sum(e["rounds"] for e in fights)
