@@ -122,6 +122,8 @@ class LogIntegrity(Corrections):
 
     def ended_at(self) -> int | None:
         """The position of the CombatEnded in force, if any."""
+        if not self.ending_candidates:  # most lines of most logs: no sort
+            return None
         for pos in sorted(self.ending_candidates):
             if self.effective_type(pos) == "CombatEnded":
                 return pos

@@ -13,6 +13,7 @@ import typer
 from api.cli.access import tokens
 from api.cli.stats import analytics_app, stats
 from api.cli.terminal import fail, plain, shown
+from api.collector import collector_paused
 from domain.integrity import LogError
 from domain.jsonl import read_jsonl, write_jsonl
 from projections.history import History
@@ -61,12 +62,13 @@ def replay(
 ) -> None:
     """Replay a log file and print the table (CONTRACT §2), now or after line N: as it stood
     then, or as corrected."""
-    events = _read_log(log)
-    if at is not None and not 1 <= at <= len(events):
-        lines = len(events)
-        raise fail(f"--at must be between 1 and {lines} (the log has {lines} lines)", 2)
-    table = History(events).corrected_table(at) if corrected else table_at(events, at)
-    state = state_json(table, at or len(events))
+    with collector_paused():  # what the reading and the fold make lives to the end
+        events = _read_log(log)
+        if at is not None and not 1 <= at <= len(events):
+            lines = len(events)
+            raise fail(f"--at must be between 1 and {lines} (the log has {lines} lines)", 2)
+        table = History(events).corrected_table(at) if corrected else table_at(events, at)
+        state = state_json(table, at or len(events))
     if as_json:
         sys.stdout.write(orjson.dumps(state, option=orjson.OPT_INDENT_2).decode() + "\n")
     else:
