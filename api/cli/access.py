@@ -10,18 +10,12 @@ from uuid import UUID
 
 import typer
 
+from api.cli import DbOption
 from api.cli.terminal import fail, plain
 from api.config.secret import SECRET_FILE, SECRET_VARIABLE, fingerprint, secret_in
 
 if TYPE_CHECKING:  # imported when used: `combatlog replay` needs no settings and no store
     from api.config.settings import Settings
-
-DbOption = Annotated[
-    str | None,
-    typer.Option(
-        "--db", help="Store URL (default: $COMBATLOG_DATABASE_URL or sqlite:///combatlog.sqlite)."
-    ),
-]
 
 
 class Rotated(StrEnum):

@@ -10,13 +10,13 @@ from uuid import UUID
 import orjson
 import typer
 
+from api.cli import DbOption
 from api.cli.access import tokens
 from api.cli.stats import analytics_app, stats
 from api.cli.terminal import fail, plain, shown
 from api.collector import collector_paused
 from domain.integrity import LogError
 from domain.jsonl import read_jsonl, write_jsonl
-from projections.history import History
 from projections.render import state_json
 from projections.table import table_at
 
@@ -26,14 +26,6 @@ app = typer.Typer(
 app.command("stats")(stats)
 app.command("tokens")(tokens)
 app.add_typer(analytics_app, name="analytics")
-
-
-DbOption = Annotated[
-    str | None,
-    typer.Option(
-        "--db", help="Store URL (default: $COMBATLOG_DATABASE_URL or sqlite:///combatlog.sqlite)."
-    ),
-]
 
 
 def _read_log(path: Path) -> list[Any]:
@@ -67,7 +59,12 @@ def replay(
         if at is not None and not 1 <= at <= len(events):
             lines = len(events)
             raise fail(f"--at must be between 1 and {lines} (the log has {lines} lines)", 2)
-        table = History(events).corrected_table(at) if corrected else table_at(events, at)
+        if corrected:
+            from projections.history import History  # the whole log's corrections: only here
+
+            table = History(events).corrected_table(at)
+        else:
+            table = table_at(events, at)
         state = state_json(table, at or len(events))
     if as_json:
         sys.stdout.write(orjson.dumps(state, option=orjson.OPT_INDENT_2).decode() + "\n")

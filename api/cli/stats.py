@@ -12,15 +12,10 @@ from typing import Annotated, Any
 import orjson
 import typer
 
+from api.cli import DbOption
 from api.cli.terminal import plain, shown
 
 analytics_app = typer.Typer(help="The analytics read model.", no_args_is_help=True)
-DbOption = Annotated[
-    str | None,
-    typer.Option(
-        "--db", help="Store URL (default: $COMBATLOG_DATABASE_URL or sqlite:///combatlog.sqlite)."
-    ),
-]
 COLUMNS = ("combatant", "name", "side", "encounters", "damage_dealt", "damage_dealt_lethal",
            "damage_dealt_nonlethal", "damage_taken", "damage_taken_lethal",
            "damage_taken_nonlethal", "healing_received", "attacks", "hits", "hit_rate",
