@@ -1,5 +1,4 @@
-"""The cyclic collector's one pause in this process, shared by every thread and command that
-decodes or folds a long log: the store, the service, analytics, `combatlog replay`."""
+"""The cyclic collector's one pause in this process: the store, service, analytics, replay."""
 
 from __future__ import annotations
 
@@ -35,6 +34,5 @@ class CollectorPause:
                     gc.enable()
 
 
-# No cyclic GC while a long log is decoded or folded: its objects all live on, so scans find
-# nothing (~40% of a fold's time).
+# No cyclic GC while a long log is decoded or folded: it all lives on (~40% of a fold's time).
 collector_paused = CollectorPause()

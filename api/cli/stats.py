@@ -46,12 +46,9 @@ def rebuild(db: DbOption = None) -> None:
     from api.analytics import Analytics
     from api.config.settings import load_settings
 
-    store = load_settings(database_url=db).open_store()
-    try:
-        with progress_bar("rebuilding analytics") as update:
-            taken = Analytics(store).rebuild(update)
-    finally:
-        store.close()
+    settings = load_settings(database_url=db)
+    with settings.open_store() as store, progress_bar("rebuilding analytics") as update:
+        taken = Analytics(store).rebuild(update)
     typer.echo(f"analytics rebuilt from {taken} events")
 
 
@@ -84,14 +81,11 @@ def stats(
         except ValueError:
             typer.echo(f"combatlog: not an encounter id: {encounter}", err=True)
             raise typer.Exit(2) from None
-    store = load_settings(database_url=db).open_store()
-    try:
+    with load_settings(database_url=db).open_store() as store:
         analytics = Analytics(store)
         with progress_bar("catching up") as update:
             analytics.catch_up(update)
         found = report(analytics, Filters(encounter, ruleset, since, until, side, combatant))
-    finally:
-        store.close()
     if encounter is not None and not found["encounters"]:
         typer.echo(f"combatlog: no encounter {encounter} in the store", err=True)
         raise typer.Exit(1)
