@@ -21,7 +21,7 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from api.collector import collector_paused
+from api.compute.collector import collector_paused
 from api.service.encounters import rebuilt
 from api.store import EncounterStore
 from benchmarks.synthetic import CROWD, fight

@@ -14,7 +14,7 @@ from api.cli import DbOption
 from api.cli.access import tokens
 from api.cli.stats import analytics_app, stats
 from api.cli.terminal import fail, plain, shown
-from api.collector import collector_paused
+from api.compute.collector import collector_paused
 from domain.integrity import LogError
 from domain.jsonl import read_jsonl, write_jsonl
 from projections.history import History

@@ -14,7 +14,7 @@ from eventsourcing.application import AggregateNotFoundError, Application, Repos
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import EnvType, get_topic
 
-from api.collector import collector_paused
+from api.compute.collector import collector_paused
 from api.store import batch
 from api.store.access import AccessRecords
 from api.store.aggregate import SNAPSHOT_INTERVAL, Encounter, replay
