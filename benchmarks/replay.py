@@ -21,11 +21,12 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from api.compute.collector import collector_paused
 from api.service.encounters import rebuilt
 from api.store import EncounterStore
 from benchmarks.synthetic import CROWD, fight
 from domain.events import EventRevoked
-from domain.jsonl import write_jsonl
+from domain.jsonl import read_jsonl, write_jsonl
 from projections.history import History
 from projections.render import state_json
 from projections.table import table_at
@@ -145,6 +146,16 @@ def replay_file(folder: Path, events: int) -> None:
     whole, _ = timed(lambda: subprocess.run(command, check=True, capture_output=True), 3)
     report("combatlog replay --json, whole process", events / whole, "facts/s",
            f"target >= 150,000 and within 3.5x decode (x{whole / decode:.1f})")  # fmt: skip
+    starting = [sys.executable, "-c", "import api.cli.main"]
+    start, _ = timed(lambda: subprocess.run(starting, check=True), 3)
+    with collector_paused():  # as the command reads and folds
+        read, log = timed(lambda: read_jsonl(path.read_bytes()), 3)
+        fold, _ = timed(lambda: state_json(table_at(log), events), 3)
+    print("  where the time goes (each the best of 3):")
+    for part, seconds in (("starting Python, importing the CLI", start),
+                          ("reading, checking and validating the lines", read),
+                          ("folding them into the table", fold)):  # fmt: skip
+        report(f"  {part}", 1000 * seconds, "ms", f"{seconds / whole:.0%} of the whole")
 
 
 def _undo(history: History) -> dict[str, Any]:

@@ -1,49 +1,76 @@
 """What a fact from outside may hold: numbers a d20 table can mean, times the store can keep, and
-JSON nested no deeper than a table's data needs. Checked at the edge only (`EDGE` context), so a
+JSON nested no deeper than a table's data needs. Checked at the edge only (`edge_validator`), so a
 log stored before the bounds existed still reads."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
-from pydantic import ValidationInfo
-from pydantic_core import PydanticCustomError
+from pydantic import GetCoreSchemaHandler
+from pydantic_core import CoreSchema, PydanticCustomError, SchemaValidator, core_schema
 
 MAGNITUDE = 10**6  # |amount|, value, totals, modifiers, DCs, stats: far past any d20 figure
 MAX_DEPTH = 32  # JSON nesting: a request body, a log line, a fact's stats or options
 EARLIEST = datetime(1, 1, 1, tzinfo=UTC) + timedelta(days=1)  # a day inside what datetime holds,
 LATEST = datetime(9999, 12, 31, tzinfo=UTC) - timedelta(days=1)  # so any offset still shows it
 NUL = "must not contain the NUL character (U+0000)"
-EDGE = {"edge": True}  # the validation context of a fact from outside (a request, a file)
+EDGE_BOUND = "combatlog_edge_bound"  # core-schema metadata: the check a value from outside gets
 
 
-def at_edge(info: ValidationInfo) -> bool:
-    """Whether this validation is of a fact from outside (bounds apply) or read from the store."""
-    return bool(info.context and info.context.get("edge"))
+@dataclass(frozen=True, slots=True, eq=False)  # hashed by identity, as Annotated needs
+class AtTheEdge:
+    """A field annotation: a value from outside (a request, a file: `edge_validator`) is also held
+    to `bound`, checked after the field's own type; the store's reads skip it, so a log stored
+    before the bounds still reads."""
+
+    bound: CoreSchema
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> Any:
+        schema = handler(source)
+        return {**schema, "metadata": {**schema.get("metadata", {}), EDGE_BOUND: self.bound}}
 
 
-def bounded_int(value: int, info: ValidationInfo) -> int:
-    """An integer a table can mean: within ±MAGNITUDE."""
-    if at_edge(info) and not -MAGNITUDE <= value <= MAGNITUDE:
-        raise out_of_bounds(f"must lie between {-MAGNITUDE} and {MAGNITUDE}")
-    return value
+def edge_validator(schema: CoreSchema) -> SchemaValidator:
+    """A validator of `schema` (a model's or an adapter's) for values from outside: each field
+    marked `AtTheEdge` also checked against its bound, in pydantic-core."""
+    models: list[type] = []
+    bounded = cast(CoreSchema, _with_bounds(schema, models))
+    # pydantic-core reuses a complete model class's own validator wherever a schema names the
+    # class (its "prebuilt" validator, without the bounds): marked incomplete while this builds
+    complete = [vars(cls).get("__pydantic_complete__") for cls in models]
+    try:
+        for cls in models:
+            type.__setattr__(cls, "__pydantic_complete__", False)
+        return SchemaValidator(bounded)
+    finally:
+        for cls, was in zip(models, complete, strict=True):
+            type.__setattr__(cls, "__pydantic_complete__", was)
 
 
-def bounded_text(value: str, info: ValidationInfo) -> str:
-    """Text without the NUL character, which no name or note needs and PostgreSQL's text
-    columns (the analytics read model) cannot hold."""
-    if at_edge(info) and "\x00" in value:
-        raise out_of_bounds(NUL)
-    return value
+def _with_bounds(node: Any, models: list[type]) -> Any:
+    """`node` with each bound it carries chained after it; the model classes named collected."""
+    if isinstance(node, list):
+        return [_with_bounds(item, models) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if node.get("type") == "model":
+        models.append(node["cls"])
+    kept = {k: v if k == "metadata" else _with_bounds(v, models) for k, v in node.items()}
+    bound = node.get("metadata", {}).get(EDGE_BOUND)
+    return kept if bound is None else core_schema.chain_schema([kept, bound])
 
 
-def bounded_time(value: datetime | None, info: ValidationInfo) -> datetime | None:
+def _bounded(schema: CoreSchema, reason: str) -> AtTheEdge:
+    return AtTheEdge(core_schema.custom_error_schema(
+        schema, custom_error_type="out_of_bounds", custom_error_message=reason))  # fmt: skip
+
+
+def _time_in_range(value: datetime | None) -> datetime | None:
     """A recorded time the store and the analytics can hold: in UTC, a day inside years
     1–9999 (no offset: read as UTC)."""
-    if value is None or not at_edge(info):
-        return value
-    if not in_range(value):
+    if value is not None and not in_range(value):
         raise out_of_bounds(f"must lie between {EARLIEST.isoformat()} and {LATEST.isoformat()}")
     return value
 
@@ -58,11 +85,21 @@ def in_range(value: datetime) -> bool:
         return False
 
 
-def bounded_tree(value: dict[str, Any], info: ValidationInfo) -> dict[str, Any]:
+def _tree_in_bounds(value: dict[str, Any]) -> dict[str, Any]:
     """Stats or options: every number within ±MAGNITUDE, nested at most MAX_DEPTH deep."""
-    if at_edge(info) and (fault := tree_fault(value)) is not None:
+    if (fault := tree_fault(value)) is not None:
         raise out_of_bounds(fault)
     return value
+
+
+# An integer a table can mean: within ±MAGNITUDE.
+WITHIN = _bounded(core_schema.int_schema(ge=-MAGNITUDE, le=MAGNITUDE),
+                  f"must lie between {-MAGNITUDE} and {MAGNITUDE}")  # fmt: skip
+# Text without the NUL character, which no name or note needs and PostgreSQL's text columns (the
+# analytics read model) cannot hold.
+NUL_FREE = _bounded(core_schema.str_schema(pattern=r"^[^\x00]*$"), NUL)
+TIME_IN_RANGE = AtTheEdge(core_schema.no_info_plain_validator_function(_time_in_range))
+TREE_IN_BOUNDS = AtTheEdge(core_schema.no_info_plain_validator_function(_tree_in_bounds))
 
 
 def out_of_bounds(reason: str) -> PydanticCustomError:

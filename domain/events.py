@@ -6,7 +6,6 @@ from datetime import datetime
 from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import (
-    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -15,27 +14,24 @@ from pydantic import (
     TypeAdapter,
 )
 
-from domain.bounds import MAGNITUDE, bounded_int, bounded_text, bounded_time, bounded_tree
+from domain.bounds import MAGNITUDE, NUL_FREE, TIME_IN_RANGE, TREE_IN_BOUNDS, WITHIN
 from domain.rulesets.systems import System
 
 # numbers a table can mean: bounded (±MAGNITUDE) when a fact comes from outside (domain.bounds)
-Within = AfterValidator(bounded_int)
 Int = Annotated[
-    int, Strict(), Within, Field(json_schema_extra={"minimum": -MAGNITUDE, "maximum": MAGNITUDE})
+    int, Strict(), WITHIN, Field(json_schema_extra={"minimum": -MAGNITUDE, "maximum": MAGNITUDE})
 ]
 NonNegative = Annotated[
-    int, Strict(), Field(ge=0, json_schema_extra={"maximum": MAGNITUDE}), Within
+    int, Strict(), Field(ge=0, json_schema_extra={"maximum": MAGNITUDE}), WITHIN
 ]
-Tree = Annotated[dict[str, Any], AfterValidator(bounded_tree)]  # stats, options
+Tree = Annotated[dict[str, Any], TREE_IN_BOUNDS]  # stats, options
 Position = Annotated[int, Strict(), Field(ge=1)]
 D20 = Annotated[int, Strict(), Field(ge=1, le=20)]
 Flag = Annotated[bool, Strict()]
 CombatantId = Annotated[
     str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:'+-]*$")
 ]
-Label = Annotated[
-    str, StringConstraints(min_length=1, max_length=200), AfterValidator(bounded_text)
-]
+Label = Annotated[str, StringConstraints(min_length=1, max_length=200), NUL_FREE]
 Ruleset = System  # the registry's ids (domain/rulesets/systems.py)
 
 
@@ -48,7 +44,7 @@ class Fact(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    at: Annotated[datetime | None, AfterValidator(bounded_time)] = None
+    at: Annotated[datetime | None, TIME_IN_RANGE] = None
     by: Label | None = None
     key: Label | None = None  # the Idempotency-Key of the request that recorded it
     fingerprint: Label | None = None  # that request's route and body, digested: a reuse differs
@@ -239,7 +235,7 @@ class RoundsDuration(BaseModel):
     """Lasts N rounds, ending just before the initiative count it began on."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    rounds: Annotated[int, Strict(), Field(ge=1), Within]
+    rounds: Annotated[int, Strict(), Field(ge=1), WITHIN]
 
 
 class TurnDuration(BaseModel):
@@ -314,7 +310,7 @@ class ResolveSpent(Fact):
 
     type: Literal["ResolveSpent"] = "ResolveSpent"
     combatant: CombatantId
-    amount: Annotated[int, Strict(), Field(ge=1), Within]
+    amount: Annotated[int, Strict(), Field(ge=1), WITHIN]
     purpose: Label | None = None
 
 
@@ -345,7 +341,7 @@ class NoteAdded(Fact):
     """The GM wrote a note into the log."""
 
     type: Literal["NoteAdded"] = "NoteAdded"
-    text: Annotated[str, StringConstraints(max_length=4000), AfterValidator(bounded_text)]
+    text: Annotated[str, StringConstraints(max_length=4000), NUL_FREE]
 
 
 class CombatEnded(Fact):

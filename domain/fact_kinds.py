@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from domain.events import (
     EVENT_TYPES,
-    AttackMade,
-    CheckRolled,
     CombatantJoined,
     CombatEnded,
     ConditionApplied,
@@ -15,7 +13,6 @@ from domain.events import (
     EventRevoked,
     Fact,
     InitiativeTieBroken,
-    ReadiedActionTaken,
     RestTaken,
     SurpriseDetermined,
     combatants_named,
@@ -23,11 +20,12 @@ from domain.events import (
 
 TYPE_NAMES: dict[type[Fact], str] = {cls: name for name, cls in EVENT_TYPES.items()}
 
-# The types `combatants_named` reads more than `combatant` and `target` of.
-_SHAPED = (AttackMade, SurpriseDetermined, InitiativeTieBroken, RestTaken, ReadiedActionTaken,
-           CheckRolled, ConditionApplied, EventAmended, CombatantJoined)  # fmt: skip
+# The types `combatants_named` reads lists or nested values of; every other type names
+# combatants in fields of their own, read by name in the order `combatants_named` gives them.
+_SHAPED = (SurpriseDetermined, InitiativeTieBroken, RestTaken, ConditionApplied, EventAmended,
+           CombatantJoined)  # fmt: skip
 NAMING_FIELDS: dict[type[Fact], tuple[str, ...]] = {
-    cls: tuple(f for f in ("combatant", "target") if f in cls.model_fields)
+    cls: tuple(f for f in ("combatant", "attacker", "target", "before") if f in cls.model_fields)
     for cls in EVENT_TYPES.values()
     if cls not in _SHAPED
 }

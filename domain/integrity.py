@@ -17,7 +17,7 @@ from domain.events import (
     EventRevoked,
     Fact,
 )
-from domain.fact_kinds import PLAIN_NAMING, QUIET, kind_of, named_in
+from domain.fact_kinds import PLAIN_NAMING, QUIET, TYPE_NAMES, kind_of, named_in
 from domain.rulesets import ruleset_for
 
 # CONTRACT §1 "CombatEnded ends the round structure, not the log": what the rules do after a
@@ -73,8 +73,13 @@ class LogIntegrity(Corrections):
         """Raise LogError if `event` cannot be the next line of this log."""
         position = len(self.types) + 1
         fields = PLAIN_NAMING.get(type(event))
-        if fields is not None and position > 1:
-            self._check_plain(event, fields, position)
+        if fields is not None and position > 1:  # most lines: they name combatants in plain fields
+            if self.ending_candidates:
+                self._check_after_the_fight(kind_of(event), position, position, "type")
+            for name in fields:
+                combatant = getattr(event, name)
+                if combatant not in self.joined_at and isinstance(combatant, str):
+                    raise LogError(position, f"unknown combatant '{combatant}'", name)
             return
         if position == 1:
             if not isinstance(event, EncounterCreated):
@@ -92,11 +97,12 @@ class LogIntegrity(Corrections):
     def record(self, event: Fact) -> None:
         """Take `event` as the next line (after `check`)."""
         position = len(self.types) + 1
-        self.types.append(kind_of(event))
+        kind = type(event)
+        self.types.append(TYPE_NAMES.get(kind) or event.type_name)
         if event.key is not None:
             first = self.receipts.get(event.key, (position, position))[0]
             self.receipts[event.key] = (first, position)
-        if type(event) in QUIET:
+        if kind in QUIET:
             return
         self._remember(event, position)
         self.take(position, event)
@@ -122,6 +128,8 @@ class LogIntegrity(Corrections):
 
     def ended_at(self) -> int | None:
         """The position of the CombatEnded in force, if any."""
+        if not self.ending_candidates:  # most lines of most logs: no sort
+            return None
         for pos in sorted(self.ending_candidates):
             if self.effective_type(pos) == "CombatEnded":
                 return pos
@@ -196,16 +204,6 @@ class LogIntegrity(Corrections):
             "spent, notes, leaving, and corrections)",
             name,
         )
-
-    def _check_plain(self, event: Fact, fields: tuple[str, ...], position: int) -> None:
-        """`check` of a fact that is neither the first line nor a correction, nor names anyone
-        but its `combatant` or `target`."""
-        if self.ending_candidates:
-            self._check_after_the_fight(kind_of(event), position, position, "type")
-        for name in fields:
-            combatant = getattr(event, name)
-            if isinstance(combatant, str) and combatant not in self.joined_at:
-                raise LogError(position, f"unknown combatant '{combatant}'", name)
 
     def _check_combatants(self, event: Fact, position: int) -> None:
         if isinstance(event, CombatantJoined):

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import orjson
 from pydantic import ValidationError
 
-from domain.bounds import EDGE, MAX_DEPTH, too_deep
-from domain.events import EVENT_ADAPTER, EVENT_TYPES, Event, Fact
+from domain.bounds import MAX_DEPTH, edge_validator, too_deep
+from domain.events import EVENT_TYPES, Event, Fact
 from domain.integrity import LogError, LogIntegrity, first_error
+
+# each fact type's validator for a fact from outside: its fields held to domain.bounds
+EDGE_VALIDATORS = {kind: edge_validator(cls.__pydantic_core_schema__)
+                   for kind, cls in EVENT_TYPES.items()}  # fmt: skip
 
 
 def parse_event(obj: Any, position: int, nested: bool = True) -> Event:
@@ -24,13 +28,14 @@ def parse_event(obj: Any, position: int, nested: bool = True) -> Event:
         raise LogError(position, "missing event type", "type")
     if not isinstance(kind, str):
         raise LogError(position, "the event type is a string, such as 'NoteAdded'", "type")
-    if kind not in EVENT_TYPES:
+    validator = EDGE_VALIDATORS.get(kind)
+    if validator is None:
         raise LogError(position, f"unknown event type '{kind}'", "type")
     if nested and (deep := too_deep(obj)) is not None:
         field = deep.split(".")[0].split("[")[0]
         raise LogError(position, f"nested deeper than {MAX_DEPTH} levels at '{deep}'", field)
     try:
-        return EVENT_ADAPTER.validate_python(obj, context=EDGE)
+        return cast(Event, validator.validate_python(obj))
     except ValidationError as exc:
         name, reason = first_error(exc)
         raise LogError(position, reason, name or None) from None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import orjson
@@ -51,6 +52,19 @@ def test_a_bad_log_exits_non_zero_naming_the_line_and_reason_and_prints_no_state
     assert result.exit_code == 1
     assert result.stdout == ""
     assert "line 5, field 'target': unknown combatant 'nobody'" in result.stderr
+
+
+@pytest.mark.parametrize("line", [None, b'{"type": "TurnEnded", "combatant": "nobody"}'],
+                         ids=["a log replayed", "a log refused"])  # fmt: skip
+def test_a_replay_gives_the_process_its_cyclic_collector_back(
+    tmp_path: Path, line: bytes | None
+) -> None:
+    """The replay pauses the collector while it reads and folds (all it makes lives on)."""
+    log = tmp_path / "fight.jsonl"
+    log.write_bytes(FIGHT.read_bytes() + (line + b"\n" if line else b""))
+    result = runner.invoke(app, ["replay", str(log), "--json"])
+    assert result.exit_code == (1 if line else 0)
+    assert gc.isenabled()
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import gc
 import threading
 
-from api.store.encounters import CollectorPause
+from api.compute.collector import CollectorPause
 
 
 def test_the_collector_stays_paused_until_the_last_of_two_overlapping_threads_leaves() -> None:

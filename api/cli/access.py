@@ -10,16 +10,9 @@ from uuid import UUID
 
 import typer
 
+from api.cli import DbOption
 from api.cli.terminal import fail, plain
 from api.config.secret import SECRET_FILE, SECRET_VARIABLE, fingerprint, secret_in
-from api.config.settings import Settings, load_settings
-
-DbOption = Annotated[
-    str | None,
-    typer.Option(
-        "--db", help="Store URL (default: $COMBATLOG_DATABASE_URL or sqlite:///combatlog.sqlite)."
-    ),
-]
 
 
 class Rotated(StrEnum):
@@ -37,6 +30,7 @@ def tokens(
 ) -> None:
     """Print an encounter's GM and player tokens (under the secret in combatlog.secret here or
     $COMBATLOG_SECRET), after rotating one when asked."""
+    from api.config.settings import load_settings  # here: `combatlog replay` needs none
     from api.http.access import tokens as issued
     from api.store import UnknownEncounter
 
@@ -45,11 +39,11 @@ def tokens(
     except ValueError:
         raise fail(f"not an encounter id: {encounter}", 2) from None
     settings = load_settings(database_url=db)
-    secret = service_secret(settings)
+    secret = service_secret(settings.secret_bytes())
     with settings.open_store() as store:
         kept = store.access.secret_fingerprint()
         if kept not in (None, fingerprint(secret)):
-            raise fail(other_secret(settings), 1)
+            raise fail(other_secret(settings.secret_bytes()), 1)
         try:
             name = store.facts(encounter_id, upto=1)[0].name  # type: ignore[attr-defined]
         except UnknownEncounter:
@@ -62,9 +56,9 @@ def tokens(
     typer.echo(f"  player token: {current['player_token']}")
 
 
-def service_secret(settings: Settings) -> bytes:
-    """The secret `combatlog serve` in this folder uses; never a new one."""
-    secret, new = secret_in(Path.cwd(), settings.secret_bytes())
+def service_secret(given: bytes | None) -> bytes:
+    """The secret `combatlog serve` here uses (`given`: COMBATLOG_SECRET); never a new one."""
+    secret, new = secret_in(Path.cwd(), given)
     if new:
         raise fail(
             f"no secret here: neither {Path.cwd() / SECRET_FILE} nor {SECRET_VARIABLE}; run this "
@@ -74,8 +68,8 @@ def service_secret(settings: Settings) -> bytes:
     return secret
 
 
-def other_secret(settings: Settings) -> str:
-    where = SECRET_VARIABLE if settings.secret else str(Path.cwd() / SECRET_FILE)
+def other_secret(given: bytes | None) -> str:
+    where = SECRET_VARIABLE if given else str(Path.cwd() / SECRET_FILE)
     return (
         f"the secret in {where} is not the one this store's tokens are issued under: tokens "
         "made from it would be refused. Use the service's secret, or adopt this one first "

@@ -16,16 +16,13 @@ DEMO = Path(__file__).resolve().parents[2] / "replay_fixtures" / "dnd35" / "whol
 def seed_demo(settings: Settings, host: str, port: int) -> tuple[list[str], str, dict[str, Any]]:
     """Import the demo fight when the store holds no encounter: lines to print, the first
     encounter's name and its table."""
-    store = settings.open_store()
-    try:
+    with settings.open_store() as store:
         encounters = store.list_encounters()
         if not encounters:
             store.import_log(read_jsonl(DEMO.read_bytes()))
             encounters = store.list_encounters()
         table = rebuilt(store, encounters[0].id).state()
         generations = store.access.generations(encounters[0].id)  # after any rotation
-    finally:
-        store.close()
     secret = load_secret(Path.cwd(), settings.secret_bytes())
     lines = [f"combatlog serving on http://{host}:{port}  (API docs: http://{host}:{port}/docs)"]
     first = encounters[0]

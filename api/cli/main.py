@@ -9,12 +9,12 @@ from uuid import UUID
 
 import orjson
 import typer
-from rich.console import Console
-from rich.table import Table as RichTable
 
+from api.cli import DbOption
 from api.cli.access import tokens
 from api.cli.stats import analytics_app, stats
 from api.cli.terminal import fail, plain, shown
+from api.compute.collector import collector_paused
 from domain.integrity import LogError
 from domain.jsonl import read_jsonl, write_jsonl
 from projections.history import History
@@ -27,14 +27,6 @@ app = typer.Typer(
 app.command("stats")(stats)
 app.command("tokens")(tokens)
 app.add_typer(analytics_app, name="analytics")
-
-
-DbOption = Annotated[
-    str | None,
-    typer.Option(
-        "--db", help="Store URL (default: $COMBATLOG_DATABASE_URL or sqlite:///combatlog.sqlite)."
-    ),
-]
 
 
 def _read_log(path: Path) -> list[Any]:
@@ -63,12 +55,13 @@ def replay(
 ) -> None:
     """Replay a log file and print the table (CONTRACT §2), now or after line N: as it stood
     then, or as corrected."""
-    events = _read_log(log)
-    if at is not None and not 1 <= at <= len(events):
-        lines = len(events)
-        raise fail(f"--at must be between 1 and {lines} (the log has {lines} lines)", 2)
-    table = History(events).corrected_table(at) if corrected else table_at(events, at)
-    state = state_json(table, at or len(events))
+    with collector_paused():  # what the reading and the fold make lives to the end
+        events = _read_log(log)
+        if at is not None and not 1 <= at <= len(events):
+            lines = len(events)
+            raise fail(f"--at must be between 1 and {lines} (the log has {lines} lines)", 2)
+        table = History(events).corrected_table(at) if corrected else table_at(events, at)
+        state = state_json(table, at or len(events))
     if as_json:
         sys.stdout.write(orjson.dumps(state, option=orjson.OPT_INDENT_2).decode() + "\n")
     else:
@@ -102,6 +95,9 @@ def _remaining(condition: dict[str, Any]) -> str:
 
 def print_table(state: dict[str, Any], name: str) -> None:
     """The table state as a readable table."""
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
     console = Console(width=None if sys.stdout.isatty() else 132)
     where = f"{state['phase']}, round {state['round']} (line {state['version']})"
     title = f"{shown(name)} — {state['ruleset']} — {where}"
@@ -134,14 +130,10 @@ def import_log(
     from api.cli.stats import progress_bar
     from api.config.settings import load_settings
 
-    store = load_settings(database_url=db).open_store()
-    try:
-        with progress_bar("importing") as update:
-            for done, log in enumerate(logs, 1):
-                typer.echo(str(store.import_log(_read_log(log))))
-                update(done, len(logs))
-    finally:
-        store.close()
+    with load_settings(database_url=db).open_store() as store, progress_bar("importing") as update:
+        for done, log in enumerate(logs, 1):
+            typer.echo(str(store.import_log(_read_log(log))))
+            update(done, len(logs))
 
 
 @app.command("export")
@@ -160,13 +152,11 @@ def export_log(
         encounter_id = UUID(encounter)
     except ValueError:
         raise fail(f"not an encounter id: {encounter}", 2) from None
-    store = load_settings(database_url=db).open_store()
-    try:
-        data = write_jsonl(store.facts(encounter_id))
-    except UnknownEncounter:
-        raise fail(f"no encounter {encounter} in the store", 1) from None
-    finally:
-        store.close()
+    with load_settings(database_url=db).open_store() as store:
+        try:
+            data = write_jsonl(store.facts(encounter_id))
+        except UnknownEncounter:
+            raise fail(f"no encounter {encounter} in the store", 1) from None
     if out is None:
         sys.stdout.buffer.write(data)
     else:
@@ -178,13 +168,10 @@ def list_encounters(db: DbOption = None) -> None:
     """List the encounters in the store."""
     from api.config.settings import load_settings
 
-    store = load_settings(database_url=db).open_store()
-    try:
+    with load_settings(database_url=db).open_store() as store:
         for summary in store.list_encounters():
             name = plain(summary.name)
             typer.echo(f"{summary.id}  {summary.ruleset:<10} {summary.version:>6}  {name}")
-    finally:
-        store.close()
 
 
 @app.command()

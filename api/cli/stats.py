@@ -11,19 +11,11 @@ from typing import Annotated, Any
 
 import orjson
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table as RichTable
 
+from api.cli import DbOption
 from api.cli.terminal import plain, shown
 
 analytics_app = typer.Typer(help="The analytics read model.", no_args_is_help=True)
-DbOption = Annotated[
-    str | None,
-    typer.Option(
-        "--db", help="Store URL (default: $COMBATLOG_DATABASE_URL or sqlite:///combatlog.sqlite)."
-    ),
-]
 COLUMNS = ("combatant", "name", "side", "encounters", "damage_dealt", "damage_dealt_lethal",
            "damage_dealt_nonlethal", "damage_taken", "damage_taken_lethal",
            "damage_taken_nonlethal", "healing_received", "attacks", "hits", "hit_rate",
@@ -34,6 +26,9 @@ COLUMNS = ("combatant", "name", "side", "encounters", "damage_dealt", "damage_de
 @contextmanager
 def progress_bar(label: str) -> Iterator[Any]:
     """A rich progress bar on stderr (drawn only on a terminal); yields update(done, total)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     console = Console(stderr=True)
     columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
@@ -51,12 +46,9 @@ def rebuild(db: DbOption = None) -> None:
     from api.analytics import Analytics
     from api.config.settings import load_settings
 
-    store = load_settings(database_url=db).open_store()
-    try:
-        with progress_bar("rebuilding analytics") as update:
-            taken = Analytics(store).rebuild(update)
-    finally:
-        store.close()
+    settings = load_settings(database_url=db)
+    with settings.open_store() as store, progress_bar("rebuilding analytics") as update:
+        taken = Analytics(store).rebuild(update)
     typer.echo(f"analytics rebuilt from {taken} events")
 
 
@@ -89,14 +81,11 @@ def stats(
         except ValueError:
             typer.echo(f"combatlog: not an encounter id: {encounter}", err=True)
             raise typer.Exit(2) from None
-    store = load_settings(database_url=db).open_store()
-    try:
+    with load_settings(database_url=db).open_store() as store:
         analytics = Analytics(store)
         with progress_bar("catching up") as update:
             analytics.catch_up(update)
         found = report(analytics, Filters(encounter, ruleset, since, until, side, combatant))
-    finally:
-        store.close()
     if encounter is not None and not found["encounters"]:
         typer.echo(f"combatlog: no encounter {encounter} in the store", err=True)
         raise typer.Exit(1)
@@ -129,6 +118,9 @@ def _cell(value: Any) -> Any:
 
 
 def _print(found: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
     console = Console()
     fights = found["encounters"]
     rounds = sum(e["rounds"] for e in fights)

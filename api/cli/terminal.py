@@ -6,7 +6,6 @@ from __future__ import annotations
 import unicodedata
 
 import typer
-from rich.markup import escape
 
 # Bidirectional overrides and isolates reorder what follows them on screen ("Trojan Source").
 BIDI_CONTROLS = frozenset(
@@ -28,6 +27,8 @@ def plain(text: str) -> str:
 
 def shown(text: object) -> str:
     """`text` for a Rich table or line: plain, with its square brackets taken literally."""
+    from rich.markup import escape  # rich is imported when used: `replay --json` needs none
+
     return escape(plain(str(text)))
 
 

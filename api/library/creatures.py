@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from domain.bounds import EDGE
+from domain.bounds import edge_validator
 from domain.events import CombatantId, Label, Ruleset, Tree
 from domain.integrity import first_error
 from domain.rulesets import ruleset_for
@@ -34,11 +34,14 @@ class Creature(BaseModel):
     party: bool = False
 
 
+FROM_OUTSIDE = edge_validator(Creature.__pydantic_core_schema__)
+
+
 def creature_from(raw: Any, where: str = "") -> Creature:
     """A creature from JSON, its stats validated by its ruleset; CreatureError names the field
     (prefixed by `where`, e.g. `creatures[2].`)."""
     try:
-        creature = Creature.model_validate(raw, context=EDGE)  # from outside: bounded
+        creature: Creature = FROM_OUTSIDE.validate_python(raw)  # held to domain.bounds
     except ValidationError as exc:
         name, reason = first_error(exc)
         raise CreatureError(f"{where}{name}".rstrip("."), reason) from None

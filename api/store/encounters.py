@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import gc
-import threading
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
@@ -16,6 +14,7 @@ from eventsourcing.application import AggregateNotFoundError, Application, Repos
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import EnvType, get_topic
 
+from api.compute.collector import collector_paused
 from api.store import batch
 from api.store.access import AccessRecords
 from api.store.aggregate import SNAPSHOT_INTERVAL, Encounter, replay
@@ -249,34 +248,3 @@ class EncounterStore:
         encounter_id = UUID(str(record.originator_id))
         version = self.version(encounter_id)
         return EncounterSummary(encounter_id, created.name, created.ruleset, version)
-
-
-class CollectorPause:
-    """The one owner of pausing the cyclic collector in this process: paused while any thread
-    is inside (a count under a lock), resumed when the last leaves, so threads decoding or
-    folding at once never resume it under each other."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._inside = 0
-        self._resume = False
-
-    @contextmanager
-    def __call__(self) -> Iterator[None]:
-        with self._lock:
-            if self._inside == 0:
-                self._resume = gc.isenabled()
-                gc.disable()
-            self._inside += 1
-        try:
-            yield
-        finally:
-            with self._lock:
-                self._inside -= 1
-                if self._inside == 0 and self._resume:
-                    gc.enable()
-
-
-# No cyclic GC while a long log is decoded or folded: its objects all live on, so scans find
-# nothing (~40% of a fold's time).
-collector_paused = CollectorPause()
