@@ -4,31 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from domain.events import RoundsDuration, TurnDuration
 from domain.rulesets.base import Ctx
 from projections import departures
 from projections.order import in_order, insert, settle_tie
-from projections.view import NEVER, Condition, Member, Table, TurnStart, set_conditions
+from projections.view import NEVER, Condition, Due, Member, Table, TurnStart, set_conditions
 
-Due = Callable[[Condition, int], bool]
+Ends = Callable[[Condition, int], bool]
+_new_ctx: Callable[[type[Ctx], tuple[Any, ...]], Ctx] = tuple.__new__
 
 
 def ctx(table: Table, member: Member) -> Ctx:
     """What the ruleset may read about `member` at this point of the log."""
-    return Ctx(
-        table.options,
-        member.stats,
-        member.kind,
-        table.position,
-        table.round,
-        table.phase,
-        table.turn == member.id,
-        member.regular_turns,
-        member.acted,
-        member.conditions,
+    return _new_ctx(Ctx, (  # its fields in order, without the NamedTuple's generated __new__
+        table.options, member.stats, member.kind, table.position, table.round, table.phase,
+        table.turn == member.id, member.regular_turns, member.acted, member.conditions,
         table.phase == "surprise" and member.id not in (table.aware or ()),
-    )
+    ))  # fmt: skip
 
 
 def count_of(table: Table, member_id: str | None) -> float:
@@ -68,9 +62,10 @@ def _rebased(c: Condition, first_round: int) -> Condition:
 def end_turn(table: Table, member_id: str) -> None:
     """The current turn ends: end-of-turn rules and expiries, then the next combatant's turn."""
     member = table.members[member_id]
-    member.body = table.rules.turn_ended(member.body, ctx(table, member))
+    seen = ctx(table, member)
+    member.body = table.rules.turn_ended(member.body, seen)
     if table.traits.end_with_source:
-        departures.source_fell(table, member, ctx(table, member))
+        departures.source_fell(table, member, seen)
     _expire_turn_bound(table, member_id, "end_of_turn")
     table.last_ended = member_id
     advance(table, member_id)
@@ -169,20 +164,29 @@ def start_turn(table: Table, member_id: str) -> None:
     if member_id in table.began_this_round:
         table.turn = member_id
         return
-    table.just_started = _before_start(table, table.members[member_id])
-    if table.timed:
-        count = count_of(table, member_id)
-        _expire_rounds(table, lambda c, end: _reached(table, c, end, count, member_id))
-        _expire_turn_bound(table, member_id, "start_of_turn")
     member = table.members[member_id]
+    table.just_started = _before_start(table, member)
+    if table.timed:
+        _expire_at_start(table, member_id)
     member.regular_turns += 1 if table.phase == "combat" else 0
     member.acted = True
     member.readied = False
     table.turn = member_id
     table.began_this_round.add(member_id)
-    member.body = table.rules.turn_started(member.body, ctx(table, member))
+    seen = ctx(table, member)
+    member.body = table.rules.turn_started(member.body, seen)
     if table.traits.end_with_source:
-        departures.source_fell(table, member, ctx(table, member))
+        departures.source_fell(table, member, seen)
+
+
+def _expire_at_start(table: Table, member_id: str) -> None:
+    """What runs out as this combatant's turn starts (most turns: nothing, and nothing is read)."""
+    due = table.due or _due(table)
+    if table.round >= due.round:
+        count = count_of(table, member_id)
+        _expire_rounds(table, lambda c, end: _reached(table, c, end, count, member_id))
+    if member_id in due.turns_of:
+        _expire_turn_bound(table, member_id, "start_of_turn")
 
 
 def _before_start(table: Table, member: Member) -> TurnStart:
@@ -210,7 +214,24 @@ def _reached(table: Table, c: Condition, end: int, count: float, member_id: str)
     return count <= c.began_count
 
 
-def _expire_rounds(table: Table, due: Due) -> None:
+def _due(table: Table) -> Due:
+    """When a timed condition may next run out, worked out again only once conditions change."""
+    if table.due is None:  # conditions changed since it was last worked out
+        ends, turns_of = NEVER, set()
+        for member_id in table.timed:
+            for c in table.members[member_id].conditions:
+                d = c.duration
+                if isinstance(d, RoundsDuration) and c.began_round is not None:
+                    ends = min(ends, c.began_round + d.rounds)
+                elif isinstance(d, TurnDuration):
+                    turns_of.add(d.of)
+        table.due = Due(ends, frozenset(turns_of))
+    return table.due
+
+
+def _expire_rounds(table: Table, due: Ends) -> None:
+    if table.round < (table.due or _due(table)).round:
+        return  # every check of `due` needs the round to have reached the condition's end
     for member_id in list(table.timed):
         member = table.members[member_id]
         for condition in member.conditions:
@@ -220,13 +241,15 @@ def _expire_rounds(table: Table, due: Due) -> None:
                 break
 
 
-def _ran_out(c: Condition, due: Due) -> bool:
+def _ran_out(c: Condition, due: Ends) -> bool:
     if not isinstance(c.duration, RoundsDuration) or c.began_round is None:
         return False
     return due(c, c.began_round + c.duration.rounds)
 
 
 def _expire_turn_bound(table: Table, member_id: str, point: str) -> None:
+    if member_id not in (table.due or _due(table)).turns_of:
+        return
     for timed_id in list(table.timed):
         member = table.members[timed_id]
         for condition in member.conditions:

@@ -79,6 +79,13 @@ class TurnStart(NamedTuple):
     # may still take its turn in the round just gone: Traits.delay_within_round)
 
 
+class Due(NamedTuple):
+    """When any timed condition at the table may run out, so most turns check none of them."""
+
+    round: float  # the earliest round an N-round condition ends in (NEVER: none)
+    turns_of: frozenset[str]  # whose turns some condition lasts until the start or end of
+
+
 @dataclass(slots=True)
 class Table:
     """The whole table at one point of the log."""
@@ -105,6 +112,7 @@ class Table:
     prior_start: TurnStart | None = None
     notes: list[str] = field(default_factory=list)
     traits: Traits = SHARED_TRAITS
+    due: Due | None = None  # when a timed condition may next run out (None: work it out again)
     landed: int = 0  # the line of the latest damage applied (not copied: read as it lands)
 
     @property
@@ -115,6 +123,7 @@ class Table:
 def set_conditions(table: Table, member: Member, conditions: tuple[Condition, ...]) -> None:
     """Replace a combatant's conditions, keeping the index of who has timed ones up to date."""
     member.conditions = conditions
+    table.due = None
     if any(c.duration is not None for c in conditions):
         table.timed.add(member.id)
     else:
@@ -146,6 +155,7 @@ def copy_table(table: Table) -> Table:
         prior_start=table.prior_start,
         notes=list(table.notes),
         traits=table.traits,
+        due=table.due,
     )
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.events import AttackMade, Fact, SavingThrowRolled
+from domain.events import AttackMade, DamageDealt, Fact, SavingThrowRolled
 from domain.rulesets import hitpoints as hp
 from domain.rulesets.base import Ctx, Outcome, Ruleset, ruling
 from domain.rulesets.dnd35.catalog import CATALOG
@@ -84,12 +84,15 @@ class HitPointRuleset:
         return hp.HitPoints(hp=ctx.stats.max_hp, max_hp=ctx.stats.max_hp)
 
     def take(self, body: hp.HitPoints, fact: Fact, ctx: Ctx) -> hp.HitPoints:
+        if type(fact) is DamageDealt:  # most facts a body takes, so it goes straight there
+            return hp.take_damage(body, fact, ctx, self.massive_threshold(ctx.stats))
         me = getattr(fact, "target", None) or getattr(fact, "combatant", "")
         threshold, fails_to = self.massive_threshold(ctx.stats), self.massive_failure(ctx.options)
         return hp.take(body, fact, ctx, threshold, str(me), fails_to)
 
     def turn_started(self, body: hp.HitPoints, ctx: Ctx) -> hp.HitPoints:
-        return body if body.stabilize_due == body.dying else body._replace(stabilize_due=body.dying)
+        dying = body.hp < 0 and body.dying  # most turns: not below 0, so nothing more to ask
+        return body if body.stabilize_due == dying else body._replace(stabilize_due=dying)
 
     def turn_ended(self, body: hp.HitPoints, ctx: Ctx) -> hp.HitPoints:
         return body._replace(stabilize_due=False) if body.stabilize_due else body
