@@ -66,7 +66,8 @@ def end_turn(table: Table, member_id: str) -> None:
     member.body = table.rules.turn_ended(member.body, seen)
     if table.traits.end_with_source:
         departures.source_fell(table, member, seen)
-    _expire_turn_bound(table, member_id, "end_of_turn")
+    if table.timed and member_id in (table.due or _due(table)).turns_of:
+        _expire_turn_bound(table, member_id, "end_of_turn")
     table.last_ended = member_id
     advance(table, member_id)
 
@@ -184,13 +185,15 @@ def _expire_at_start(table: Table, member_id: str) -> None:
     due = table.due or _due(table)
     if table.round >= due.round:
         count = count_of(table, member_id)
-        _expire_rounds(table, lambda c, end: _reached(table, c, end, count, member_id))
+        if table.options.duration_key == "slot" or (table.round, -count) >= due.first:
+            _expire_rounds(table, lambda c, end: _reached(table, c, end, count, member_id))
     if member_id in due.turns_of:
         _expire_turn_bound(table, member_id, "start_of_turn")
 
 
 def _before_start(table: Table, member: Member) -> TurnStart:
-    conditions = {i: table.members[i].conditions for i in table.timed}  # expiry touches no other
+    timed = table.timed  # expiry touches no other combatant's conditions
+    conditions = {i: table.members[i].conditions for i in timed} if timed else {}
     return TurnStart(member.id, member.regular_turns, member.acted, member.readied, member.body,
                      conditions)  # fmt: skip
 
@@ -217,15 +220,15 @@ def _reached(table: Table, c: Condition, end: int, count: float, member_id: str)
 def _due(table: Table) -> Due:
     """When a timed condition may next run out, worked out again only once conditions change."""
     if table.due is None:  # conditions changed since it was last worked out
-        ends, turns_of = NEVER, set()
+        first, turns_of = (NEVER, NEVER), set()
         for member_id in table.timed:
             for c in table.members[member_id].conditions:
                 d = c.duration
-                if isinstance(d, RoundsDuration) and c.began_round is not None:
-                    ends = min(ends, c.began_round + d.rounds)
-                elif isinstance(d, TurnDuration):
+                if type(d) is RoundsDuration and c.began_round is not None:
+                    first = min(first, (c.began_round + d.rounds, -c.began_count))  # _reached
+                elif type(d) is TurnDuration:
                     turns_of.add(d.of)
-        table.due = Due(ends, frozenset(turns_of))
+        table.due = Due(first[0], first, frozenset(turns_of))
     return table.due
 
 
@@ -242,14 +245,14 @@ def _expire_rounds(table: Table, due: Ends) -> None:
 
 
 def _ran_out(c: Condition, due: Ends) -> bool:
-    if not isinstance(c.duration, RoundsDuration) or c.began_round is None:
+    if type(c.duration) is not RoundsDuration or c.began_round is None:
         return False
     return due(c, c.began_round + c.duration.rounds)
 
 
 def _expire_turn_bound(table: Table, member_id: str, point: str) -> None:
-    if member_id not in (table.due or _due(table)).turns_of:
-        return
+    """Conditions lasting until this point of this combatant's turn (callers first ask `_due`
+    whether any lasts until a point of its turn at all)."""
     for timed_id in list(table.timed):
         member = table.members[timed_id]
         for condition in member.conditions:
@@ -262,7 +265,7 @@ def _expire_turn_bound(table: Table, member_id: str, point: str) -> None:
 def _bound(c: Condition, member_id: str, point: str) -> bool:
     """Whether the condition lasts until this point of this combatant's turn."""
     d = c.duration
-    return isinstance(d, TurnDuration) and d.of == member_id and d.until == point
+    return type(d) is TurnDuration and d.of == member_id and d.until == point
 
 
 def _tick(c: Condition, member_id: str, point: str) -> Condition | None:
@@ -275,7 +278,7 @@ def _tick(c: Condition, member_id: str, point: str) -> Condition | None:
 
 def remaining_rounds(table: Table, c: Condition) -> int | None:
     """Rounds left of an N-round condition, counted at its starting count."""
-    if not isinstance(c.duration, RoundsDuration):
+    if type(c.duration) is not RoundsDuration:
         return None
     if c.began_round is None:
         return c.duration.rounds

@@ -15,7 +15,8 @@ from projections.table import apply, fold, initial
 from projections.view import Table, copy_table
 
 CHECKPOINT_EVERY = 1000
-CAST = (CombatantJoined, CombatantRevealed)  # the lines the player view's cast is read from
+CAST = frozenset({CombatantJoined, CombatantRevealed})  # the lines the player view's cast is
+# read from, by exact type: an isinstance check that fails costs a pydantic model ~0.3 µs
 
 
 class History:
@@ -72,7 +73,7 @@ class History:
             if at <= base:
                 history._corrected(at, target)
         if cast_at is None:
-            cast_at = [p for p, e in enumerate(events[:base], 1) if isinstance(e, CAST)]
+            cast_at = [p for p, e in enumerate(events[:base], 1) if type(e) in CAST]
         history.cast_at = [p for p in cast_at if p <= base]
         history._current = None if table is None else copy_table(table)
         for position, event in enumerate(events[base:lines], base + 1):
@@ -147,7 +148,7 @@ class History:
             self._corrected(position, event.target)  # type: ignore[attr-defined]
             self._current = self._fold_to(position)
         else:
-            if isinstance(event, CAST):
+            if type(event) in CAST:
                 self.cast_at.append(position)
             apply(self._current, position, event)
         if position % self.every == 0:

@@ -83,6 +83,7 @@ class Due(NamedTuple):
     """When any timed condition at the table may run out, so most turns check none of them."""
 
     round: float  # the earliest round an N-round condition ends in (NEVER: none)
+    first: tuple[float, float]  # (round, -count) of the first turn one ends before (by count)
     turns_of: frozenset[str]  # whose turns some condition lasts until the start or end of
 
 

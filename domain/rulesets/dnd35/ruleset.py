@@ -42,7 +42,7 @@ def attack_outcome(
         return attack.outcome
     if attack.natural == 1:
         return "miss"
-    armor = defended(attack, defenses, flat_footed, full).defense_value
+    armor = defenses.get(defense_named(attack, defenses, flat_footed, full))
     if armor is None:
         return "hit" if attack.natural == 20 else None
     if attack.natural != 20 and attack.total < armor:
@@ -57,11 +57,17 @@ def attack_outcome(
 def defended(
     attack: AttackMade, defenses: dict[str, int], flat_footed: bool, full: str = "ac"
 ) -> AttackTerms:
-    """The defense `attack_outcome` measures against: named, else flat-footed or full."""
-    name = attack.defense or ("flat_footed" if flat_footed else full)
-    if name not in defenses:
-        name = full
+    """The defense `attack_outcome` measures against, its value and the total."""
+    name = defense_named(attack, defenses, flat_footed, full)
     return AttackTerms(name, defenses.get(name), attack.total)
+
+
+def defense_named(
+    attack: AttackMade, defenses: dict[str, int], flat_footed: bool, full: str = "ac"
+) -> str:
+    """The defense an attack is measured against: the one it names, else flat-footed or full."""
+    name = attack.defense or ("flat_footed" if flat_footed else full)
+    return name if name in defenses else full
 
 
 class HitPointRuleset:
