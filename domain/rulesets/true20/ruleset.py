@@ -14,11 +14,11 @@ from domain.events import (
     RestTaken,
     SavingThrowRolled,
 )
-from domain.rulesets.base import Ctx, Outcome, Ruleset, Traits
+from domain.rulesets.base import Outcome, Ruleset, Traits
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 from domain.rulesets.true20 import care, conditions, defense, delay
 from domain.rulesets.true20 import catalog as described
-from domain.rulesets.true20.options import Options, Stats
+from domain.rulesets.true20.options import Ctx, Options, Stats
 from domain.rulesets.true20.track import Track, hit, penalty
 
 FORTITUDE = ("fortitude", "fort")
