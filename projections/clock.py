@@ -13,12 +13,15 @@ from projections.order import in_order, insert, settle_tie
 from projections.view import NEVER, Condition, Due, Member, Table, TurnStart, set_conditions
 
 Ends = Callable[[Condition, int], bool]
+# Two NamedTuples made for nearly every fact, from their fields in order, without the call to
+# their generated __new__ (the fold's most frequent call after the steps themselves):
 _new_ctx: Callable[[type[Ctx], tuple[Any, ...]], Ctx] = tuple.__new__
+_new_start: Callable[[type[TurnStart], tuple[Any, ...]], TurnStart] = tuple.__new__
 
 
 def ctx(table: Table, member: Member) -> Ctx:
     """What the ruleset may read about `member` at this point of the log."""
-    return _new_ctx(Ctx, (  # its fields in order, without the NamedTuple's generated __new__
+    return _new_ctx(Ctx, (
         table.options, member.stats, member.kind, table.position, table.round, table.phase,
         table.turn == member.id, member.regular_turns, member.acted, member.conditions,
         table.phase == "surprise" and member.id not in (table.aware or ()),
@@ -166,9 +169,11 @@ def start_turn(table: Table, member_id: str) -> None:
         table.turn = member_id
         return
     member = table.members[member_id]
-    table.just_started = _before_start(table, member)
-    if table.timed:
-        _expire_at_start(table, member_id)
+    before = _expire_at_start(table, member_id) if table.timed else {}
+    table.just_started = _new_start(
+        TurnStart,
+        (member.id, member.regular_turns, member.acted, member.readied, member.body, before, None),
+    )
     member.regular_turns += 1 if table.phase == "combat" else 0
     member.acted = True
     member.readied = False
@@ -180,22 +185,22 @@ def start_turn(table: Table, member_id: str) -> None:
         departures.source_fell(table, member, seen)
 
 
-def _expire_at_start(table: Table, member_id: str) -> None:
-    """What runs out as this combatant's turn starts (most turns: nothing, and nothing is read)."""
-    due = table.due or _due(table)
-    if table.round >= due.round:
-        count = count_of(table, member_id)
-        if table.options.duration_key == "slot" or (table.round, -count) >= due.first:
-            _expire_rounds(table, lambda c, end: _reached(table, c, end, count, member_id))
-    if member_id in due.turns_of:
+def _expire_at_start(table: Table, member_id: str) -> dict[str, tuple[Condition, ...]]:
+    """What runs out as this combatant's turn starts. Returns the timed conditions as they were
+    when any may change as the turn starts (else none: most turns, nothing is read or copied)."""
+    due, count = table.due or _due(table), count_of(table, member_id)
+    rounds = table.round >= due.round and (
+        table.options.duration_key == "slot" or (table.round, -count) >= due.first
+    )
+    bound = member_id in due.turns_of
+    if not (rounds or bound or table.traits.end_with_source):
+        return {}
+    before = {i: table.members[i].conditions for i in table.timed}  # no one else's may change
+    if rounds:
+        _expire_rounds(table, lambda c, end: _reached(table, c, end, count, member_id))
+    if bound:
         _expire_turn_bound(table, member_id, "start_of_turn")
-
-
-def _before_start(table: Table, member: Member) -> TurnStart:
-    timed = table.timed  # expiry touches no other combatant's conditions
-    conditions = {i: table.members[i].conditions for i in timed} if timed else {}
-    return TurnStart(member.id, member.regular_turns, member.acted, member.readied, member.body,
-                     conditions)  # fmt: skip
+    return before
 
 
 def unstart(table: Table, start: TurnStart) -> None:
