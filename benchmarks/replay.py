@@ -98,12 +98,10 @@ def main() -> None:
     report("fold them into the table state", n / fold_s, "events/s")
     cold, _ = timed(lambda: rebuilt(store, long_id, stored=False), repeat=2)
     report("table rebuild folding every line (no stored table)", n / cold, "events/s",
-           f"x{library / cold:.1f} library")  # fmt: skip
+           f"target >= 10x library (x{library / cold:.1f})")  # fmt: skip
     rebuild, history = timed(lambda: rebuilt(store, long_id), repeat=2)
-    ratio = library / rebuild
-    target = f"target >= 250,000 and >= 10x library (x{ratio:.1f})"
     report("table rebuild from the store (stored table + the lines after)", n / rebuild,
-           "events/s", target)  # fmt: skip
+           "events/s", f"x{library / rebuild:.1f} library")  # fmt: skip
 
     print("State at a position and undo")
     mid = n // 2
@@ -117,11 +115,9 @@ def main() -> None:
         "ms",
         "target <= 10 ms",
     )
-    short = History(facts[:10_000])
-    undo_s, _ = timed(lambda: _undo(short), repeat=1)
-    report(
-        "recompute after revoking position 10 of a 10k log", 1000 * undo_s, "ms", "target <= 50 ms"
-    )
+    undos = sorted(_undo(History(facts[:10_000])) for _ in range(5))  # a fresh log each time
+    report("undo: revoke line 10 of a 10k log, recompute (best of 5)", 1000 * undos[0], "ms",
+           f"target <= 25 ms (median {1000 * undos[2]:.1f} ms)")  # fmt: skip
 
     print("Many small encounters")
     seconds, _ = timed(lambda: [rebuilt(store, i).state() for i in ids])
@@ -147,9 +143,12 @@ def replay_file(folder: Path, events: int) -> None:
            f"target >= 150,000 and within 3.5x decode (x{whole / decode:.1f})")  # fmt: skip
 
 
-def _undo(history: History) -> dict[str, Any]:
+def _undo(history: History) -> float:
+    """Seconds to revoke line 10 and have the table state after it."""
+    start = time.perf_counter()
     history.append(EventRevoked(target=10))
-    return history.state()
+    history.state()
+    return time.perf_counter() - start
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from domain.events import CombatantJoined, CombatantRevealed, EncounterCreated, 
 from projections.effective import corrected_log
 from projections.redaction_cast import Cast, cast_of
 from projections.render import gm_state_json, state_json
-from projections.table import apply, fold, initial
+from projections.table import apply, fold, fold_into, initial
 from projections.view import Table, copy_table
 
 CHECKPOINT_EVERY = 1000
@@ -146,7 +146,7 @@ class History:
             self._current = initial(event)
         elif type(event) in CORRECTION_TYPES:
             self._corrected(position, event.target)  # type: ignore[attr-defined]
-            self._current = self._fold_to(position)
+            self._current = self._refolded(position, self._current)
         else:
             if type(event) in CAST:
                 self.cast_at.append(position)
@@ -159,6 +159,40 @@ class History:
         self.correction_at.append(position)
         self.correction_target.append(target)
         self.corrections.take(position, self.events[position - 1])
+
+    def _refolded(self, position: int, was: Table) -> Table:
+        """The table after the correction at line `position` (`was`: the table before it): the
+        lines after the latest checkpoint it leaves as it was folded again, and only as far as the
+        first checkpoint where the table comes out as it was then — the corrected line's effects
+        have died out, so every later line folds as before and the table is `was` again."""
+        base, start = self._base(position)
+        target = self.correction_target[-1]
+        table, folded = None if start is None else copy_table(start), base
+        for checkpoint in range(base + self.every, position, self.every):
+            table = self._fold_on(table, folded, checkpoint)
+            folded = checkpoint
+            if checkpoint >= target and self._as_then(checkpoint, position, table):
+                return was
+        return self._fold_on(table, folded, position)
+
+    def _fold_on(self, table: Table | None, base: int, upto: int) -> Table:
+        """`table` (the table after line `base`, changed in place; None: line 1 on) folded on
+        through line `upto` with the corrections written by the last line applied."""
+        entries = corrected_log(
+            self.events, base + 1, upto, self.corrections, self._correction_lines(base, upto)
+        )
+        if table is None:
+            return fold(entries)
+        fold_into(table, entries)
+        return table
+
+    def _as_then(self, checkpoint: int, position: int, table: Table) -> bool:
+        """Whether `table`, refolded through `checkpoint` for the correction at `position`, is
+        the checkpoint's table, and no other correction since reaches back to it or before."""
+        later = self.correction_target[bisect_right(self.correction_at, checkpoint) : -1]
+        if any(target <= checkpoint for target in later):
+            return False
+        return self.checkpoints.get(checkpoint) == table
 
     def _fold_to(self, upto: int) -> Table:
         """The table after line `upto`: the corrections written by then applied to the lines

@@ -91,7 +91,8 @@ class Due(NamedTuple):
 class Table:
     """The whole table at one point of the log."""
 
-    rules: Ruleset[Any, CommonOptions, BaseModel]  # the encounter's; its Body varies by system
+    rules: Ruleset[Any, CommonOptions, BaseModel] = field(compare=False)  # the encounter's (one
+    # ruleset, perhaps another object of it when read back from a stored table); Body varies
     options: CommonOptions  # the ruleset's options model, as the GM chose them
     name: str
     position: int = 1
@@ -113,8 +114,10 @@ class Table:
     prior_start: TurnStart | None = None
     notes: list[str] = field(default_factory=list)
     traits: Traits = SHARED_TRAITS
-    due: Due | None = None  # when a timed condition may next run out (None: work it out again)
-    landed: int = 0  # the line of the latest damage applied (not copied: read as it lands)
+    due: Due | None = field(default=None, compare=False)  # when a timed condition may next run
+    # out (None: work it out again): a cache, as `landed` is a note for the step just taken
+    landed: int = field(default=0, compare=False)  # the line of the latest damage applied (not
+    # copied: read as it lands)
 
     @property
     def started(self) -> bool:
