@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, MutableMapping, MutableSequence
+from collections.abc import Iterable, MutableMapping, MutableSequence, Sequence
 from typing import Any
 
 from domain.corrections import CORRECTION_TYPES, Corrections
@@ -45,8 +45,9 @@ class History:
         self.cast_at: list[int] = []  # the positions of every join and reveal
         self._current: Table | None = None
         self._seen: tuple[int, Cast, set[int]] | None = None
-        for event in events:
-            self.append(event)
+        self.events = list(events)
+        fixes = (p for p, e in enumerate(self.events, 1) if type(e) in CORRECTION_TYPES)
+        self._take_lines(1, self.events, fixes)
 
     @classmethod
     def resume(
@@ -63,7 +64,7 @@ class History:
         by reading the lines when not given). The same tables as History(events), with less
         work."""
         history = cls(every=every, checkpoints=checkpoints)
-        history.events = events
+        history.events, corrections = events, list(corrections)
         lines = len(events)
         kept = sorted((p for p in checkpoints if p <= lines and p % every == 0), reverse=True)
         base, table = next(
@@ -76,8 +77,7 @@ class History:
             cast_at = [p for p, e in enumerate(events[:base], 1) if type(e) in CAST]
         history.cast_at = [p for p in cast_at if p <= base]
         history._current = None if table is None else copy_table(table)
-        for position, event in enumerate(events[base:lines], base + 1):
-            history._take(position, event)
+        history._take_lines(base + 1, events[base:lines], (at for at, _ in corrections))
         return history
 
     @property
@@ -139,6 +139,26 @@ class History:
     def gm_state(self, at: int | None = None) -> dict[str, Any]:
         """The state with what the GM alone is asked (`prompts`)."""
         return self.state(at, gm_state_json)
+
+    def _take_lines(self, start: int, lines: Sequence[Fact], fixes: Iterable[int]) -> None:
+        """Take lines start, start+1 … of the log (`lines`, already in `events`): the lines
+        `_take` must see one at a time — line 1, corrections (`fixes`: their positions, any
+        others ignored) and checkpoints — and between them each run of facts in one fold."""
+        end, every = start + len(lines), self.every
+        stops = {p for p in fixes if start <= p < end}
+        stops.update(range(-(-start // every) * every, end, every))
+        if self._current is None:
+            stops.add(start)
+        position = start
+        for stop in [*sorted(stops), end]:
+            run = lines[position - start : stop - start]
+            if run:
+                assert self._current is not None, "line 1 is taken first"
+                self.cast_at += [p for p, e in enumerate(run, position) if type(e) in CAST]
+                fold_into(self._current, zip(range(position, stop), run, strict=True))
+            if stop < end:
+                self._take(stop, lines[stop - start])
+            position = stop + 1
 
     def _take(self, position: int, event: Fact) -> None:
         if self._current is None:
