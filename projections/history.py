@@ -15,6 +15,9 @@ from projections.table import apply, fold, fold_into, initial
 from projections.view import Table, copy_table
 
 CHECKPOINT_EVERY = 1000
+LOOKS = 3  # checkpoints after a corrected line where its effects are looked for to have died
+# out: they mostly do within a few turns, if at all (hit points stay down), and a look may read a
+# stored table
 CAST = frozenset({CombatantJoined, CombatantRevealed})  # the lines the player view's cast is
 # read from, by exact type: an isinstance check that fails costs a pydantic model ~0.3 µs
 
@@ -191,7 +194,8 @@ class History:
         for checkpoint in range(base + self.every, position, self.every):
             table = self._fold_on(table, folded, checkpoint)
             folded = checkpoint
-            if checkpoint >= target and self._as_then(checkpoint, position, table):
+            near = checkpoint < target + LOOKS * self.every
+            if checkpoint >= target and near and self._as_then(checkpoint, position, table):
                 return was
         return self._fold_on(table, folded, position)
 
