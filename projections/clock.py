@@ -4,31 +4,28 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from domain.events import RoundsDuration, TurnDuration
 from domain.rulesets.base import Ctx
 from projections import departures
 from projections.order import in_order, insert, settle_tie
-from projections.view import NEVER, Condition, Member, Table, TurnStart, set_conditions
+from projections.view import NEVER, Condition, Due, Member, Table, TurnStart, set_conditions
 
-Due = Callable[[Condition, int], bool]
+Ends = Callable[[Condition, int], bool]
+# Two NamedTuples made for nearly every fact, from their fields in order, without the call to
+# their generated __new__ (the fold's most frequent call after the steps themselves):
+_new_ctx: Callable[[type[Ctx], tuple[Any, ...]], Ctx] = tuple.__new__
+_new_start: Callable[[type[TurnStart], tuple[Any, ...]], TurnStart] = tuple.__new__
 
 
 def ctx(table: Table, member: Member) -> Ctx:
     """What the ruleset may read about `member` at this point of the log."""
-    return Ctx(
-        table.options,
-        member.stats,
-        member.kind,
-        table.position,
-        table.round,
-        table.phase,
-        table.turn == member.id,
-        member.regular_turns,
-        member.acted,
-        member.conditions,
+    return _new_ctx(Ctx, (
+        table.options, member.stats, member.kind, table.position, table.round, table.phase,
+        table.turn == member.id, member.regular_turns, member.acted, member.conditions,
         table.phase == "surprise" and member.id not in (table.aware or ()),
-    )
+    ))  # fmt: skip
 
 
 def count_of(table: Table, member_id: str | None) -> float:
@@ -68,10 +65,12 @@ def _rebased(c: Condition, first_round: int) -> Condition:
 def end_turn(table: Table, member_id: str) -> None:
     """The current turn ends: end-of-turn rules and expiries, then the next combatant's turn."""
     member = table.members[member_id]
-    member.body = table.rules.turn_ended(member.body, ctx(table, member))
+    seen = ctx(table, member)
+    member.body = table.rules.turn_ended(member.body, seen)
     if table.traits.end_with_source:
-        departures.source_fell(table, member, ctx(table, member))
-    _expire_turn_bound(table, member_id, "end_of_turn")
+        departures.source_fell(table, member, seen)
+    if table.timed and member_id in (table.due or _due(table)).turns_of:
+        _expire_turn_bound(table, member_id, "end_of_turn")
     table.last_ended = member_id
     advance(table, member_id)
 
@@ -169,26 +168,39 @@ def start_turn(table: Table, member_id: str) -> None:
     if member_id in table.began_this_round:
         table.turn = member_id
         return
-    table.just_started = _before_start(table, table.members[member_id])
-    if table.timed:
-        count = count_of(table, member_id)
-        _expire_rounds(table, lambda c, end: _reached(table, c, end, count, member_id))
-        _expire_turn_bound(table, member_id, "start_of_turn")
     member = table.members[member_id]
+    before = _expire_at_start(table, member_id) if table.timed else {}
+    table.just_started = _new_start(
+        TurnStart,
+        (member.id, member.regular_turns, member.acted, member.readied, member.body, before, None),
+    )
     member.regular_turns += 1 if table.phase == "combat" else 0
     member.acted = True
     member.readied = False
     table.turn = member_id
     table.began_this_round.add(member_id)
-    member.body = table.rules.turn_started(member.body, ctx(table, member))
+    seen = ctx(table, member)
+    member.body = table.rules.turn_started(member.body, seen)
     if table.traits.end_with_source:
-        departures.source_fell(table, member, ctx(table, member))
+        departures.source_fell(table, member, seen)
 
 
-def _before_start(table: Table, member: Member) -> TurnStart:
-    conditions = {i: table.members[i].conditions for i in table.timed}  # expiry touches no other
-    return TurnStart(member.id, member.regular_turns, member.acted, member.readied, member.body,
-                     conditions)  # fmt: skip
+def _expire_at_start(table: Table, member_id: str) -> dict[str, tuple[Condition, ...]]:
+    """What runs out as this combatant's turn starts. Returns the timed conditions as they were
+    when any may change as the turn starts (else none: most turns, nothing is read or copied)."""
+    due, count = table.due or _due(table), count_of(table, member_id)
+    rounds = table.round >= due.round and (
+        table.options.duration_key == "slot" or (table.round, -count) >= due.first
+    )
+    bound = member_id in due.turns_of
+    if not (rounds or bound or table.traits.end_with_source):
+        return {}
+    before = {i: table.members[i].conditions for i in table.timed}  # no one else's may change
+    if rounds:
+        _expire_rounds(table, lambda c, end: _reached(table, c, end, count, member_id))
+    if bound:
+        _expire_turn_bound(table, member_id, "start_of_turn")
+    return before
 
 
 def unstart(table: Table, start: TurnStart) -> None:
@@ -210,7 +222,24 @@ def _reached(table: Table, c: Condition, end: int, count: float, member_id: str)
     return count <= c.began_count
 
 
-def _expire_rounds(table: Table, due: Due) -> None:
+def _due(table: Table) -> Due:
+    """When a timed condition may next run out, worked out again only once conditions change."""
+    if table.due is None:  # conditions changed since it was last worked out
+        first, turns_of = (NEVER, NEVER), set()
+        for member_id in table.timed:
+            for c in table.members[member_id].conditions:
+                d = c.duration
+                if type(d) is RoundsDuration and c.began_round is not None:
+                    first = min(first, (c.began_round + d.rounds, -c.began_count))  # _reached
+                elif type(d) is TurnDuration:
+                    turns_of.add(d.of)
+        table.due = Due(first[0], first, frozenset(turns_of))
+    return table.due
+
+
+def _expire_rounds(table: Table, due: Ends) -> None:
+    if table.round < (table.due or _due(table)).round:
+        return  # every check of `due` needs the round to have reached the condition's end
     for member_id in list(table.timed):
         member = table.members[member_id]
         for condition in member.conditions:
@@ -220,13 +249,15 @@ def _expire_rounds(table: Table, due: Due) -> None:
                 break
 
 
-def _ran_out(c: Condition, due: Due) -> bool:
-    if not isinstance(c.duration, RoundsDuration) or c.began_round is None:
+def _ran_out(c: Condition, due: Ends) -> bool:
+    if type(c.duration) is not RoundsDuration or c.began_round is None:
         return False
     return due(c, c.began_round + c.duration.rounds)
 
 
 def _expire_turn_bound(table: Table, member_id: str, point: str) -> None:
+    """Conditions lasting until this point of this combatant's turn (callers first ask `_due`
+    whether any lasts until a point of its turn at all)."""
     for timed_id in list(table.timed):
         member = table.members[timed_id]
         for condition in member.conditions:
@@ -239,7 +270,7 @@ def _expire_turn_bound(table: Table, member_id: str, point: str) -> None:
 def _bound(c: Condition, member_id: str, point: str) -> bool:
     """Whether the condition lasts until this point of this combatant's turn."""
     d = c.duration
-    return isinstance(d, TurnDuration) and d.of == member_id and d.until == point
+    return type(d) is TurnDuration and d.of == member_id and d.until == point
 
 
 def _tick(c: Condition, member_id: str, point: str) -> Condition | None:
@@ -252,7 +283,7 @@ def _tick(c: Condition, member_id: str, point: str) -> Condition | None:
 
 def remaining_rounds(table: Table, c: Condition) -> int | None:
     """Rounds left of an N-round condition, counted at its starting count."""
-    if not isinstance(c.duration, RoundsDuration):
+    if type(c.duration) is not RoundsDuration:
         return None
     if c.began_round is None:
         return c.duration.rounds

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from domain.corrections import Corrections, is_correction
+from domain.corrections import CORRECTION_TYPES, Corrections
 from domain.events import Fact
 
 Entry = tuple[int, Fact]
@@ -19,7 +19,9 @@ def effective_log(events: Sequence[Fact], upto: int | None = None, start: int = 
     """
     end = len(events) if upto is None else min(upto, len(events))
     window = events[start - 1 : end]
-    lines = [p for p, e in enumerate(window, start) if is_correction(e)]
+    lines = [
+        p for p, e in enumerate(window, start) if type(e) in CORRECTION_TYPES
+    ]  # no call a line
     if not lines:
         return list(enumerate(window, start))
     return corrected_log(events, start, end, Corrections.of(events, lines), lines)

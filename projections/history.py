@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, MutableMapping, MutableSequence
+from collections.abc import Iterable, MutableMapping, MutableSequence, Sequence
 from typing import Any
 
 from domain.corrections import CORRECTION_TYPES, Corrections
@@ -11,11 +11,15 @@ from domain.events import CombatantJoined, CombatantRevealed, EncounterCreated, 
 from projections.effective import corrected_log
 from projections.redaction_cast import Cast, cast_of
 from projections.render import gm_state_json, state_json
-from projections.table import apply, fold, initial
+from projections.table import apply, fold, fold_into, initial
 from projections.view import Table, copy_table
 
 CHECKPOINT_EVERY = 1000
-CAST = (CombatantJoined, CombatantRevealed)  # the lines the player view's cast is read from
+LOOKS = 3  # checkpoints after a corrected line where its effects are looked for to have died
+# out: they mostly do within a few turns, if at all (hit points stay down), and a look may read a
+# stored table
+CAST = frozenset({CombatantJoined, CombatantRevealed})  # the lines the player view's cast is
+# read from, by exact type: an isinstance check that fails costs a pydantic model ~0.3 µs
 
 
 class History:
@@ -44,8 +48,9 @@ class History:
         self.cast_at: list[int] = []  # the positions of every join and reveal
         self._current: Table | None = None
         self._seen: tuple[int, Cast, set[int]] | None = None
-        for event in events:
-            self.append(event)
+        self.events = list(events)
+        fixes = (p for p, e in enumerate(self.events, 1) if type(e) in CORRECTION_TYPES)
+        self._take_lines(1, self.events, fixes)
 
     @classmethod
     def resume(
@@ -62,7 +67,7 @@ class History:
         by reading the lines when not given). The same tables as History(events), with less
         work."""
         history = cls(every=every, checkpoints=checkpoints)
-        history.events = events
+        history.events, corrections = events, list(corrections)
         lines = len(events)
         kept = sorted((p for p in checkpoints if p <= lines and p % every == 0), reverse=True)
         base, table = next(
@@ -72,11 +77,10 @@ class History:
             if at <= base:
                 history._corrected(at, target)
         if cast_at is None:
-            cast_at = [p for p, e in enumerate(events[:base], 1) if isinstance(e, CAST)]
+            cast_at = [p for p, e in enumerate(events[:base], 1) if type(e) in CAST]
         history.cast_at = [p for p in cast_at if p <= base]
         history._current = None if table is None else copy_table(table)
-        for position, event in enumerate(events[base:lines], base + 1):
-            history._take(position, event)
+        history._take_lines(base + 1, events[base:lines], (at for at, _ in corrections))
         return history
 
     @property
@@ -139,15 +143,35 @@ class History:
         """The state with what the GM alone is asked (`prompts`)."""
         return self.state(at, gm_state_json)
 
+    def _take_lines(self, start: int, lines: Sequence[Fact], fixes: Iterable[int]) -> None:
+        """Take lines start, start+1 … of the log (`lines`, already in `events`): the lines
+        `_take` must see one at a time — line 1, corrections (`fixes`: their positions, any
+        others ignored) and checkpoints — and between them each run of facts in one fold."""
+        end, every = start + len(lines), self.every
+        stops = {p for p in fixes if start <= p < end}
+        stops.update(range(-(-start // every) * every, end, every))
+        if self._current is None:
+            stops.add(start)
+        position = start
+        for stop in [*sorted(stops), end]:
+            run = lines[position - start : stop - start]
+            if run:
+                assert self._current is not None, "line 1 is taken first"
+                self.cast_at += [p for p, e in enumerate(run, position) if type(e) in CAST]
+                fold_into(self._current, zip(range(position, stop), run, strict=True))
+            if stop < end:
+                self._take(stop, lines[stop - start])
+            position = stop + 1
+
     def _take(self, position: int, event: Fact) -> None:
         if self._current is None:
             assert isinstance(event, EncounterCreated), "line 1 must be EncounterCreated"
             self._current = initial(event)
         elif type(event) in CORRECTION_TYPES:
             self._corrected(position, event.target)  # type: ignore[attr-defined]
-            self._current = self._fold_to(position)
+            self._current = self._refolded(position, self._current)
         else:
-            if isinstance(event, CAST):
+            if type(event) in CAST:
                 self.cast_at.append(position)
             apply(self._current, position, event)
         if position % self.every == 0:
@@ -158,6 +182,41 @@ class History:
         self.correction_at.append(position)
         self.correction_target.append(target)
         self.corrections.take(position, self.events[position - 1])
+
+    def _refolded(self, position: int, was: Table) -> Table:
+        """The table after the correction at line `position` (`was`: the table before it): the
+        lines after the latest checkpoint it leaves as it was folded again, and only as far as the
+        first checkpoint where the table comes out as it was then — the corrected line's effects
+        have died out, so every later line folds as before and the table is `was` again."""
+        base, start = self._base(position)
+        target = self.correction_target[-1]
+        table, folded = None if start is None else copy_table(start), base
+        for checkpoint in range(base + self.every, position, self.every):
+            table = self._fold_on(table, folded, checkpoint)
+            folded = checkpoint
+            near = checkpoint < target + LOOKS * self.every
+            if checkpoint >= target and near and self._as_then(checkpoint, position, table):
+                return was
+        return self._fold_on(table, folded, position)
+
+    def _fold_on(self, table: Table | None, base: int, upto: int) -> Table:
+        """`table` (the table after line `base`, changed in place; None: line 1 on) folded on
+        through line `upto` with the corrections written by the last line applied."""
+        entries = corrected_log(
+            self.events, base + 1, upto, self.corrections, self._correction_lines(base, upto)
+        )
+        if table is None:
+            return fold(entries)
+        fold_into(table, entries)
+        return table
+
+    def _as_then(self, checkpoint: int, position: int, table: Table) -> bool:
+        """Whether `table`, refolded through `checkpoint` for the correction at `position`, is
+        the checkpoint's table, and no other correction since reaches back to it or before."""
+        later = self.correction_target[bisect_right(self.correction_at, checkpoint) : -1]
+        if any(target <= checkpoint for target in later):
+            return False
+        return self.checkpoints.get(checkpoint) == table
 
     def _fold_to(self, upto: int) -> Table:
         """The table after line `upto`: the corrections written by then applied to the lines

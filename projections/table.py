@@ -45,7 +45,7 @@ from domain.events import (
 )
 from domain.integrity import AFTER_THE_FIGHT
 from domain.rulesets import ruleset_for
-from domain.rulesets.base import traits_of
+from domain.rulesets.base import Ctx, traits_of
 from projections import clock, departures, turns
 from projections.effective import effective_log
 from projections.view import NEVER, Condition, Member, Table, copy_table, note, set_conditions
@@ -63,14 +63,15 @@ def initial(created: EncounterCreated) -> Table:
 
 def fold(entries: Iterable[tuple[int, Fact]], table: Table | None = None) -> Table:
     """Fold facts in force into a copy of `table` (or a new one from line 1's EncounterCreated)."""
-    folded = None if table is None else copy_table(table)
-    for position, fact in entries:
-        if folded is None:
-            assert isinstance(fact, EncounterCreated), "line 1 must be EncounterCreated"
-            folded = initial(fact)
-        else:
-            apply(folded, position, fact)
-    assert folded is not None, "an empty log has no table"
+    lines = iter(entries)
+    if table is None:
+        _, created = next(lines, (0, None))
+        assert created is not None, "an empty log has no table"
+        assert isinstance(created, EncounterCreated), "line 1 must be EncounterCreated"
+        folded = initial(created)
+    else:
+        folded = copy_table(table)
+    fold_into(folded, lines)
     return folded
 
 
@@ -81,14 +82,22 @@ def table_at(events: Sequence[Fact], at: int | None = None) -> Table:
 
 def apply(table: Table, position: int, fact: Fact) -> None:
     """Evolve `table` in place by one fact in force (private to folds: callers get copies)."""
-    step = STEPS.get(type(fact))
-    if step is None:
-        raise TypeError(f"the table has no step for {type(fact).__name__}")
-    table.position = position
-    table.prior_start, table.just_started = table.just_started, None
-    if table.phase == "ended" and fact.type_name not in AFTER_THE_FIGHT:
-        return note(table, f"the combat has ended; {fact.type_name} not applied")
-    step(table, fact)
+    fold_into(table, ((position, fact),))
+
+
+def fold_into(table: Table, entries: Iterable[tuple[int, Fact]]) -> None:
+    """Evolve `table` in place by each fact in force, in order (private to folds)."""
+    steps = STEPS
+    for position, fact in entries:
+        step = steps.get(type(fact))
+        if step is None:
+            raise TypeError(f"the table has no step for {type(fact).__name__}")
+        table.position = position
+        table.prior_start, table.just_started = table.just_started, None
+        if table.phase == "ended" and fact.type_name not in AFTER_THE_FIGHT:
+            note(table, f"the combat has ended; {fact.type_name} not applied")
+        else:
+            step(table, fact)
 
 
 Step = Callable[[Table, Any], None]
@@ -190,34 +199,48 @@ def _by_combatant(table: Table, fact: ResolveSpent | ConvictionSpent | ActionPoi
 def _take(table: Table, member_id: str | None, fact: Fact) -> None:
     member = table.members.get(member_id) if member_id else None
     if member is not None and not member.left:
-        member.body = table.rules.take(member.body, fact, clock.ctx(table, member))
-        if table.traits.end_with_source:
-            departures.source_fell(table, member, clock.ctx(table, member))
+        _taken(table, member, fact, clock.ctx(table, member))
+
+
+def _taken(table: Table, member: Member, fact: Fact, seen: Ctx) -> None:
+    """`member` takes `fact`; `seen` is its Ctx now (a fact the rules take changes only the
+    body, which no Ctx holds, so the same Ctx serves what follows from it)."""
+    member.body = table.rules.take(member.body, fact, seen)
+    if table.traits.end_with_source:
+        departures.source_fell(table, member, seen)
 
 
 def _attack(table: Table, fact: AttackMade) -> None:
-    attacker = table.members.get(fact.attacker)
+    traits, attacker = table.traits, table.members.get(fact.attacker)
+    by = None
     if attacker is not None:
-        _warn_if_surprised(table, attacker)
+        if traits.surprised_no_actions:
+            _warn_if_surprised(table, attacker)
         attacker.acted = True
+        by = (attacker.body, clock.ctx(table, attacker))
     target = table.members.get(fact.target)
     outcome = None
     if target is not None:
-        by = None if attacker is None else (attacker.body, clock.ctx(table, attacker))
         outcome = table.rules.attack_outcome(fact, target.body, clock.ctx(table, target), by)
     table.attacks[table.position] = outcome
-    _take(table, fact.attacker, fact)  # what attacking does to the attacker (True20's disabled)
     table.attackers[table.position] = fact.attacker
+    strains = traits.attacking_strains or traits.end_with_source  # else `take` changes nothing
+    if strains and attacker is not None and by is not None and not attacker.left:
+        _taken(table, attacker, fact, by[1])  # what attacking does to it (True20's disabled)
     if len(table.attacks) > ATTACKS_KEPT:
-        for stale in list(table.attacks)[: ATTACKS_KEPT // 2]:
-            del table.attacks[stale]
-            table.attackers.pop(stale, None)
-            table.attacks_forgotten = stale
+        _forget_attacks(table)
+
+
+def _forget_attacks(table: Table) -> None:
+    for stale in list(table.attacks)[: ATTACKS_KEPT // 2]:
+        del table.attacks[stale]
+        table.attackers.pop(stale, None)
+        table.attacks_forgotten = stale
 
 
 def _warn_if_surprised(table: Table, attacker: Member) -> None:
     """Orcus L1067: a surprised creature takes its surprise-round turn but no actions in it."""
-    if table.traits.surprised_no_actions and clock.ctx(table, attacker).surprised:
+    if clock.ctx(table, attacker).surprised:
         note(table, f"{attacker.name} is surprised and can take no actions in the surprise round")
 
 
@@ -237,9 +260,10 @@ def _damage(table: Table, fact: DamageDealt) -> None:
     dropped = damage_dropped(table, fact)
     if dropped is not None:
         return note(table, dropped)
-    if missed(table, fact):
+    traits = table.traits
+    if traits.miss_damage_applies and missed(table, fact):  # else a miss's damage was dropped
         fact = fact.model_copy(update={"on_miss": True})  # the power's Miss: damage
-    _take(table, fact.target, _as_dealt(table, fact))
+    _take(table, fact.target, fact if traits.dealt is None else _as_dealt(table, fact))
     table.landed = table.position
 
 

@@ -79,11 +79,20 @@ class TurnStart(NamedTuple):
     # may still take its turn in the round just gone: Traits.delay_within_round)
 
 
+class Due(NamedTuple):
+    """When any timed condition at the table may run out, so most turns check none of them."""
+
+    round: float  # the earliest round an N-round condition ends in (NEVER: none)
+    first: tuple[float, float]  # (round, -count) of the first turn one ends before (by count)
+    turns_of: frozenset[str]  # whose turns some condition lasts until the start or end of
+
+
 @dataclass(slots=True)
 class Table:
     """The whole table at one point of the log."""
 
-    rules: Ruleset[Any, CommonOptions, BaseModel]  # the encounter's; its Body varies by system
+    rules: Ruleset[Any, CommonOptions, BaseModel] = field(compare=False)  # the encounter's (one
+    # ruleset, perhaps another object of it when read back from a stored table); Body varies
     options: CommonOptions  # the ruleset's options model, as the GM chose them
     name: str
     position: int = 1
@@ -105,7 +114,10 @@ class Table:
     prior_start: TurnStart | None = None
     notes: list[str] = field(default_factory=list)
     traits: Traits = SHARED_TRAITS
-    landed: int = 0  # the line of the latest damage applied (not copied: read as it lands)
+    due: Due | None = field(default=None, compare=False)  # when a timed condition may next run
+    # out (None: work it out again): a cache, as `landed` is a note for the step just taken
+    landed: int = field(default=0, compare=False)  # the line of the latest damage applied (not
+    # copied: read as it lands)
 
     @property
     def started(self) -> bool:
@@ -115,6 +127,7 @@ class Table:
 def set_conditions(table: Table, member: Member, conditions: tuple[Condition, ...]) -> None:
     """Replace a combatant's conditions, keeping the index of who has timed ones up to date."""
     member.conditions = conditions
+    table.due = None
     if any(c.duration is not None for c in conditions):
         table.timed.add(member.id)
     else:
@@ -146,6 +159,7 @@ def copy_table(table: Table) -> Table:
         prior_start=table.prior_start,
         notes=list(table.notes),
         traits=table.traits,
+        due=table.due,
     )
 
 

@@ -99,6 +99,7 @@ class Traits(NamedTuple):
     surprised_take_turn: bool = False  # the surprised take their turn in the surprise round
     surprised_no_actions: bool = False  # … but may take no actions in it
     miss_damage_applies: bool = False  # damage citing a missed attack is the power's Miss: damage
+    attacking_strains: bool = False  # an attack changes the attacker's own track (`take`)
     exclusive: frozenset[str] = frozenset()  # conditions a new instance replaces (one marker)
     end_with_source: frozenset[str] = frozenset()  # end when their source falls or dies
     dealt: Callable[[DamageDealt, Any, Ctx], DamageDealt] | None = None  # the attacker's own
@@ -147,7 +148,8 @@ class Ruleset(Protocol[Body, OptionsT, StatsT]):
 
     def take(self, body: Body, fact: Fact, ctx: Ctx[OptionsT, StatsT]) -> Body:
         """A fact aimed at this combatant (damage, healing, saves, checks, resolve, rest), or
-        an attack it makes (True20: attacking is strenuous for the disabled)."""
+        an attack it makes where `Traits.attacking_strains` says so (True20: attacking is
+        strenuous for the disabled)."""
 
     def turn_started(self, body: Body, ctx: Ctx[OptionsT, StatsT]) -> Body:
         """What the rules do as this combatant's turn begins."""

@@ -132,9 +132,10 @@ def heal(body: HitPoints, fact: HealingApplied, options: HitPointOptions) -> Hit
     healed = body._replace(hp=min(ceiling, body.hp + fact.amount), nonlethal=max(0, nonlethal))
     if body.dying and fact.amount >= 1:
         healed = healed._replace(stable=True, tended=True)  # 000 L1202: any healing stabilizes
-    if healed.hp >= 0:
+    if healed.hp >= 0 and (healed.stable or healed.tended or healed.conscious_again):
         healed = healed._replace(stable=False, tended=False, conscious_again=False)
-    return healed._replace(stabilize_due=healed.stabilize_due and healed.dying)
+    due = healed.stabilize_due and healed.dying
+    return healed if due == healed.stabilize_due else healed._replace(stabilize_due=due)
 
 
 def gain_temp(

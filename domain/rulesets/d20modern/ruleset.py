@@ -8,7 +8,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from domain.events import AttackMade
 from domain.rulesets import hitpoints as hp
-from domain.rulesets.base import Ctx, Outcome, Ruleset
+from domain.rulesets.base import Ctx as AnyCtx
+from domain.rulesets.base import Outcome, Ruleset
 from domain.rulesets.d20modern.catalog import CATALOG
 from domain.rulesets.dnd35 import ruleset as dnd35
 from domain.rulesets.terms import AttackTerms, Catalog
@@ -85,6 +86,9 @@ class Stats(dnd35.Stats):
         return defenses
 
 
+Ctx = AnyCtx[Options, Stats]  # what this system's rules read, with its own options and stats
+
+
 def defenses(stats: Stats, options: Options, flat_footed: bool) -> dict[str, int]:
     """The target's Defense values as it stands: those given, else worked out from its parts."""
     parts = stats.defense_parts
@@ -98,12 +102,10 @@ def defenses(stats: Stats, options: Options, flat_footed: bool) -> dict[str, int
     return worked_out | stats.defenses
 
 
-class D20ModernRuleset(dnd35.HitPointRuleset):
+class D20ModernRuleset(dnd35.HitPointRuleset[Options, Stats]):
     """The 3.5 hit point track with d20 Modern's Defense, flat-footed, ties and massive damage."""
 
     name = "d20modern"
-    options_model: type[hp.HitPointOptions] = Options
-    stats_model: type[BaseModel] = Stats
 
     def massive_threshold(self, stats: Any) -> int | None:
         """Product decision (CONTRACT §1; the seed has no massive damage): the Con score."""
@@ -153,4 +155,4 @@ class D20ModernRuleset(dnd35.HitPointRuleset):
         return dnd35.defended(attack, defenses(ctx.stats, ctx.options, flat), flat, full=FULL)
 
 
-RULESET: Ruleset[hp.HitPoints, hp.HitPointOptions, BaseModel] = D20ModernRuleset()
+RULESET: Ruleset[hp.HitPoints, Options, Stats] = D20ModernRuleset(Options, Stats)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.events import AttackMade, Fact, SavingThrowRolled
+from domain.events import AttackMade, DamageDealt, Fact, SavingThrowRolled
 from domain.rulesets import hitpoints as hp
-from domain.rulesets.base import Ctx, Outcome, Ruleset, ruling
+from domain.rulesets.base import Ctx as AnyCtx
+from domain.rulesets.base import Outcome, Ruleset, ruling
 from domain.rulesets.dnd35.catalog import CATALOG
 from domain.rulesets.hitpoints_prompts import prompts
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
@@ -31,6 +32,11 @@ class Stats(BaseModel):
     defenses: dict[str, int] = Field(default_factory=dict)
 
 
+OptionsT = TypeVar("OptionsT", bound=hp.HitPointOptions)  # the options and stats of a system
+StatsT = TypeVar("StatsT", bound=Stats)  # built on the SRD hit point track (3.5, d20 Modern): its
+# rules read them typed, as AnyCtx[OptionsT, StatsT] (3.5's own: HitPointRuleset[Options, Stats])
+
+
 def attack_outcome(
     attack: AttackMade, defenses: dict[str, int], flat_footed: bool, full: str = "ac"
 ) -> Outcome | None:
@@ -42,7 +48,7 @@ def attack_outcome(
         return attack.outcome
     if attack.natural == 1:
         return "miss"
-    armor = defended(attack, defenses, flat_footed, full).defense_value
+    armor = defenses.get(defense_named(attack, defenses, flat_footed, full))
     if armor is None:
         return "hit" if attack.natural == 20 else None
     if attack.natural != 20 and attack.total < armor:
@@ -57,21 +63,28 @@ def attack_outcome(
 def defended(
     attack: AttackMade, defenses: dict[str, int], flat_footed: bool, full: str = "ac"
 ) -> AttackTerms:
-    """The defense `attack_outcome` measures against: named, else flat-footed or full."""
-    name = attack.defense or ("flat_footed" if flat_footed else full)
-    if name not in defenses:
-        name = full
+    """The defense `attack_outcome` measures against, its value and the total."""
+    name = defense_named(attack, defenses, flat_footed, full)
     return AttackTerms(name, defenses.get(name), attack.total)
 
 
-class HitPointRuleset:
+def defense_named(
+    attack: AttackMade, defenses: dict[str, int], flat_footed: bool, full: str = "ac"
+) -> str:
+    """The defense an attack is measured against: the one it names, else flat-footed or full."""
+    name = attack.defense or ("flat_footed" if flat_footed else full)
+    return name if name in defenses else full
+
+
+class HitPointRuleset(Generic[OptionsT, StatsT]):
     """The SRD hit point track behind the Ruleset protocol; subclasses set the system's numbers."""
 
     name = "dnd35"
     round_hooks = False
     places_by_count = False
-    options_model: type[hp.HitPointOptions] = Options
-    stats_model: type[BaseModel] = Stats
+
+    def __init__(self, options_model: type[OptionsT], stats_model: type[StatsT]) -> None:
+        self.options_model, self.stats_model = options_model, stats_model
 
     def massive_threshold(self, stats: Any) -> int | None:
         return MASSIVE_DAMAGE
@@ -80,42 +93,45 @@ class HitPointRuleset:
         """What a failed massive damage save drops HP to; None: it kills (000 L1142-1143)."""
         return None
 
-    def new_body(self, ctx: Ctx) -> hp.HitPoints:
+    def new_body(self, ctx: AnyCtx[OptionsT, StatsT]) -> hp.HitPoints:
         return hp.HitPoints(hp=ctx.stats.max_hp, max_hp=ctx.stats.max_hp)
 
-    def take(self, body: hp.HitPoints, fact: Fact, ctx: Ctx) -> hp.HitPoints:
+    def take(self, body: hp.HitPoints, fact: Fact, ctx: AnyCtx[OptionsT, StatsT]) -> hp.HitPoints:
+        if type(fact) is DamageDealt:  # most facts a body takes, so it goes straight there
+            return hp.take_damage(body, fact, ctx, self.massive_threshold(ctx.stats))
         me = getattr(fact, "target", None) or getattr(fact, "combatant", "")
         threshold, fails_to = self.massive_threshold(ctx.stats), self.massive_failure(ctx.options)
         return hp.take(body, fact, ctx, threshold, str(me), fails_to)
 
-    def turn_started(self, body: hp.HitPoints, ctx: Ctx) -> hp.HitPoints:
-        return body if body.stabilize_due == body.dying else body._replace(stabilize_due=body.dying)
+    def turn_started(self, body: hp.HitPoints, ctx: AnyCtx[OptionsT, StatsT]) -> hp.HitPoints:
+        dying = body.hp < 0 and body.dying  # most turns: not below 0, so nothing more to ask
+        return body if body.stabilize_due == dying else body._replace(stabilize_due=dying)
 
-    def turn_ended(self, body: hp.HitPoints, ctx: Ctx) -> hp.HitPoints:
+    def turn_ended(self, body: hp.HitPoints, ctx: AnyCtx[OptionsT, StatsT]) -> hp.HitPoints:
         return body._replace(stabilize_due=False) if body.stabilize_due else body
 
-    def round_started(self, body: hp.HitPoints, ctx: Ctx) -> hp.HitPoints:
+    def round_started(self, body: hp.HitPoints, ctx: AnyCtx[OptionsT, StatsT]) -> hp.HitPoints:
         return body
 
-    def flat_footed(self, ctx: Ctx) -> bool:
+    def flat_footed(self, ctx: AnyCtx[OptionsT, StatsT]) -> bool:
         """000 "Flat-Footed" L216-223: until the first regular turn (A1 option: first action)."""
         if ctx.options.flat_footed_until == "first_action":
             return not ctx.acted
         return ctx.regular_turns == 0
 
-    def statuses(self, body: hp.HitPoints, ctx: Ctx) -> tuple[str, ...]:
+    def statuses(self, body: hp.HitPoints, ctx: AnyCtx[OptionsT, StatsT]) -> tuple[str, ...]:
         found = hp.statuses(body, ctx)
         if self.flat_footed(ctx) and not body.dead and ctx.phase != "ended":
             found += ("flat_footed",)
         return found
 
-    def vitals(self, body: hp.HitPoints, ctx: Ctx) -> dict[str, int]:
+    def vitals(self, body: hp.HitPoints, ctx: AnyCtx[OptionsT, StatsT]) -> dict[str, int]:
         return hp.vitals(body, ctx.options)
 
-    def track_value(self, body: hp.HitPoints, ctx: Ctx) -> int:
+    def track_value(self, body: hp.HitPoints, ctx: AnyCtx[OptionsT, StatsT]) -> int:
         return hp.real_hp(body, ctx.options)
 
-    def descriptor(self, body: hp.HitPoints, ctx: Ctx) -> str:
+    def descriptor(self, body: hp.HitPoints, ctx: AnyCtx[OptionsT, StatsT]) -> str:
         return hp.descriptor(body, ctx)
 
     def warnings(self, body: hp.HitPoints, name: str) -> tuple[str, ...]:
@@ -124,7 +140,7 @@ class HitPointRuleset:
     catalog: Catalog = CATALOG
 
     def prompts(
-        self, body: hp.HitPoints, ctx: Ctx, combatant: str, name: str
+        self, body: hp.HitPoints, ctx: AnyCtx[OptionsT, StatsT], combatant: str, name: str
     ) -> tuple[Prompt, ...]:
         return prompts(body, combatant, name)
 
@@ -132,8 +148,8 @@ class HitPointRuleset:
         self,
         attack: AttackMade,
         body: hp.HitPoints,
-        ctx: Ctx,
-        attacker: tuple[hp.HitPoints, Ctx] | None = None,
+        ctx: AnyCtx[OptionsT, StatsT],
+        attacker: tuple[hp.HitPoints, AnyCtx[OptionsT, StatsT]] | None = None,
     ) -> AttackTerms:
         flat = "flat_footed" in ctx.stats.defenses and self.flat_footed(ctx) and not body.dead
         return defended(attack, ctx.stats.defenses, flat)
@@ -149,8 +165,8 @@ class HitPointRuleset:
         self,
         attack: AttackMade,
         body: hp.HitPoints,
-        ctx: Ctx,
-        attacker: tuple[hp.HitPoints, Ctx] | None = None,
+        ctx: AnyCtx[OptionsT, StatsT],
+        attacker: tuple[hp.HitPoints, AnyCtx[OptionsT, StatsT]] | None = None,
     ) -> Outcome | None:
         """Against AC, or flat-footed AC while the target is flat-footed (when it has one)."""
         defenses = ctx.stats.defenses
@@ -162,4 +178,4 @@ class HitPointRuleset:
         return ruling(save.outcome, save.natural, save.total, save.dc)
 
 
-RULESET: Ruleset[hp.HitPoints, hp.HitPointOptions, BaseModel] = HitPointRuleset()
+RULESET: Ruleset[hp.HitPoints, Options, Stats] = HitPointRuleset(Options, Stats)

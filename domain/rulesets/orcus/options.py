@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from domain.rulesets.base import CommonOptions
+from domain.rulesets.base import Ctx as AnyCtx
 
 MOOK_HP = 1  # 004 "Mooks" L1589: "1 HP only"
 RANK_HP = {"elite": 2, "boss": 4}  # 004 "Elites" L1594, "Bosses" L1601: twice / four times HP
@@ -152,3 +153,6 @@ class Stats(BaseModel):
 def monster_recoveries(level: int) -> int:
     """004 "Recoveries" L1686: at least 1; 2 from level 11; 3 from level 21."""
     return next(n for at, n in MONSTER_RECOVERIES if level >= at)
+
+
+Ctx = AnyCtx[Options, Stats]  # what this system's rules read, with its own options and stats

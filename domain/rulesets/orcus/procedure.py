@@ -5,9 +5,9 @@ from __future__ import annotations
 from functools import cache
 
 from domain.events import DamageDealt
-from domain.rulesets.base import Ctx, Traits
+from domain.rulesets.base import Traits
 from domain.rulesets.orcus import conditions
-from domain.rulesets.orcus.options import Options
+from domain.rulesets.orcus.options import Ctx, Options
 from domain.rulesets.orcus.track import Vitality
 
 MARKS = frozenset({"marked"})  # 004 Marked L1515-1516: one marker at a time, gone when it falls

@@ -15,10 +15,10 @@ from domain.events import (
     TemporaryHitPointsGained,
     TemporaryHitPointsLost,
 )
-from domain.rulesets.base import Ctx, Outcome, Ruleset, ruling
+from domain.rulesets.base import Outcome, Ruleset, ruling
 from domain.rulesets.orcus import catalog as described
 from domain.rulesets.orcus import conditions, procedure, track
-from domain.rulesets.orcus.options import MOOK_HP, RANK_HP, Options, Stats, monster_recoveries
+from domain.rulesets.orcus.options import MOOK_HP, RANK_HP, Ctx, Options, Stats, monster_recoveries
 from domain.rulesets.orcus.track import Vitality
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 

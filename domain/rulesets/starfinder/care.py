@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.events import CheckRolled, HealingApplied, ResolveSpent, RestTaken
-from domain.rulesets.base import Ctx
+from domain.rulesets.starfinder.options import Ctx
 from domain.rulesets.starfinder.track import Track, settle, wake
 
 FIRST_AID_DC = 15  # 002 "First Aid" L609-611: DC 15 Medicine check stabilizes

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from domain.events import AttackMade
-from domain.rulesets.base import Ctx
 from domain.rulesets.starfinder.care import STAY_COST, stabilize_cost
 from domain.rulesets.starfinder.conditions import CONDITIONS as NAMED
 from domain.rulesets.starfinder.conditions import armor_class, key
+from domain.rulesets.starfinder.options import Ctx
 from domain.rulesets.starfinder.track import Track
 from domain.rulesets.terms import (
     COMMON_CHOICES,

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from domain.events import AttackMade
-from domain.rulesets.base import Ctx, Outcome
+from domain.rulesets.base import Outcome
+from domain.rulesets.starfinder.options import Ctx
 from domain.rulesets.starfinder.track import Track
 
 

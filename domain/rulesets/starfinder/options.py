@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, Strict
 
 from domain.rulesets.base import CommonOptions
+from domain.rulesets.base import Ctx as AnyCtx
 from domain.rulesets.starfinder.resist import Energy, StatBlockDR
 
 
@@ -89,3 +90,6 @@ class Stats(BaseModel):
         description="002 'Energy Resistance': {type: n} ignores n damage of that energy type "
         "(acid, cold, electricity, fire, sonic) from each attack.",
     )
+
+
+Ctx = AnyCtx[Options, Stats]  # what this system's rules read, with its own options and stats

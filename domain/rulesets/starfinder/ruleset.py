@@ -16,10 +16,10 @@ from domain.events import (
     TemporaryHitPointsGained,
     TemporaryHitPointsLost,
 )
-from domain.rulesets.base import Ctx, Outcome, Ruleset, ruling
+from domain.rulesets.base import Outcome, Ruleset, ruling
 from domain.rulesets.starfinder import care, conditions, track
 from domain.rulesets.starfinder import catalog as described
-from domain.rulesets.starfinder.options import Options, Stats
+from domain.rulesets.starfinder.options import Ctx, Options, Stats
 from domain.rulesets.starfinder.track import Track
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from domain.events import DamageDealt
-from domain.rulesets.base import Ctx
 from domain.rulesets.starfinder import resist
-from domain.rulesets.starfinder.options import Options, Stats
+from domain.rulesets.starfinder.options import Ctx, Options, Stats
 
 NO_RP_LEFT = "no Resolve Points left"  # 002 "Dead" L593: would lose RP with none → dead
 MASSIVE = "massive damage"  # 002 "Massive Damage" L581-585

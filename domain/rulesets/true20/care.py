@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from domain.events import CheckRolled, SavingThrowRolled
-from domain.rulesets.base import Ctx, Effect
-from domain.rulesets.true20.options import Options
+from domain.rulesets.base import Effect
+from domain.rulesets.true20.options import Ctx, Options
 from domain.rulesets.true20.track import Track, mark
 
 DYING_DIFFICULTY = 10  # 001 "Dying" L343: a Constitution check (Difficulty 10) each round

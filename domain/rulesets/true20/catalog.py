@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from domain.rulesets.base import Ctx
 from domain.rulesets.terms import (
     COMMON_CHOICES,
     COMMON_OPTIONS,
@@ -14,6 +13,7 @@ from domain.rulesets.terms import (
 )
 from domain.rulesets.true20.care import DYING_DIFFICULTY, RECOVERY_DIFFICULTY
 from domain.rulesets.true20.defense import MODIFIERS
+from domain.rulesets.true20.options import Ctx
 from domain.rulesets.true20.track import Track
 
 NAMED = ("blinded", "dazed", "deafened", "debilitated", "dying", "entangled", "exhausted",

@@ -37,9 +37,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
-from domain.rulesets.base import Ctx, Effect
+from domain.rulesets.base import Effect
 from domain.rulesets.true20.care import COLLAPSED, FATIGUE_LEVELS, fatigue_level
-from domain.rulesets.true20.options import Options
+from domain.rulesets.true20.options import Ctx, Options
 from domain.rulesets.true20.track import LETHAL_ROW, NONLETHAL_ROW, SHAKEN, Track
 
 SICKENED = 2  # 001 "Sickened" L383: −2 on attack rolls and checks

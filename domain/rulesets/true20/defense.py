@@ -10,9 +10,9 @@ invisible, aiming, charging +2 …) are in the total the table announced.
 from __future__ import annotations
 
 from domain.events import AttackMade
-from domain.rulesets.base import Ctx, Outcome
+from domain.rulesets.base import Outcome
 from domain.rulesets.true20.conditions import key, named, statuses
-from domain.rulesets.true20.options import Options
+from domain.rulesets.true20.options import Ctx, Options
 from domain.rulesets.true20.track import Track
 
 KINDS = ("melee", "ranged")

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from domain.rulesets.base import CommonOptions
+from domain.rulesets.base import Ctx as AnyCtx
 
 
 class Options(CommonOptions):
@@ -114,3 +115,6 @@ class Stats(BaseModel):
     defenses: dict[str, int] = Field(default_factory=dict)
     dodge: int = Field(0, ge=0, strict=True, description="Dodge bonus included in Defense.")
     parry: int = Field(0, ge=0, strict=True, description="Parry bonus included in Defense.")
+
+
+Ctx = AnyCtx[Options, Stats]  # what this system's rules read, with its own options and stats

@@ -14,14 +14,15 @@ from domain.events import (
     RestTaken,
     SavingThrowRolled,
 )
-from domain.rulesets.base import Ctx, Outcome, Ruleset
+from domain.rulesets.base import Outcome, Ruleset, Traits
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 from domain.rulesets.true20 import care, conditions, defense, delay
 from domain.rulesets.true20 import catalog as described
-from domain.rulesets.true20.options import Options, Stats
+from domain.rulesets.true20.options import Ctx, Options, Stats
 from domain.rulesets.true20.track import Track, hit, penalty
 
 FORTITUDE = ("fortitude", "fort")
+TRAITS = Traits(attacking_strains=True)  # 001 L342, L362: attacking is strenuous when disabled
 
 
 class True20Ruleset:
@@ -32,6 +33,9 @@ class True20Ruleset:
     places_by_count = True  # 001 L141, L208-209: a count taken is the count acted on
     options_model = Options
     stats_model = Stats
+
+    def traits(self, options: Options) -> Traits:
+        return TRAITS
 
     def new_body(self, ctx: Ctx) -> Track:
         return Track()
