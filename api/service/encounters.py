@@ -23,8 +23,10 @@ from projections.history import CHECKPOINT_EVERY, History
 
 T = TypeVar("T")
 # encounters whose tables a process keeps built (a cache: the least recently used is rebuilt
-# from its stored tables when next read), so memory stays bounded over any number read
+# from its stored tables when next read), so memory stays bounded over any number read, and
+# their lines in all (~2 kB a line built): a few long logs must not hold gigabytes
 HISTORIES_KEPT = 256
+LINES_KEPT = 250_000
 Clock = Callable[[], datetime]
 Listener = Callable[[UUID, int, list[Fact]], None]
 log = logging.getLogger(__name__)
@@ -193,11 +195,15 @@ class Encounters:
             return history
 
     def _keep(self, encounter_id: UUID, history: History) -> None:
-        """Keep the tables, forgetting the least recently used past HISTORIES_KEPT (a cache:
-        a forgotten encounter is rebuilt from its stored tables when next read)."""
+        """Keep the tables, forgetting the least recently used past HISTORIES_KEPT or
+        LINES_KEPT, the one just kept aside (a cache: a forgotten encounter is rebuilt from its
+        stored tables when next read)."""
         with self._guard:
             self._histories[encounter_id] = history
-            while len(self._histories) > HISTORIES_KEPT:
+            while len(self._histories) > 1 and (
+                len(self._histories) > HISTORIES_KEPT
+                or sum(kept.version for kept in self._histories.values()) > LINES_KEPT
+            ):
                 self._histories.popitem(last=False)
 
     def _lock(self, encounter_id: UUID) -> threading.Lock:
