@@ -78,8 +78,7 @@ class Hub:
 
     def tell(self, encounter_id: UUID, version: int) -> None:
         """On the loop: wake the encounter's subscribers; a version already told (the relay
-        reporting this worker's own append) wakes no one. Nothing is kept for an encounter no
-        one watches, so the hub stays as small as its subscribers, however many logs grow."""
+        reporting this worker's own append) wakes no one; nothing is kept if no one watches."""
         queues = self.queues.get(encounter_id)
         if not queues or version <= self.told.get(encounter_id, 0):
             return
@@ -95,9 +94,8 @@ class Hub:
 
     def unsubscribe(self, encounter_id: UUID, queue: asyncio.Queue[int]) -> None:
         """On the loop: that queue is told no more; the encounter's last forgets it."""
-        queues = self.queues.get(encounter_id, set())
-        queues.discard(queue)
-        if not queues:
+        self.queues.get(encounter_id, set()).discard(queue)
+        if not self.queues.get(encounter_id):
             self.queues.pop(encounter_id, None)
             self.told.pop(encounter_id, None)
 
