@@ -19,6 +19,8 @@ bench: $(VENV)/.installed
 
 bench-service: $(VENV)/.installed
 	$(BIN)/python benchmarks/service.py
+	$(BIN)/python benchmarks/memory.py
+	$(BIN)/python benchmarks/scaleout.py
 
 bench-analytics: $(VENV)/.installed
 	$(BIN)/python benchmarks/analytics.py

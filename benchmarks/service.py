@@ -61,12 +61,15 @@ OPERATORS: dict[str, dict[str, str]] = {}  # each started server's operator toke
 
 
 @contextmanager
-def server(folder: Path, url: str, env: dict[str, str]) -> Iterator[tuple[str, int]]:
-    """`combatlog serve` (one worker) on a free loopback port; killed on the way out."""
+def server(
+    folder: Path, url: str, env: dict[str, str], workers: int = 1
+) -> Iterator[tuple[str, int]]:
+    """`combatlog serve` (one worker unless told) on a free loopback port; killed on the way out."""
     port = free_port()
     command = Path(sys.executable).with_name("combatlog")
     command = command if command.exists() else Path(shutil.which("combatlog") or "combatlog")
     args = [str(command), "serve", "--host", HOST, "--port", str(port), "--db", url]
+    args += ["--workers", str(workers)]
     log = (folder / "server.log").open("wb")
     process = subprocess.Popen(
         args, cwd=folder, env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT,

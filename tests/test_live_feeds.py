@@ -52,7 +52,7 @@ async def watching(
     batches = [await asyncio.wait_for(queue.get(), 5) for _, queue in joined]
     for feed, queue in joined:
         feeds.leave(feed, queue)
-    assert hub.queues[fight] == set()  # no feed listens once its last watcher has gone
+    assert fight not in hub.queues  # no feed listens once its last watcher has gone
     return batches
 
 

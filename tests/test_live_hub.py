@@ -61,3 +61,25 @@ def test_the_relay_reporting_a_line_already_told_wakes_no_one() -> None:
         return [queue.get_nowait() for _ in range(queue.qsize())]
 
     assert asyncio.run(scenario()) == [3]
+
+
+def test_the_hub_keeps_nothing_of_the_encounters_no_one_watches() -> None:
+    """Lines appended to (or relayed from) any number of encounters leave the hub as small as
+    its subscribers; a page opened later on one of them is still woken by its next line."""
+
+    async def scenario() -> tuple[int, int, list[int], int, int]:
+        hub, fights = Hub(asyncio.get_running_loop()), [uuid4() for _ in range(1000)]
+        for fight in fights:
+            hub.appended(fight, 5, [])
+        await asyncio.sleep(0)
+        kept = len(hub.told) + len(hub.queues)
+        queue = hub.subscribe(fights[0])
+        hub.appended(fights[0], 6, [])
+        hub.appended(fights[0], 6, [])  # the relay, reading it back
+        await asyncio.sleep(0)
+        woken = [queue.get_nowait() for _ in range(queue.qsize())]
+        watched = len(hub.told)
+        hub.unsubscribe(fights[0], queue)
+        return kept, watched, woken, len(hub.told), len(hub.queues)
+
+    assert asyncio.run(scenario()) == (0, 1, [6], 0, 0)

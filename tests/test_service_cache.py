@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from api.service import encounters
 from api.service.encounters import HISTORIES_KEPT, Encounters
 from api.store import EncounterStore
 from domain.events import EncounterCreated, NoteAdded
-from tests.store_helpers import CREATED
+from tests.store_helpers import CREATED, notes
 
 
 def test_a_retry_answered_from_another_workers_receipt_shows_the_stored_lines(
@@ -47,3 +50,24 @@ def test_a_process_keeps_the_tables_of_a_bounded_number_of_encounters(tmp_path: 
         assert sum(service.cached(encounter_id) for encounter_id in ids) == HISTORIES_KEPT
         assert not service.cached(ids[0]) and service.cached(ids[-1])
         assert service.history(ids[0]).state()["version"] == 1
+
+
+def test_a_few_long_logs_do_not_keep_their_tables_past_the_lines_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Memory stays bounded however long the logs: past LINES_KEPT lines in all the least
+    recently read is forgotten (the one just read is kept, however long), and reading a
+    forgotten one again rebuilds the same table."""
+    monkeypatch.setattr(encounters, "LINES_KEPT", 10)
+    with EncounterStore(f"sqlite:///{tmp_path / 'long.sqlite'}") as store:
+        service = Encounters(store)
+        short = [service.import_log([CREATED, *notes(3)]) for _ in range(3)]  # 4 lines each
+        long = service.import_log([CREATED, *notes(11)])  # 12 lines
+        first = service.history(short[0]).state()
+        for encounter_id in short[1:]:
+            service.history(encounter_id)
+        assert [service.cached(e) for e in short] == [False, True, True]  # 12 lines > 10
+        assert service.history(long).version == 12
+        assert [service.cached(e) for e in [*short, long]] == [False, False, False, True]
+        assert service.history(short[0]).state() == first
+        assert [service.cached(e) for e in [*short, long]] == [True, False, False, False]

@@ -78,11 +78,12 @@ class Hub:
 
     def tell(self, encounter_id: UUID, version: int) -> None:
         """On the loop: wake the encounter's subscribers; a version already told (the relay
-        reporting this worker's own append) wakes no one."""
-        if version <= self.told.get(encounter_id, 0):
+        reporting this worker's own append) wakes no one; nothing is kept if no one watches."""
+        queues = self.queues.get(encounter_id)
+        if not queues or version <= self.told.get(encounter_id, 0):
             return
         self.told[encounter_id] = version
-        for queue in self.queues.get(encounter_id, ()):
+        for queue in queues:
             queue.put_nowait(version)
 
     def subscribe(self, encounter_id: UUID) -> asyncio.Queue[int]:
@@ -92,8 +93,11 @@ class Hub:
         return queue
 
     def unsubscribe(self, encounter_id: UUID, queue: asyncio.Queue[int]) -> None:
-        """On the loop: that queue is told no more."""
+        """On the loop: that queue is told no more; the encounter's last forgets it."""
         self.queues.get(encounter_id, set()).discard(queue)
+        if not self.queues.get(encounter_id):
+            self.queues.pop(encounter_id, None)
+            self.told.pop(encounter_id, None)
 
 
 class Generations:

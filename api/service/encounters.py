@@ -22,9 +22,9 @@ from domain.integrity import LogError
 from projections.history import CHECKPOINT_EVERY, History
 
 T = TypeVar("T")
-# encounters whose tables a process keeps built (a cache: the least recently used is rebuilt
-# from its stored tables when next read), so memory stays bounded over any number read
-HISTORIES_KEPT = 256
+# encounters, and lines in all (~2 kB each), whose tables a process keeps built (a cache: the
+# least recently used is rebuilt when next read), so memory stays bounded however many are read
+HISTORIES_KEPT, LINES_KEPT = 256, 250_000
 Clock = Callable[[], datetime]
 Listener = Callable[[UUID, int, list[Fact]], None]
 log = logging.getLogger(__name__)
@@ -193,12 +193,14 @@ class Encounters:
             return history
 
     def _keep(self, encounter_id: UUID, history: History) -> None:
-        """Keep the tables, forgetting the least recently used past HISTORIES_KEPT (a cache:
-        a forgotten encounter is rebuilt from its stored tables when next read)."""
+        """Keep the tables, forgetting the least recently used past HISTORIES_KEPT or LINES_KEPT
+        (never the one just kept; a forgotten encounter is rebuilt from its stored tables)."""
         with self._guard:
-            self._histories[encounter_id] = history
-            while len(self._histories) > HISTORIES_KEPT:
-                self._histories.popitem(last=False)
+            kept = self._histories
+            kept[encounter_id] = history
+            lines = sum(each.version for each in kept.values())
+            while len(kept) > HISTORIES_KEPT or (lines > LINES_KEPT and len(kept) > 1):
+                lines -= kept.popitem(last=False)[1].version
 
     def _lock(self, encounter_id: UUID) -> threading.Lock:
         with self._guard:
