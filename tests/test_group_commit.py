@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import threading
 import time
-from uuid import uuid4
+from typing import Any
+from uuid import UUID, uuid4
 
 import pytest
 
 from api.service.commits import GroupCommit
 from api.service.encounters import Append, Appended, Encounters
 from api.store import EncounterStore, UnknownEncounter, VersionConflict
-from domain.events import CombatantJoined, DamageDealt, NoteAdded
+from domain.commands import AppendFacts
+from domain.events import CombatantJoined, DamageDealt, Fact, NoteAdded
 from domain.integrity import LogError
 from tests.store_helpers import CREATED
 
@@ -25,12 +27,17 @@ def note(text: str) -> NoteAdded:
     return NoteAdded(text=text)
 
 
+def writing(encounter_id: UUID, *facts: Fact, **how: Any) -> Append:
+    """A write appending `facts` to the encounter."""
+    return Append(encounter_id, AppendFacts(facts), **how)
+
+
 def test_appends_to_several_encounters_are_all_written_in_one_commit(
     service: Encounters,
 ) -> None:
     a, b = service.create(CREATED), service.create(CREATED)
     results = service.append_many(
-        [Append(a, [note("a1")]), Append(b, [note("b1"), note("b2")]), Append(a, [note("a2")])]
+        [writing(a, note("a1")), writing(b, note("b1"), note("b2")), writing(a, note("a2"))]
     )
     assert [(r.first, r.version) for r in results if isinstance(r, Appended)] == [
         (2, 2), (2, 3), (3, 3),
@@ -41,8 +48,8 @@ def test_appends_to_several_encounters_are_all_written_in_one_commit(
 
 def test_a_fact_the_log_refuses_fails_its_own_append_and_no_other(service: Encounters) -> None:
     a, b = service.create(CREATED), service.create(CREATED)
-    bad = Append(a, [note("first half"), DamageDealt(target="nobody", amount=3)])
-    results = service.append_many([Append(b, [note("b1")]), bad, Append(a, [note("a1")])])
+    bad = writing(a, note("first half"), DamageDealt(target="nobody", amount=3))
+    results = service.append_many([writing(b, note("b1")), bad, writing(a, note("a1"))])
     assert isinstance(results[1], LogError) and results[1].field == "facts[1].target"
     assert results[1].index == 1  # the second fact of its request
     assert [type(r) for r in (results[0], results[2])] == [Appended, Appended]
@@ -54,7 +61,9 @@ def test_two_appends_after_the_same_version_one_wins_one_gets_a_conflict(
     service: Encounters,
 ) -> None:
     a = service.create(CREATED)
-    results = service.append_many([Append(a, [note("x")], 1), Append(a, [note("y")], 1)])
+    results = service.append_many(
+        [writing(a, note("x"), expected_version=1), writing(a, note("y"), expected_version=1)]
+    )
     assert isinstance(results[0], Appended) and (results[0].first, results[0].version) == (2, 2)
     assert isinstance(results[1], VersionConflict)
     assert service.store.version(a) == 2
@@ -63,7 +72,7 @@ def test_two_appends_after_the_same_version_one_wins_one_gets_a_conflict(
 def test_a_retry_in_the_same_commit_is_answered_with_the_first_lines(service: Encounters) -> None:
     a = service.create(CREATED)
     results = service.append_many(
-        [Append(a, [note("once")], key="k"), Append(a, [note("again")], key="k")]
+        [writing(a, note("once"), key="k"), writing(a, note("again"), key="k")]
     )
     assert [(r.first, r.version) for r in results if isinstance(r, Appended)] == [(2, 2)] * 2
     assert service.store.version(a) == 2
@@ -71,7 +80,7 @@ def test_a_retry_in_the_same_commit_is_answered_with_the_first_lines(service: En
 
 def test_an_unknown_encounter_fails_alone(service: Encounters) -> None:
     a = service.create(CREATED)
-    results = service.append_many([Append(uuid4(), [note("lost")]), Append(a, [note("kept")])])
+    results = service.append_many([writing(uuid4(), note("lost")), writing(a, note("kept"))])
     assert isinstance(results[0], UnknownEncounter) and isinstance(results[1], Appended)
 
 
@@ -85,7 +94,7 @@ def test_many_writers_through_the_committer_lose_nothing_and_double_nothing(
     def writer(n: int) -> None:
         who = encounters[n % 4]
         joined = CombatantJoined(combatant=f"c{n}", name="C", side="foes", stats={"max_hp": 5})
-        done = commits.submit(Append(who, [joined, note(f"n{n}")])).result(timeout=30)
+        done = commits.submit(writing(who, joined, note(f"n{n}"))).result(timeout=30)
         seen.append((done.first, done.version))
 
     threads = [threading.Thread(target=writer, args=(n,)) for n in range(40)]
@@ -110,15 +119,15 @@ def test_an_append_given_up_before_its_commit_is_not_written_and_the_committer_g
     held = service._lock(a)
     held.acquire()  # the first commit waits here, so the next append queues behind it
     try:
-        first = commits.submit(Append(a, [note("first")]))
+        first = commits.submit(writing(a, note("first")))
         while commits._pending:  # until the committer has taken it (and waits on the lock)
             time.sleep(0.005)
-        given_up = commits.submit(Append(a, [note("given up")]))
+        given_up = commits.submit(writing(a, note("given up")))
         assert given_up.cancel()  # as when its client disconnects
     finally:
         held.release()
     assert first.result(timeout=10).version == 2
-    after = commits.submit(Append(a, [note("after")])).result(timeout=10)
+    after = commits.submit(writing(a, note("after"))).result(timeout=10)
     commits.stop()
     assert after.version == 3
     assert [f.text for f in service.store.facts(a)[1:]] == ["first", "after"]  # type: ignore[attr-defined]
@@ -137,7 +146,7 @@ def test_a_batch_on_a_stale_cache_is_saved_again_on_the_log_as_it_stands(
     saves: list[int] = []
     save = a.store.application.save
     monkeypatch.setattr(a.store.application, "save", lambda *x: saves.append(len(x)) or save(*x))
-    results = a.append_many([Append(first, [note("a1")]), Append(second, [note("a2")])])
+    results = a.append_many([writing(first, note("a1")), writing(second, note("a2"))])
     assert [(r.first, r.version) for r in results if isinstance(r, Appended)] == [(4, 4), (2, 2)]
     assert saves == [2, 2]  # the conflict, then both again in one transaction
     texts = [f.text for f in a.store.facts(first)[1:]]  # type: ignore[attr-defined]

@@ -10,7 +10,15 @@ import pytest
 from api.store import EncounterStore, EncounterSummary, UnknownEncounter
 from domain.events import EncounterCreated
 from domain.jsonl import check_log
-from tests.store_helpers import EVERY_TYPE, OpenStore, every_type, notes
+from tests.store_helpers import (
+    EVERY_TYPE,
+    OpenStore,
+    appended,
+    every_type,
+    new_encounter,
+    new_log,
+    notes,
+)  # fmt: skip
 
 SNAPSHOT_TOPIC = "combatlog:Encounter.Snapshot"
 
@@ -21,11 +29,11 @@ def test_an_unknown_encounter_is_reported_as_such(store: EncounterStore) -> None
         with pytest.raises(UnknownEncounter):
             read(nobody)
     with pytest.raises(UnknownEncounter):
-        store.append(nobody, notes(1))
+        appended(store, nobody, notes(1))
 
 
 def test_facts_upto_a_line_are_the_first_lines(store: EncounterStore) -> None:
-    encounter_id = store.import_log(every_type())
+    encounter_id = new_log(store, every_type())
     assert store.facts(encounter_id, upto=5) == every_type()[:5]
     assert store.facts(encounter_id, upto=0) == []
 
@@ -33,9 +41,9 @@ def test_facts_upto_a_line_are_the_first_lines(store: EncounterStore) -> None:
 def test_the_list_shows_each_encounter_with_its_name_ruleset_and_version(
     store: EncounterStore,
 ) -> None:
-    first = store.import_log(every_type())
-    second = store.create(EncounterCreated(name="Bugbear den", ruleset="dnd35"))
-    store.append(second, notes(2))
+    first = new_log(store, every_type())
+    second = new_encounter(store, EncounterCreated(name="Bugbear den", ruleset="dnd35"))
+    appended(store, second, notes(2))
     assert store.list_encounters() == [
         EncounterSummary(first, "Goblin ambush", "dnd35", len(EVERY_TYPE)),
         EncounterSummary(second, "Bugbear den", "dnd35", 3),
@@ -45,8 +53,8 @@ def test_the_list_shows_each_encounter_with_its_name_ruleset_and_version(
 def test_loading_a_long_encounter_starts_from_its_latest_snapshot(
     store: EncounterStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    encounter_id = store.import_log(every_type()[:3])
-    store.append(encounter_id, notes(1002))
+    encounter_id = new_log(store, every_type()[:3])
+    appended(store, encounter_id, notes(1002))
     assert store.application.snapshots is not None
     kept = store.application.snapshots.recorder.select_events(encounter_id)
     assert [(s.originator_version, s.topic) for s in kept] == [(1000, SNAPSHOT_TOPIC)]
@@ -65,7 +73,7 @@ def test_loading_a_long_encounter_starts_from_its_latest_snapshot(
     assert (encounter.version, reads) == (1005, [1000])
     monkeypatch.undo()
     assert encounter.integrity == check_log(store.facts(encounter_id))
-    assert store.append(encounter_id, notes(1)) == 1006
+    assert appended(store, encounter_id, notes(1)) == (1006, 1006)
     assert store.load(encounter_id, snapshots=False).integrity == check_log(
         store.facts(encounter_id)
     )
@@ -73,7 +81,7 @@ def test_loading_a_long_encounter_starts_from_its_latest_snapshot(
 
 def test_an_encounter_survives_closing_and_reopening_the_database(open_store: OpenStore) -> None:
     writer = open_store()
-    encounter_id = writer.import_log(every_type())
+    encounter_id = new_log(writer, every_type())
     writer.close()
     reader = open_store()
     assert reader.facts(encounter_id) == every_type()

@@ -133,12 +133,13 @@ def import_log(
     (a progress bar on the terminal for several files)."""
     from api.cli.stats import progress_bar
     from api.config.settings import load_settings
+    from api.service.encounters import Encounters
 
     store = load_settings(database_url=db).open_store()
     try:
         with progress_bar("importing") as update:
             for done, log in enumerate(logs, 1):
-                typer.echo(str(store.import_log(_read_log(log))))
+                typer.echo(str(Encounters(store).import_log(_read_log(log))))
                 update(done, len(logs))
     finally:
         store.close()

@@ -1,9 +1,10 @@
-"""Group commit for the service: appends that arrive while a commit is under way wait for the
-next one, which saves them all in one transaction (one disk sync instead of one each).
+"""Group commit for the service: writes (new encounters, imports, facts, corrections) that
+arrive while a commit is under way wait for the next one, which saves them all in one
+transaction (one disk sync instead of one each).
 
-The event loop hands an append to the committer thread and awaits its future, so it goes on
+The event loop hands a write to the committer thread and awaits its future, so it goes on
 reading requests while the disk syncs; under load the next batch is whatever arrived meanwhile,
-and with a single client a batch is one append, committed at once (nothing waits on a timer).
+and with a single client a batch is one write, committed at once (nothing waits on a timer).
 """
 
 from __future__ import annotations
@@ -11,13 +12,13 @@ from __future__ import annotations
 import threading
 from concurrent.futures import Future
 
-from api.service.encounters import Append, Appended, Encounters, check_key
+from api.service.encounters import Append, Appended, Encounters
 
-MOST = 256  # appends in one commit at the most
+MOST = 256  # writes in one commit at the most
 
 
 class GroupCommit:
-    """One committer thread for one service's appends."""
+    """One committer thread for one service's writes."""
 
     def __init__(self, encounters: Encounters, most: int = MOST) -> None:
         self.encounters, self.most = encounters, most
@@ -27,8 +28,7 @@ class GroupCommit:
         self._stopped = False
 
     def submit(self, append: Append) -> Future[Appended]:
-        """The append's outcome, once the commit that holds it is done."""
-        check_key(append.key)
+        """The write's outcome, once the commit that holds it is done."""
         future: Future[Appended] = Future()
         with self._wake:
             if self._stopped:

@@ -19,7 +19,6 @@ from eventsourcing.utils import EnvType, get_topic
 from api.store import batch
 from api.store.access import AccessRecords
 from api.store.aggregate import SNAPSHOT_INTERVAL, Encounter, replay
-from api.store.batch import BLIND_TRIES
 from api.store.config import (
     POSTGRES_PREFIXES,
     persistence_env,
@@ -27,17 +26,12 @@ from api.store.config import (
     store_url,
     tables_locked,
 )
-from api.store.errors import KeyReused, LostRace, UnknownEncounter, VersionConflict
+from api.store.errors import KeyReused, UnknownEncounter
 from api.store.mapper import CREATED_TOPIC, FactMapper, OrjsonTranscoder
 from api.store.recorders import SQLiteFactRecorder
 from api.store.tables import StoredTables
 from domain.events import EncounterCreated, Fact
-from domain.integrity import LogError
 
-__all__ = [  # the store's refusals, where callers have always found them
-    "BLIND_TRIES", "EncounterStore", "EncounterSummary", "KeyReused", "LostRace",
-    "UnknownEncounter", "VersionConflict", "collector_paused",
-]  # fmt: skip
 STORAGE_ENV = {
     "MAPPER_TOPIC": get_topic(FactMapper),
     "TRANSCODER_TOPIC": get_topic(OrjsonTranscoder),
@@ -95,30 +89,13 @@ class EncounterStore:
         )
         self.access = AccessRecords(self.application.recorder, url, postgres=not self.embedded)
 
-    def create(self, created: EncounterCreated) -> UUID:
-        """A new encounter (a fresh uuid4) whose line 1 is `created`."""
-        encounter = Encounter.open(created)
-        self.application.save(encounter)
-        return encounter.id
-
-    def append(
-        self,
-        encounter_id: UUID,
-        facts: Sequence[Fact],
-        expected_version: int | None = None,
-        stamp: datetime | None = None,
-    ) -> int:
-        """Append all `facts` or none, a batch of one; returns the new version."""
-        outcome = self.commit([batch.facts(encounter_id, facts, expected_version=expected_version,
-                                           at=stamp)])[0]  # fmt: skip
-        if isinstance(outcome, Exception):
-            raise outcome
-        return outcome.last
-
-    def commit(self, requests: Sequence[batch.Request]) -> list[batch.Outcome]:
-        """Each request decided on its log and saved, the plain ones in one transaction
-        (api/store/batch.py): every write of the store goes this way."""
-        return batch.append_batch(self, requests)
+    def commit(
+        self, appends: Sequence[batch.Append], at: datetime | None = None
+    ) -> list[batch.Outcome]:
+        """Each write decided on its log (a new one for Create and Import) and saved, those of
+        a round in one transaction, their facts stamped `at` (api/store/batch.py): every write
+        of the store goes this way."""
+        return batch.append_batch(self, appends, at)
 
     def aggregate(self, encounter_id: UUID, fresh: bool = False) -> Encounter:
         """The encounter's aggregate, from the library's cache unless `fresh` (read again)."""
@@ -139,17 +116,6 @@ class EncounterStore:
             if first.fingerprint not in (None, fingerprint):
                 raise KeyReused(key)
         return lines
-
-    def import_log(self, facts: Sequence[Fact]) -> UUID:
-        """A whole log as a new encounter, each line checked as the aggregate takes it (nothing
-        is saved unless all are taken); `at` and `by` kept as given."""
-        if not facts:
-            raise LogError(1, "the log is empty; the first line must be EncounterCreated", "type")
-        encounter = Encounter.open(cast(EncounterCreated, facts[0]))
-        for fact in facts[1:]:
-            encounter.record(fact)
-        self.application.save(encounter)
-        return encounter.id
 
     def facts(self, encounter_id: UUID, upto: int | None = None, after: int = 0) -> list[Fact]:
         """The log, lines after+1..n (or ..upto), decoded from the stored records without replay."""
