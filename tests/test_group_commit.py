@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -12,7 +13,7 @@ import pytest
 from api.service.commits import GroupCommit
 from api.service.encounters import Append, Appended, Encounters
 from api.store import EncounterStore, UnknownEncounter, VersionConflict
-from domain.commands import AppendFacts
+from domain.commands import AppendFacts, Create, Import
 from domain.events import CombatantJoined, DamageDealt, Fact, NoteAdded
 from domain.integrity import LogError
 from tests.store_helpers import CREATED
@@ -21,6 +22,9 @@ from tests.store_helpers import CREATED
 @pytest.fixture
 def service(store: EncounterStore) -> Encounters:
     return Encounters(store)
+
+
+NOW, EARLIER = datetime(2024, 5, 1, 20, 0, tzinfo=UTC), datetime(2024, 5, 1, 19, 0, tzinfo=UTC)
 
 
 def note(text: str) -> NoteAdded:
@@ -152,3 +156,35 @@ def test_a_batch_on_a_stale_cache_is_saved_again_on_the_log_as_it_stands(
     texts = [f.text for f in a.store.facts(first)[1:]]  # type: ignore[attr-defined]
     assert texts == ["cached by a", "by b", "a1"]
     assert list(a.history(first).events) == a.store.facts(first)
+
+
+def test_new_encounters_and_imports_are_committed_with_the_appends_that_arrive_with_them(
+    store: EncounterStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A create is stamped with the commit's time and its author; an imported log keeps each
+    line as written; all three writes share one transaction."""
+    service = Encounters(store, clock=lambda: NOW)
+    a = service.create(CREATED)
+    saves: list[int] = []
+    save = store.application.save
+    monkeypatch.setattr(store.application, "save", lambda *x: saves.append(len(x)) or save(*x))
+    written = [CREATED.model_copy(update={"at": EARLIER, "by": "someone"}), note("as written")]
+    created = Append(uuid4(), Create(CREATED), by="gm")
+    imported = Append(uuid4(), Import(tuple(written)))
+    results = service.append_many([created, writing(a, note("a1")), imported])
+    assert [(r.first, r.version) for r in results if isinstance(r, Appended)] == [
+        (1, 1), (2, 2), (1, 2),
+    ]  # fmt: skip
+    assert saves == [3]
+    assert store.facts(created.encounter_id) == [CREATED.model_copy(update={"at": NOW, "by": "gm"})]
+    assert store.facts(imported.encounter_id) == written
+
+
+def test_an_import_the_log_refuses_fails_alone_naming_its_line(service: Encounters) -> None:
+    a = service.create(CREATED)
+    bad = Append(uuid4(), Import((CREATED, DamageDealt(target="nobody", amount=3))))
+    results = service.append_many([bad, writing(a, note("a1"))])
+    assert isinstance(results[0], LogError)
+    assert (results[0].position, results[0].field) == (2, "target")
+    assert isinstance(results[1], Appended)
+    assert [s.id for s in service.store.list_encounters()] == [a]
