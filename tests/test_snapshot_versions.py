@@ -57,7 +57,7 @@ def test_a_store_holding_an_old_snapshot_loads_the_encounter_from_it(tmp_path: P
             (base64.b64decode(kept["state"]), encounter_id.hex),
         )
     with EncounterStore(url) as store:
-        encounter = store.load(encounter_id)
+        encounter = store.aggregate(encounter_id)
         assert (encounter.version, encounter.integrity) == (1000, check_log(log))
         assert appended(store, encounter_id, notes(1))[1] == len(log) + 1
 

@@ -183,4 +183,4 @@ def test_a_failed_append_leaves_no_trace_in_the_cached_encounter(store: Encounte
     with pytest.raises(LogError):
         appended(store, encounter_id, [*notes(1), stranger])
     assert appended(store, encounter_id, notes(1)) == (9, 9)
-    assert store.load(encounter_id).integrity.version == 9
+    assert store.aggregate(encounter_id).integrity.version == 9
