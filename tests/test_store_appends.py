@@ -20,7 +20,7 @@ from tests.store_helpers import (
     new_encounter,
     new_log,
     notes,
-)  # fmt: skip
+)
 
 JOIN = CombatantJoined(combatant="goblin", name="Goblin", side="foes", stats={"max_hp": 6})
 DAMAGE = DamageDealt(target="goblin", amount=3)

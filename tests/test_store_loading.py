@@ -19,7 +19,7 @@ from tests.store_helpers import (
     new_encounter,
     new_log,
     notes,
-)  # fmt: skip
+)
 
 SNAPSHOT_TOPIC = "combatlog:Encounter.Snapshot"
 
