@@ -16,7 +16,7 @@ from api.store import EncounterStore, UnknownEncounter, VersionConflict
 from domain.commands import AppendFacts, Create, Import
 from domain.events import CombatantJoined, DamageDealt, Fact, NoteAdded
 from domain.integrity import LogError
-from tests.store_helpers import CREATED
+from tests.store_helpers import CREATED, new_encounter
 
 
 @pytest.fixture
@@ -39,7 +39,7 @@ def writing(encounter_id: UUID, *facts: Fact, **how: Any) -> Append:
 def test_appends_to_several_encounters_are_all_written_in_one_commit(
     service: Encounters,
 ) -> None:
-    a, b = service.create(CREATED), service.create(CREATED)
+    a, b = new_encounter(service.store), new_encounter(service.store)
     results = service.append_many(
         [writing(a, note("a1")), writing(b, note("b1"), note("b2")), writing(a, note("a2"))]
     )
@@ -51,7 +51,7 @@ def test_appends_to_several_encounters_are_all_written_in_one_commit(
 
 
 def test_a_fact_the_log_refuses_fails_its_own_append_and_no_other(service: Encounters) -> None:
-    a, b = service.create(CREATED), service.create(CREATED)
+    a, b = new_encounter(service.store), new_encounter(service.store)
     bad = writing(a, note("first half"), DamageDealt(target="nobody", amount=3))
     results = service.append_many([writing(b, note("b1")), bad, writing(a, note("a1"))])
     assert isinstance(results[1], LogError) and results[1].field == "facts[1].target"
@@ -64,7 +64,7 @@ def test_a_fact_the_log_refuses_fails_its_own_append_and_no_other(service: Encou
 def test_two_appends_after_the_same_version_one_wins_one_gets_a_conflict(
     service: Encounters,
 ) -> None:
-    a = service.create(CREATED)
+    a = new_encounter(service.store)
     results = service.append_many(
         [writing(a, note("x"), expected_version=1), writing(a, note("y"), expected_version=1)]
     )
@@ -74,7 +74,7 @@ def test_two_appends_after_the_same_version_one_wins_one_gets_a_conflict(
 
 
 def test_a_retry_in_the_same_commit_is_answered_with_the_first_lines(service: Encounters) -> None:
-    a = service.create(CREATED)
+    a = new_encounter(service.store)
     results = service.append_many(
         [writing(a, note("once"), key="k"), writing(a, note("again"), key="k")]
     )
@@ -83,7 +83,7 @@ def test_a_retry_in_the_same_commit_is_answered_with_the_first_lines(service: En
 
 
 def test_an_unknown_encounter_fails_alone(service: Encounters) -> None:
-    a = service.create(CREATED)
+    a = new_encounter(service.store)
     results = service.append_many([writing(uuid4(), note("lost")), writing(a, note("kept"))])
     assert isinstance(results[0], UnknownEncounter) and isinstance(results[1], Appended)
 
@@ -91,7 +91,7 @@ def test_an_unknown_encounter_fails_alone(service: Encounters) -> None:
 def test_many_writers_through_the_committer_lose_nothing_and_double_nothing(
     service: Encounters,
 ) -> None:
-    encounters = [service.create(CREATED) for _ in range(4)]
+    encounters = [new_encounter(service.store) for _ in range(4)]
     commits = GroupCommit(service)
     seen: list[tuple[int, int]] = []
 
@@ -118,7 +118,7 @@ def test_many_writers_through_the_committer_lose_nothing_and_double_nothing(
 def test_an_append_given_up_before_its_commit_is_not_written_and_the_committer_goes_on(
     service: Encounters,
 ) -> None:
-    a = service.create(CREATED)
+    a = new_encounter(service.store)
     commits = GroupCommit(service)
     held = service._lock(a)
     held.acquire()  # the first commit waits here, so the next append queues behind it
@@ -144,7 +144,7 @@ def test_a_batch_on_a_stale_cache_is_saved_again_on_the_log_as_it_stands(
     on the stale aggregate, is tried again on a fresh one, and both of its appends land after
     B's line."""
     a, b = Encounters(EncounterStore(sqlite_url)), Encounters(EncounterStore(sqlite_url))
-    first, second = a.create(CREATED), a.create(CREATED)
+    first, second = new_encounter(a.store), new_encounter(a.store)
     a.append(first, [note("cached by a")])
     b.append(first, [note("by b")])
     saves: list[int] = []
@@ -164,7 +164,7 @@ def test_new_encounters_and_imports_are_committed_with_the_appends_that_arrive_w
     """A create is stamped with the commit's time and its author; an imported log keeps each
     line as written; all three writes share one transaction."""
     service = Encounters(store, clock=lambda: NOW)
-    a = service.create(CREATED)
+    a = new_encounter(service.store)
     saves: list[int] = []
     save = store.application.save
     monkeypatch.setattr(store.application, "save", lambda *x: saves.append(len(x)) or save(*x))
@@ -181,7 +181,7 @@ def test_new_encounters_and_imports_are_committed_with_the_appends_that_arrive_w
 
 
 def test_an_import_the_log_refuses_fails_alone_naming_its_line(service: Encounters) -> None:
-    a = service.create(CREATED)
+    a = new_encounter(service.store)
     bad = Append(uuid4(), Import((CREATED, DamageDealt(target="nobody", amount=3))))
     results = service.append_many([bad, writing(a, note("a1"))])
     assert isinstance(results[0], LogError)

@@ -18,7 +18,7 @@ from api.store.batch import Append, Appended
 from api.store.mapper import CAST_TOPICS, CORRECTION_TOPICS, StoredFacts
 from domain.commands import AppendFacts, Command, Create, Import
 from domain.corrections import Correction
-from domain.events import EncounterCreated, Fact
+from domain.events import Fact
 from projections.history import CHECKPOINT_EVERY, History
 
 T = TypeVar("T")
@@ -46,12 +46,6 @@ class Encounters:
     # a lock lives while a thread holds or waits on it: no two for one encounter at once
     _locks: WeakValueDictionary[UUID, threading.Lock] = field(default_factory=WeakValueDictionary)
     _guard: threading.Lock = field(default_factory=threading.Lock)
-
-    def create(self, created: EncounterCreated, by: str | None = None) -> UUID:
-        """A new encounter; line 1 is `created`, stamped with the time and who recorded it."""
-        encounter_id = uuid4()
-        self.append(encounter_id, Create(created), by=by)
-        return encounter_id
 
     def import_log(self, facts: Sequence[Fact]) -> UUID:
         """A whole log as a new encounter, checked whole; `at` and `by` kept as given."""
