@@ -10,7 +10,7 @@ from uuid import UUID, uuid4
 
 import pytest
 
-from api.service.commits import GroupCommit
+from api.service.commits import Committers, GroupCommit
 from api.service.encounters import Append, Appended, Encounters
 from api.store import EncounterStore, UnknownEncounter, VersionConflict
 from domain.commands import AppendFacts, Create, Import
@@ -188,3 +188,19 @@ def test_an_import_the_log_refuses_fails_alone_naming_its_line(service: Encounte
     assert (results[0].position, results[0].field) == (2, "target")
     assert isinstance(results[1], Appended)
     assert [s.id for s in service.store.list_encounters()] == [a]
+
+
+def test_an_import_under_way_holds_back_no_append_to_a_fight_in_play(service: Encounters) -> None:
+    a = new_encounter(service.store)
+    commits = Committers(service)
+    imported = Append(uuid4(), Import((CREATED, *(note(f"line {n}") for n in range(50)))))
+    held = service._lock(imported.encounter_id)
+    held.acquire()  # the import's commit waits here, as a long import's would on its work
+    try:
+        importing = commits.submit(imported)
+        assert commits.submit(writing(a, note("a1"))).result(timeout=10).version == 2
+        assert not importing.done()
+    finally:
+        held.release()
+    assert importing.result(timeout=10).version == 51
+    commits.stop()

@@ -10,7 +10,7 @@ from api.compute import offload
 from api.compute.dice import Budget, DiceError, OverBudget, resolve_roll
 from api.http import schemas
 from api.http.problems import HttpProblem
-from api.service.commits import GroupCommit
+from api.service.commits import Committers
 from api.service.encounters import Append, Encounters
 from domain.commands import Import
 from domain.events import ENVELOPE, EVENT_TYPES, Event, Fact, TableFact
@@ -96,11 +96,12 @@ def imported_log(data: bytes) -> list[Event]:
     return facts
 
 
-async def imported(commits: GroupCommit, data: bytes) -> tuple[UUID, int]:
+async def imported(commits: Committers, data: bytes) -> tuple[UUID, int]:
     """A log sent to import, stored as a new encounter: (its id, its lines). The parsing runs
-    off the loop, then the log is one write of the group commit. On PostgreSQL, in worker
-    processes, the store's write happens there too (nothing comes back but the id); on SQLite
-    a second process writing the file would make the appends wait on its lock, by sleeps."""
+    off the loop, then the log is one write of the group commit, in its lane for new
+    encounters. On PostgreSQL, in worker processes, the store's write happens there too
+    (nothing comes back but the id); on SQLite a second process writing the file would make
+    the appends wait on its lock, by sleeps."""
     store = commits.encounters.store
     if offload.mode() == "process" and not store.embedded:
         # the tables as this process resolved their name: a worker's environment is its own
