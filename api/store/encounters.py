@@ -63,7 +63,8 @@ class CombatLog(Application[UUID]):
 
 
 class EncounterStore:
-    """Create, append to, read and list encounters (memory:, sqlite:/// or postgresql:// URL)."""
+    """Write (one path: `commit`), read and list encounters (memory:, sqlite:/// or
+    postgresql:// URL)."""
 
     def __init__(
         self, url: str | None = None, *, name: str | None = None, secret: bytes | None = None
