@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from typing import Any, Protocol
 from uuid import UUID
 
@@ -164,23 +165,28 @@ def _decide(
     fresh: bool,
     at: datetime | None,
 ) -> tuple[Encounter, Appended] | Outcome | None:
-    """The aggregate (a new one for Create and Import) with what `append` decides recorded
-    on it, and the lines; or its outcome already (the lines an earlier write with its key
-    wrote, why its log cannot be read, a stale expected_version read afresh); None to decide it
-    again next round (a stale cached aggregate, perhaps). LogError if the log refuses it."""
-    command = append.command
+    """The aggregate (as this round left it, read afresh when `fresh`; a new one for Create and
+    Import) with what `append` decides recorded on it, and the lines; or its outcome already
+    (the lines an earlier write with its key wrote, why its log cannot be read, a stale
+    expected_version read afresh); None to decide it again next round (a stale cached aggregate,
+    perhaps). LogError if the log refuses it."""
+    command, stamp = append.command, partial(append.stamped, at=at)
     if isinstance(command, Create | Import):
-        new, stored = Encounter.opened(
-            append.encounter_id, command, lambda fact: append.stamped(fact, at)
-        )
+        new, stored = Encounter.opened(append.encounter_id, command, stamp)
         return new, Appended(1, new.version, stored)
-    encounter, done = _read(store, append, recorded, fresh)
-    if encounter is None or done is not None:
-        return done
+    try:
+        encounter = recorded.get(append.encounter_id) or store.aggregate(
+            append.encounter_id, fresh=fresh
+        )
+        done = store.receipt(append.encounter_id, encounter, append.key, append.fingerprint)
+    except Exception as exc:  # UnknownEncounter, KeyReused, a store that cannot be read:
+        return exc  # this write's answer alone
+    if done is not None:
+        return Appended(*done)
     based_on, expected = encounter.version, append.expected_version
     if expected is not None and expected != based_on:
         return VersionConflict(expected, based_on) if fresh else None
-    stored = encounter.handle(command, lambda fact: append.stamped(fact, at))
+    stored = encounter.handle(command, stamp)
     return encounter, Appended(based_on + 1, encounter.version, stored)
 
 
@@ -197,21 +203,6 @@ def _drop(
     recorded.pop(encounter_id, None)
     for n in [n for n in written if appends[n].encounter_id == encounter_id]:
         del written[n]
-
-
-def _read(
-    store: EncounterStore, append: Append, recorded: dict[UUID, Encounter], fresh: bool
-) -> tuple[Encounter | None, Outcome | None]:
-    """The write's aggregate (as this round left it), or its outcome already: the lines an
-    earlier write with its key wrote, or why it cannot be read (UnknownEncounter, KeyReused)."""
-    try:
-        encounter = recorded.get(append.encounter_id)
-        if encounter is None:
-            encounter = store.aggregate(append.encounter_id, fresh=fresh)
-        done = store.receipt(append.encounter_id, encounter, append.key, append.fingerprint)
-    except Exception as exc:  # a store that cannot be read answers this write alone
-        return None, exc
-    return encounter, None if done is None else Appended(*done)
 
 
 def _lost(store: EncounterStore, append: Append) -> Exception:
