@@ -204,3 +204,12 @@ def test_an_import_under_way_holds_back_no_append_to_a_fight_in_play(service: En
         held.release()
     assert importing.result(timeout=10).version == 51
     commits.stop()
+
+
+@pytest.mark.parametrize("key", ["", "k" * 201])
+def test_a_write_with_an_idempotency_key_outside_one_to_two_hundred_characters_is_refused(
+    key: str,
+) -> None:
+    with pytest.raises(LogError) as refused:
+        writing(uuid4(), note("once"), key=key)
+    assert refused.value.field == "key"
