@@ -56,7 +56,8 @@ class Encounters:
     def history(self, encounter_id: UUID) -> History:
         """The encounter's tables, caught up with the store first: never staler than the log.
         Read it through `read` where a concurrent append could change it mid-view."""
-        return self.read(encounter_id, lambda history: history)
+        with self._lock(encounter_id):
+            return self._caught_up(encounter_id)
 
     def read(self, encounter_id: UUID, view: Callable[[History], T]) -> T:
         """A view of the caught-up tables, computed while no append can change them."""
