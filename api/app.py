@@ -32,7 +32,7 @@ from api.http import (
 )
 from api.http.headers import SecurityHeaders
 from api.http.nesting import NestingLimit
-from api.service.commits import GroupCommit
+from api.service.commits import Committers
 from api.service.encounters import Encounters
 from api.service.relay import Relay
 
@@ -50,7 +50,7 @@ def create_app(given: Settings | str | None = None, folder: Path | None = None) 
         app.state.secret = secret_at_start(folder or Path.cwd(), settings)
         store = settings.open_store(app.state.secret)
         app.state.encounters = Encounters(store)
-        app.state.commits = GroupCommit(app.state.encounters)
+        app.state.commits = Committers(app.state.encounters)
         offload.use(settings.offload)
         offload.warm()  # dice and imports run in worker processes: start them now
         hub, app.state.feeds = stream.live(app.state.encounters)

@@ -10,14 +10,16 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import Any
+from uuid import uuid4
 
 import httpx
 import orjson
 
+from api.store import aggregate
 from api.store.config import persistence_env
-from api.store.encounters import STORAGE_ENV, CombatLog, EncounterStore
-from api.store.mapper import FactMapper
+from api.store.encounters import STORAGE_ENV, CombatLog
+from domain.commands import Create
 from domain.events import EncounterCreated
 from domain.jsonl import parse_event
 
@@ -149,42 +151,38 @@ async def response(reader: asyncio.StreamReader) -> tuple[int, bytes]:
     return status, await reader.readexactly(length)
 
 
-class NaiveStore(EncounterStore):
-    """The store without the library's aggregate cache: each get reads snapshot and events."""
-
-    def __init__(self, url: str, extra: dict[str, str]) -> None:
-        plain = {k: v for k, v in STORAGE_ENV.items() if "CACHE" not in k}
-        self.application = CombatLog({**plain, **persistence_env(url), **extra}, "Naive")
-        self.mapper = cast(FactMapper, self.application.mapper)
-        if self.application.repository.cache is not None:
-            raise RuntimeError("the naive path must run without the aggregate cache")
-
-
 def naive(url: str, extra: dict[str, str], clients: int, each: int, cap: float) -> Run:
-    """`clients` threads, each appending `each` facts to its encounter by load, record, save."""
-    store = NaiveStore(url, extra)
-    now = lambda: datetime.now(UTC)  # noqa: E731
+    """`clients` threads, each appending `each` facts to its encounter the library's own way,
+    with no aggregate cache: repository.get (the snapshot and the events after it), the
+    aggregate's `record`, save."""
+    plain = {k: v for k, v in STORAGE_ENV.items() if "CACHE" not in k}
+    application = CombatLog({**plain, **persistence_env(url), **extra}, "Naive")
+    if application.repository.cache is not None:
+        raise RuntimeError("the naive path must run without the aggregate cache")
+    now = lambda: datetime.now(UTC).isoformat()  # noqa: E731
     ids = []
     for i in range(clients):
         created = EncounterCreated(name=f"naive {i}", ruleset="dnd35", at=now(), by="gm")
-        encounter_id = store.create(created)
-        store.append(encounter_id, [parse_event({**j, "by": "gm"}, 2) for j in JOINS], stamp=now())
-        ids.append(encounter_id)
+        opened, _ = aggregate.Encounter.opened(uuid4(), Create(created), lambda f: f)
+        for joined in JOINS:
+            opened.record(parse_event({**joined, "by": "gm", "at": now()}, 2))
+        application.save(opened)
+        ids.append(opened.id)
     deadline = time.perf_counter() + cap
 
     def one(run: Run, encounter_id: Any) -> None:
-        version = 1 + len(JOINS)
         for n in range(each):
             if time.perf_counter() >= deadline:
                 run.note = f"stopped at the {cap:.0f} s cap"
                 return
             start = time.perf_counter()
             try:
-                facts = [parse_event({**fact(n), "by": "gm"}, version + 1)]
-                version = store.append(encounter_id, facts, version, stamp=now())
+                encounter = application.repository.get(encounter_id)
+                line = encounter.version + 1
+                encounter.record(parse_event({**fact(n), "by": "gm", "at": now()}, line))
+                application.save(encounter)
             except Exception as exc:
                 run.errors[type(exc).__name__] += 1
-                version = store.version(encounter_id)
                 continue
             run.latencies.append(time.perf_counter() - start)
 
@@ -198,7 +196,7 @@ def naive(url: str, extra: dict[str, str], clients: int, each: int, cap: float) 
     try:
         return measured(work)
     finally:
-        store.close()
+        application.close()
 
 
 def subscribers(

@@ -22,6 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from api.analytics import Analytics, Filters, report
+from api.service.encounters import Encounters
 from api.store import EncounterStore
 from benchmarks.synthetic import RULESETS, fight
 from domain.events import Fact
@@ -44,10 +45,10 @@ def stamped(log: list[Fact], n: int) -> list[Fact]:
 
 def build(store: EncounterStore, encounters: int, events: int) -> list[uuid.UUID]:
     each = events // encounters
-    ids = []
+    ids, service = [], Encounters(store)
     start = time.perf_counter()
     for n in range(encounters):
-        ids.append(store.import_log(stamped(fight(each, seed=n, ruleset=RULESETS[n % 5]), n)))
+        ids.append(service.import_log(stamped(fight(each, seed=n, ruleset=RULESETS[n % 5]), n)))
         if (n + 1) % max(1, encounters // 10) == 0:
             done = time.perf_counter() - start
             print(f"    built {n + 1:,} encounters ({(n + 1) * each:,} events) in {done:.0f} s")

@@ -16,15 +16,19 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from uuid import UUID, uuid4
 
 import orjson
+from eventsourcing.application import Repository
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from api.compute.collector import collector_paused
 from api.service.encounters import rebuilt
 from api.store import EncounterStore
+from api.store.batch import Append
 from benchmarks.synthetic import CROWD, fight
+from domain.commands import AppendFacts, Create, Import
 from domain.events import EventRevoked, NoteAdded
 from domain.jsonl import read_jsonl, write_jsonl
 from projections.history import History
@@ -48,12 +52,20 @@ def report(label: str, value: float, unit: str, target: str = "") -> None:
     print(f"  {label:<58} {value:>12,.1f} {unit:<9} {target}")
 
 
+def written(store: EncounterStore, append: Append) -> UUID:
+    """The encounter `append` wrote to, through the store's one write path (a batch of one)."""
+    outcome = store.commit([append])[0]
+    if isinstance(outcome, Exception):
+        raise outcome
+    return append.encounter_id
+
+
 def build_long(store: EncounterStore, events: int) -> Any:
     """One encounter of `events` lines, appended in batches as a service would."""
     log = fight(events)
-    encounter = store.create(log[0])  # type: ignore[arg-type]
+    encounter = written(store, Append(uuid4(), Create(log[0])))  # type: ignore[arg-type]
     for start in range(1, len(log), BATCH):
-        store.append(encounter, log[start : start + BATCH])
+        written(store, Append(encounter, AppendFacts(tuple(log[start : start + BATCH]))))
     return encounter
 
 
@@ -75,7 +87,8 @@ def main() -> None:
     seconds, long_id = timed(lambda: build_long(store, n))
     report(f"write {n:,} events in batches of {BATCH}", n / seconds, "events/s")
     many = [fight(args.per_encounter, seed=i) for i in range(args.encounters)]
-    seconds, ids = timed(lambda: [store.import_log(log) for log in many])
+    imports = [Append(uuid4(), Import(tuple(log))) for log in many]
+    seconds, ids = timed(lambda: [written(store, append) for append in imports])
     total = args.encounters * args.per_encounter
     report(
         f"import {args.encounters:,} encounters x {args.per_encounter} events",
@@ -84,12 +97,13 @@ def main() -> None:
     )
 
     print("Replay of the long encounter")
-    library, _ = timed(lambda: store.load(long_id, snapshots=False), repeat=2)
+    plain = Repository(event_store=store.application.events)  # the library's, no snapshots
+    library, _ = timed(lambda: plain.get(long_id), repeat=2)
     report("library default repository.get (every event, no snapshot)", n / library, "events/s")
 
     def from_snapshot() -> Any:
         store.evict(long_id)  # not the library's aggregate cache: its snapshot, then the rest
-        return store.load(long_id)
+        return store.application.repository.get(long_id)
 
     snap, _ = timed(from_snapshot, repeat=2)
     report("library repository.get with its snapshots", n / snap, "events/s")

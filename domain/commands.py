@@ -1,11 +1,12 @@
-"""What a GM asks of the log: append facts, undo, redo or amend a line (each a frozen value)."""
+"""What a GM asks of the log: open or import an encounter, append facts, undo, redo or amend a
+line (each a frozen value)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from domain.events import Fact, TableFact
+from domain.events import EncounterCreated, Fact, TableFact
 from domain.integrity import LogError
 
 
@@ -41,16 +42,32 @@ class Amend:
     reason: str | None = None
 
 
-Command: TypeAlias = AppendFacts | Undo | Redo | Amend
+@dataclass(frozen=True, slots=True)
+class Create:
+    """Open a new encounter whose line 1 is `created`."""
+
+    created: EncounterCreated
+
+
+@dataclass(frozen=True, slots=True)
+class Import:
+    """Open a new encounter holding a whole log as it was written, every line checked and kept
+    with its own `at`, `by` and key."""
+
+    facts: tuple[Fact, ...]
+
+
+Command: TypeAlias = AppendFacts | Undo | Redo | Amend | Create | Import
 
 
 def named(command: Command, exc: LogError, index: int) -> LogError:
     """A refusal of the `index`-th fact a command decided, its field named as the command names
-    it: `target` of the third fact appended is `facts[2].target`; a correction's is `position`."""
+    it: `target` of the third fact appended is `facts[2].target`; a correction's is `position`;
+    a new log's keeps the line's own field."""
     field = exc.field
     if isinstance(command, AppendFacts):
         field = f"facts[{index}].{field}" if field else field
-    elif field == "target":
+    elif isinstance(command, Undo | Redo | Amend) and field == "target":
         field = "position"
     refused = LogError(exc.position, exc.reason, field)
     refused.index = index

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, assert_never
 
-from domain.commands import Amend, AppendFacts, Command, Redo, Undo
+from domain.commands import Amend, AppendFacts, Command, Create, Import, Redo, Undo
 from domain.corrections import UNREVOCABLE_NAMES
 from domain.events import EventAmended, EventRestored, EventRevoked, Fact
 from domain.integrity import LogError, LogIntegrity
@@ -25,6 +25,12 @@ def decide(log: LogIntegrity, command: Command) -> list[Fact]:
             return [EventRestored(target=target, **given(reason=reason))]
         case Amend(position=position, replacement=replacement, reason=reason):
             return [EventAmended(target=position, replacement=replacement, **given(reason=reason))]
+        case Create(created=created):
+            return [created]
+        case Import(facts=facts) if facts:
+            return list(facts)
+        case Import():
+            raise LogError(1, "the log is empty; the first line must be EncounterCreated", "type")
         case _:
             assert_never(command)
 

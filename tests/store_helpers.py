@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Any
+from uuid import UUID, uuid4
 
 from api.store import EncounterStore
-from api.store.batch import facts as appending
+from api.store.batch import Append, Appended
+from domain.commands import AppendFacts, Create, Import
 from domain.events import EVENT_ADAPTER, EncounterCreated, Fact, NoteAdded
 
 OpenStore = Callable[[], EncounterStore]
@@ -63,11 +66,38 @@ def notes(count: int) -> list[Fact]:
     return [NoteAdded(text=f"note {n}") for n in range(count)]
 
 
-def appended(
-    store: EncounterStore, encounter_id: Any, facts: list[Fact], key: str | None = None
-) -> tuple[int, int]:
-    """(first, last) line an append of `facts` wrote, through the store's one write path."""
-    outcome = store.commit([appending(encounter_id, facts, key=key)])[0]
+def committed(store: EncounterStore, append: Append, at: datetime | None = None) -> Appended:
+    """What one write did through the store's one write path (a batch of one); its refusal
+    raised."""
+    outcome = store.commit([append], at)[0]
     if isinstance(outcome, Exception):
         raise outcome
-    return outcome.first, outcome.last
+    return outcome
+
+
+def appended(
+    store: EncounterStore,
+    encounter_id: Any,
+    facts: Sequence[Fact],
+    key: str | None = None,
+    expected_version: int | None = None,
+    at: datetime | None = None,
+) -> tuple[int, int]:
+    """(first, last) line an append of `facts` wrote, through the store's one write path."""
+    append = Append(encounter_id, AppendFacts(tuple(facts)), expected_version, key=key)
+    done = committed(store, append, at)
+    return done.first, done.version
+
+
+def new_encounter(store: EncounterStore, created: EncounterCreated = CREATED) -> UUID:
+    """A new encounter whose line 1 is `created` (a Create, a batch of one)."""
+    append = Append(uuid4(), Create(created))
+    committed(store, append)
+    return append.encounter_id
+
+
+def new_log(store: EncounterStore, facts: Sequence[Fact]) -> UUID:
+    """A whole log stored as a new encounter (an Import, a batch of one)."""
+    append = Append(uuid4(), Import(tuple(facts)))
+    committed(store, append)
+    return append.encounter_id

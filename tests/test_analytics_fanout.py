@@ -12,6 +12,7 @@ import pytest
 from api.analytics import Analytics, Filters, fanout, report
 from domain.jsonl import parse_event
 from tests.builders import damage, log
+from tests.store_helpers import appended, new_log
 from tests.test_analytics_figures import FIGHT
 from tests.test_analytics_store import open_store, rows  # noqa: F401  (the fixture)
 from tests.test_store_postgres import postgres_url  # noqa: F401  (the fixture)
@@ -29,7 +30,7 @@ def test_a_catch_up_over_many_fights_in_workers_matches_one_process(
     monkeypatch.setattr(fanout, "LINES_AT", 0)  # these small pages go to the workers too
     store = open_store()
     for n in range(fanout.WHOLE_AT + 2):  # enough to fold in the workers
-        store.import_log(log([*FIGHT, damage("goblin", n + 1)]))
+        new_log(store, log([*FIGHT, damage("goblin", n + 1)]))
     spread = Analytics(store)
     before = set(multiprocessing.active_children())  # (the dice workers of an earlier test)
     assert spread.catch_up() == (fanout.WHOLE_AT + 2) * (len(FIGHT) + 1)
@@ -48,10 +49,10 @@ def test_a_fight_the_workers_tallied_grows_line_by_line_afterwards(
 ) -> None:
     monkeypatch.setattr(fanout, "LINES_AT", 0)
     store = open_store()
-    ids = [store.import_log(log(FIGHT)) for _ in range(fanout.WHOLE_AT)]
+    ids = [new_log(store, log(FIGHT)) for _ in range(fanout.WHOLE_AT)]
     analytics = Analytics(store)
     analytics.catch_up()
-    store.append(ids[0], [parse_event(damage("goblin", 2), len(FIGHT) + 1)])
+    appended(store, ids[0], [parse_event(damage("goblin", 2), len(FIGHT) + 1)])
     assert analytics.catch_up() == 1
     whole = Analytics(open_store())
     whole.rebuild()
@@ -67,7 +68,7 @@ def test_a_small_catch_up_starts_no_worker(
     monkeypatch.setattr(fanout, "ProcessPoolExecutor", lambda *a, **k: started.append(a))
     store = open_store()
     for _ in range(fanout.WHOLE_AT + 2):
-        store.import_log(log(FIGHT))
+        new_log(store, log(FIGHT))
     assert Analytics(store).catch_up() == (fanout.WHOLE_AT + 2) * len(FIGHT)
     assert started == []
 

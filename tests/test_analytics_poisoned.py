@@ -19,6 +19,7 @@ from api.cli.main import app as cli
 from api.store import EncounterStore
 from domain.events import EVENT_ADAPTER, Event
 from tests.builders import damage, log
+from tests.store_helpers import new_log
 from tests.test_analytics_figures import FIGHT
 from tests.test_analytics_store import open_store
 from tests.test_api import operator
@@ -56,8 +57,8 @@ def test_a_poisoned_encounter_is_skipped_and_logged_once_and_the_others_are_repo
     poisoned_stores: Any, caplog: pytest.LogCaptureFixture, bad: list[Any], why: str
 ) -> None:
     store = poisoned_stores()
-    poisoned = store.import_log(stored_before_the_bounds(bad))
-    good = store.import_log(log(FIGHT))
+    poisoned = new_log(store, stored_before_the_bounds(bad))
+    good = new_log(store, log(FIGHT))
     analytics = Analytics(store)
     with caplog.at_level(logging.ERROR, logger="api.analytics.model"):
         analytics.catch_up()
@@ -75,8 +76,8 @@ def test_two_encounters_each_with_one_hit_of_2_63_do_not_overflow_the_sums(
     store = poisoned_stores()
     one_hit = [*log_lines(FIGHT), damage("goblin", HUGE)]
     for _ in range(2):
-        store.import_log(stored_before_the_bounds(one_hit))
-    good = store.import_log(log(FIGHT))
+        new_log(store, stored_before_the_bounds(one_hit))
+    good = new_log(store, log(FIGHT))
     analytics = Analytics(store)
     analytics.catch_up()
     found = report(analytics, Filters())
@@ -89,8 +90,8 @@ def test_two_encounters_each_with_one_hit_of_2_63_do_not_overflow_the_sums(
 def test_the_command_line_rebuilds_and_reports_a_poisoned_store(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'poisoned.sqlite'}"
     with EncounterStore(db) as store:
-        store.import_log(stored_before_the_bounds(TWO_HUGE_HITS))
-        good = store.import_log(log(FIGHT))
+        new_log(store, stored_before_the_bounds(TWO_HUGE_HITS))
+        good = new_log(store, log(FIGHT))
     runner = CliRunner()
     rebuilt = runner.invoke(cli, ["analytics", "rebuild", "--db", db])
     assert (rebuilt.exit_code, rebuilt.output.splitlines()[-1]) == (
@@ -107,8 +108,8 @@ def test_stats_over_http_answer_on_a_poisoned_store(
     monkeypatch.setenv("COMBATLOG_ANALYTICS_EVERY", "0")
     db = f"sqlite:///{tmp_path / 'api.sqlite'}"
     with EncounterStore(db) as store:
-        store.import_log(stored_before_the_bounds(TWO_HUGE_HITS))
-        good = store.import_log(log(FIGHT))
+        new_log(store, stored_before_the_bounds(TWO_HUGE_HITS))
+        good = new_log(store, log(FIGHT))
     with TestClient(create_app(db, folder=tmp_path)) as client:
         for _ in range(2):
             reply = client.get("/stats", headers=operator(client))
@@ -127,8 +128,8 @@ def test_a_name_postgresql_cannot_hold_skips_only_its_encounter(
     try:
         joined = {"type": "CombatantJoined", "combatant": "ogre", "name": "Og\x00re",
                   "side": "foes", "stats": {"max_hp": 9}}  # fmt: skip
-        poisoned = store.import_log(stored_before_the_bounds([*log_lines(FIGHT), joined]))
-        good = store.import_log(log(FIGHT))
+        poisoned = new_log(store, stored_before_the_bounds([*log_lines(FIGHT), joined]))
+        good = new_log(store, log(FIGHT))
         analytics = Analytics(store)
         with caplog.at_level(logging.ERROR, logger="api.analytics.model"):
             analytics.catch_up()

@@ -12,6 +12,7 @@ import pytest
 from api.analytics import Analytics, Filters, report
 from tests import test_analytics_store
 from tests.builders import log
+from tests.store_helpers import new_log
 from tests.test_analytics_figures import FIGHT
 from tests.test_analytics_fray import FRAY, in_new_york
 from tests.test_store_postgres import postgres_url  # noqa: F401  (the fixture)
@@ -24,7 +25,7 @@ def stored(analytics_stores: Any) -> tuple[Analytics, UUID, UUID]:
     """The first fight (begun 2026-11-24 19:00 UTC) and the fray, its times written at -05:00
     (begun 2026-03-01 20:00 -05:00, that is 2026-03-02 01:00 UTC), caught up."""
     store = analytics_stores()
-    fight, fray = store.import_log(log(FIGHT)), store.import_log(log(in_new_york(FRAY)))
+    fight, fray = new_log(store, log(FIGHT)), new_log(store, log(in_new_york(FRAY)))
     analytics = Analytics(store)
     analytics.catch_up()
     return analytics, fight, fray
@@ -100,7 +101,7 @@ def test_the_most_dangerous_foe_is_on_a_side_without_a_player_character(
         for line in FRAY
     ]
     store = analytics_stores()
-    elsewhere = store.import_log(log(heroes))
+    elsewhere = new_log(store, log(heroes))
     other = Analytics(store)
     other.catch_up()
     assert of(other, elsewhere)["most_dangerous_foe"] == orc

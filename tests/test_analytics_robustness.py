@@ -14,6 +14,7 @@ from domain.events import Fact, NoteAdded
 from projections.analytics import Tally
 from tests import test_analytics_store
 from tests.builders import log
+from tests.store_helpers import appended, new_log
 from tests.test_analytics_figures import FIGHT
 from tests.test_analytics_poisoned import log_lines, stored_before_the_bounds
 from tests.test_analytics_store import rows
@@ -32,11 +33,11 @@ def two_fights(open_one: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, UUI
     monkeypatch.setattr(model, "PAGE", 15)
     store = open_one()
     facts = log(FIGHT)
-    store.import_log(facts)
-    growing = store.import_log(facts[:10])
+    new_log(store, facts)
+    growing = new_log(store, facts[:10])
     keeper = Analytics(store)
     keeper.catch_up()
-    store.append(growing, facts[10:])
+    appended(store, growing, facts[10:])
     return store, growing, keeper
 
 
@@ -113,19 +114,19 @@ def test_an_encounter_whose_figures_fail_is_skipped_and_logged_not_blocking_the_
         add(tally, position, fact)
 
     store = analytics_stores()
-    good, bad = store.import_log(log(FIGHT)), store.import_log(log(FIGHT))
+    good, bad = new_log(store, log(FIGHT)), new_log(store, log(FIGHT))
     analytics = Analytics(store)
     analytics.catch_up()
     monkeypatch.setattr(Tally, "add", failing)
-    store.append(bad, [NoteAdded(text="boom")])
-    store.append(good, [NoteAdded(text="fine")])
+    appended(store, bad, [NoteAdded(text="boom")])
+    appended(store, good, [NoteAdded(text="fine")])
     with caplog.at_level(logging.ERROR, logger="api.analytics.model"):
         assert analytics.catch_up() == 2
     assert [e["id"] for e in report(analytics, Filters())["encounters"]] == [str(good)]
     assert str(bad) in caplog.text and "ValueError: cannot fold this" in caplog.text
     assert analytics.position == store.application.recorder.max_notification_id()
     monkeypatch.setattr(Tally, "add", add)
-    store.append(bad, [NoteAdded(text="fixed")])
+    appended(store, bad, [NoteAdded(text="fixed")])
     analytics.catch_up()
     assert {e["id"] for e in report(analytics, Filters())["encounters"]} == {str(good), str(bad)}
 
@@ -133,7 +134,7 @@ def test_an_encounter_whose_figures_fail_is_skipped_and_logged_not_blocking_the_
 def test_one_time_without_a_timezone_does_not_stop_the_catch_up(analytics_stores: Any) -> None:
     store = analytics_stores()
     naive = [*FIGHT[:8], {**FIGHT[8], "at": "2026-11-24T19:00:30"}, *FIGHT[9:]]
-    encounter = store.import_log(log(naive))
+    encounter = new_log(store, log(naive))
     analytics = Analytics(store)
     assert analytics.catch_up() == len(FIGHT)
     found = report(analytics, Filters(encounter=str(encounter)))
@@ -150,8 +151,8 @@ def test_a_time_that_cannot_be_put_in_utc_skips_its_encounter_and_no_other(
     catch-up takes every notification."""
     store = analytics_stores()
     first = {**FIGHT[0], "at": "0001-01-01T00:00:00+01:00"}
-    odd = store.import_log(stored_before_the_bounds([first, *log_lines(FIGHT)[1:]]))
-    good = store.import_log(log(FIGHT))
+    odd = new_log(store, stored_before_the_bounds([first, *log_lines(FIGHT)[1:]]))
+    good = new_log(store, log(FIGHT))
     analytics = Analytics(store)
     assert analytics.catch_up() == 2 * len(FIGHT)
     assert [e["id"] for e in report(analytics, Filters())["encounters"]] == [str(good)]

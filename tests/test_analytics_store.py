@@ -14,6 +14,7 @@ from api.store import EncounterStore
 from domain.events import EventAmended, EventRestored, EventRevoked
 from domain.jsonl import parse_event
 from tests.builders import damage, log
+from tests.store_helpers import appended, new_log
 from tests.test_analytics_figures import FIGHT
 from tests.test_store_postgres import postgres_url  # noqa: F401  (the fixture)
 
@@ -57,7 +58,7 @@ def open_store(request: pytest.FixtureRequest, sqlite_url: str) -> Iterator[Any]
 
 def test_catch_up_takes_every_stored_fight_once(open_store: Any) -> None:
     store = open_store()
-    first, second = store.import_log(log(FIGHT)), store.import_log(log(FIGHT))
+    first, second = new_log(store, log(FIGHT)), new_log(store, log(FIGHT))
     analytics = Analytics(store)
     assert analytics.catch_up() == 2 * len(FIGHT)
     assert analytics.catch_up() == 0  # nothing new: nothing taken again
@@ -71,15 +72,15 @@ def test_catch_up_takes_every_stored_fight_once(open_store: Any) -> None:
 
 def test_a_revocation_or_amendment_recomputes_that_encounters_figures(open_store: Any) -> None:
     store = open_store()
-    encounter = store.import_log(log(FIGHT))
+    encounter = new_log(store, log(FIGHT))
     analytics = Analytics(store)
     analytics.catch_up()
-    store.append(encounter, [EventRevoked(target=8)])
+    appended(store, encounter, [EventRevoked(target=8)])
     analytics.catch_up()
     assert dealt(analytics, encounter) == [(1, 9, 1)]
     replacement = parse_event(damage("goblin", 2, attack=13), 14)
     amendment = EventAmended(target=14, replacement=replacement)  # type: ignore[arg-type]
-    store.append(encounter, [EventRestored(target=8), amendment])
+    appended(store, encounter, [EventRestored(target=8), amendment])
     analytics.catch_up()
     assert dealt(analytics, encounter) == [(1, 6, 0)]
     assert rows(analytics, "encounters") == 1
@@ -90,7 +91,7 @@ def test_a_restart_mid_catch_up_loses_and_doubles_nothing(
 ) -> None:
     monkeypatch.setattr(model, "PAGE", 10)  # 3 fights of 15 lines: 5 pages
     store = open_store()
-    fights = [store.import_log(log(FIGHT)) for _ in range(3)]
+    fights = [new_log(store, log(FIGHT)) for _ in range(3)]
     assert Analytics(store).catch_up(pages=2) == 20  # then the process dies
     restarted = Analytics(open_store())
     assert restarted.position == 20
@@ -102,7 +103,7 @@ def test_a_restart_mid_catch_up_loses_and_doubles_nothing(
 
 def test_rebuild_starts_from_zero_and_ends_with_the_same_figures(open_store: Any) -> None:
     store = open_store()
-    store.import_log(log(FIGHT))
+    new_log(store, log(FIGHT))
     analytics = Analytics(store)
     analytics.catch_up()
     before = report(analytics, Filters())
@@ -117,11 +118,11 @@ def test_a_growing_log_is_tallied_line_by_line_to_the_same_figures(open_store: A
     HP points, and ends where a tally of the whole log does."""
     store = open_store()
     facts = log(FIGHT)
-    encounter = store.import_log(facts[:7])
+    encounter = new_log(store, facts[:7])
     live = Analytics(store)
     for start, end in ((7, 10), (10, 13), (13, len(facts))):
         live.catch_up()
-        store.append(encounter, facts[start:end])
+        appended(store, encounter, facts[start:end])
     live.catch_up()
     grown = report(live, Filters(encounter=str(encounter)))
     counts = [rows(live, table) for table in ("hp", "turns", "damage", "fighters")]
@@ -138,12 +139,12 @@ def test_the_keeper_follows_the_store_in_the_background(open_store: Any) -> None
     keeper = Keeper(analytics, every=0.05)
     keeper.start()
     try:
-        encounter = store.import_log(log(FIGHT))
+        encounter = new_log(store, log(FIGHT))
         deadline = time.monotonic() + 5
         while analytics.position < len(FIGHT) and time.monotonic() < deadline:
             time.sleep(0.02)
         assert analytics.position == len(FIGHT)
-        store.append(encounter, [EventRevoked(target=8)])
+        appended(store, encounter, [EventRevoked(target=8)])
         while analytics.position < len(FIGHT) + 1 and time.monotonic() < deadline:
             time.sleep(0.02)
         assert dealt(analytics, encounter) == [(1, 9, 1)]

@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import MAX_BODY
+from tests.store_helpers import appended
 from tests.test_api import PARTY, listed, open_table, operator, url
 
 NOWHERE = "/encounters/00000000-0000-0000-0000-000000000000"
@@ -94,7 +95,7 @@ def test_an_append_that_other_writers_overtake_every_time_is_a_409_blaming_no_ve
 
     def overtaken(*args: Any, **kwargs: Any) -> Any:
         encounter = get(*args, **kwargs)
-        other.append(encounter_id, [NoteAdded(text="the other worker")])
+        appended(other, encounter_id, [NoteAdded(text="the other worker")])
         return encounter
 
     monkeypatch.setattr(store.application.repository, "get", overtaken)

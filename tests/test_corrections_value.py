@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from uuid import uuid4
+
 from api.http.player import log_lines
 from api.store.aggregate import Encounter
+from domain.commands import Import
 from domain.corrections import Corrections, is_correction
 from domain.events import Fact
 from domain.integrity import LogIntegrity
@@ -76,9 +79,7 @@ def test_the_log_history_and_the_gm_lines_hold_the_same_corrections() -> None:
 
 def test_a_snapshot_keeps_the_corrections_under_the_names_it_always_had() -> None:
     events = log(*AMENDED_TWICE, fact("EventRevoked", target=5))
-    encounter = Encounter.open(events[0])  # type: ignore[arg-type]
-    for event in events[1:]:
-        encounter.record(event)
+    encounter, _ = Encounter.opened(uuid4(), Import(tuple(events)), lambda fact: fact)
     state = Encounter.Snapshot.take(encounter).state["integrity"]
     assert sorted(state["revoked"]) == [5]
     assert state["amendments"] == {"3": [4, 5]}

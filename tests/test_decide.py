@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.commands import Amend, AppendFacts, Command, Redo, Undo, named
+from domain.commands import Amend, AppendFacts, Command, Create, Import, Redo, Undo, named
 from domain.decide import decide
 from domain.events import (
     CombatantJoined,
@@ -89,6 +89,8 @@ def test_a_command_with_nothing_to_act_on_is_refused_naming_the_position(
         pytest.param(Undo(9), "position", id="an-undo-beyond-the-log"),
         pytest.param(Amend(2, DamageDealt(target="kobold", amount=1)),
                      "replacement.target", id="an-amendment-naming-a-stranger"),
+        pytest.param(Import((HIT, EventRevoked(target=9))), "target",
+                     id="an-imported-line-by-its-own-field"),
     ],
 )  # fmt: skip
 def test_a_fact_the_log_refuses_is_named_as_the_gm_asked_for_it(
@@ -103,3 +105,15 @@ def test_a_fact_the_log_refuses_is_named_as_the_gm_asked_for_it(
             refused = named(command, exc, index)
             break
     assert refused is not None and refused.field == field
+
+
+def test_a_new_encounter_records_its_encounter_created_and_an_import_its_whole_log() -> None:
+    new = LogIntegrity()
+    assert decide(new, Create(CREATED)) == [CREATED]
+    assert decide(new, Import((CREATED, JOIN, HIT))) == [CREATED, JOIN, HIT]
+
+
+def test_an_empty_import_is_refused_naming_its_first_line() -> None:
+    with pytest.raises(LogError) as refused:
+        decide(LogIntegrity(), Import(()))
+    assert (refused.value.position, refused.value.field) == (1, "type")

@@ -19,6 +19,7 @@ from domain.events import CombatStarted, EventAmended, EventRestored, EventRevok
 from domain.jsonl import read_jsonl, write_jsonl
 from projections.render import state_json
 from projections.table import table_at
+from tests.store_helpers import new_log
 
 FIXTURES = Path(__file__).resolve().parents[1] / "replay_fixtures"
 LOGS = sorted(FIXTURES.glob("*/*.jsonl"))
@@ -208,7 +209,7 @@ def test_the_log_replays_to_the_same_golden_through_the_sqlite_store(
     events = read_log(log)
     store = store_module.EncounterStore(f"sqlite:///{tmp_path / 'combatlog.sqlite'}")
     try:
-        facts = store.facts(store.import_log(events))
+        facts = store.facts(new_log(store, events))
     finally:
         store.close()
     assert [without_added_envelope(f, e) for f, e in zip(facts, events, strict=True)] == events

@@ -16,7 +16,7 @@ from api.http.stream import Hub
 from api.service.encounters import Encounters
 from api.store import EncounterStore
 from domain.events import CombatantJoined, NoteAdded
-from tests.store_helpers import CREATED
+from tests.store_helpers import new_encounter
 
 AT = datetime(2026, 5, 1, 19, 0, tzinfo=UTC)
 SPY = CombatantJoined(
@@ -71,7 +71,7 @@ def test_ten_players_watching_one_fight_share_one_rendering_of_each_new_line(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     service = Encounters(EncounterStore("memory:"), clock=lambda: AT)
-    fight = service.create(CREATED)
+    fight = new_encounter(service.store)
     reads = Reads(monkeypatch)
     batches = asyncio.run(watching(service, fight, ["player"] * 10, [NoteAdded(text="ambush!")]))
     assert reads.count == 1
@@ -85,7 +85,7 @@ def test_the_gm_and_the_players_each_get_their_own_view_of_a_hidden_spy_joining(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     service = Encounters(EncounterStore("memory:"), clock=lambda: AT)
-    fight = service.create(CREATED)
+    fight = new_encounter(service.store)
     reads = Reads(monkeypatch)
     callers = ["gm", "player", "gm", "player"]
     gm, player, gm_again, player_again = asyncio.run(watching(service, fight, callers, [SPY]))

@@ -7,7 +7,7 @@ from api.service.encounters import rebuilt
 from domain.events import EVENT_ADAPTER, Fact
 from projections.history import History
 from tests.redaction_helpers import AMBUSH
-from tests.store_helpers import OpenStore
+from tests.store_helpers import OpenStore, new_log
 
 EVERY = 4
 LOG = [
@@ -28,7 +28,7 @@ def test_a_rebuild_from_stored_tables_hides_and_reveals_whom_the_whole_log_does(
 ) -> None:
     events: list[Fact] = [EVENT_ADAPTER.validate_python(line) for line in LOG]
     store = open_store()
-    encounter = store.import_log(events)
+    encounter = new_log(store, events)
     rebuilt(store, encounter, every=EVERY)  # folds every line and stores its tables
     history = rebuilt(open_store(), encounter, every=EVERY)  # starts from the table at line 8
     whole = History(events)

@@ -10,7 +10,7 @@ from api.service import encounters
 from api.service.encounters import HISTORIES_KEPT, Encounters
 from api.store import EncounterStore
 from domain.events import EncounterCreated, NoteAdded
-from tests.store_helpers import CREATED, notes
+from tests.store_helpers import CREATED, new_encounter, notes
 
 
 def test_a_retry_answered_from_another_workers_receipt_shows_the_stored_lines(
@@ -20,7 +20,7 @@ def test_a_retry_answered_from_another_workers_receipt_shows_the_stored_lines(
     reaches B with the same key (and, say, an edited body): B answers A's lines, and B's table
     shows what is stored, not the retried body."""
     a, b = Encounters(EncounterStore(sqlite_url)), Encounters(EncounterStore(sqlite_url))
-    encounter = a.create(CREATED)
+    encounter = new_encounter(a.store)
     assert b.history(encounter).version == 1
     first = a.append(encounter, [NoteAdded(text="as sent first")], key="k")
     again = b.append(encounter, [NoteAdded(text="as retried")], key="k")
@@ -32,7 +32,7 @@ def test_a_retry_answered_from_another_workers_receipt_shows_the_stored_lines(
 
 def test_lines_written_by_this_worker_are_cached_as_stored(sqlite_url: str) -> None:
     service = Encounters(EncounterStore(sqlite_url))
-    encounter = service.create(CREATED)
+    encounter = new_encounter(service.store)
     service.history(encounter)
     service.append(encounter, [NoteAdded(text="one"), NoteAdded(text="two")])
     assert list(service.history(encounter).events) == service.store.facts(encounter)
@@ -43,7 +43,7 @@ def test_a_process_keeps_the_tables_of_a_bounded_number_of_encounters(tmp_path: 
     recently read is forgotten, and reading it again rebuilds the same table."""
     with EncounterStore(f"sqlite:///{tmp_path / 'many.sqlite'}") as store:
         service = Encounters(store)
-        ids = [service.create(EncounterCreated(name=f"fight {n}", ruleset="dnd35"))
+        ids = [new_encounter(service.store, EncounterCreated(name=f"fight {n}", ruleset="dnd35"))
                for n in range(HISTORIES_KEPT + 3)]  # fmt: skip
         for encounter_id in ids:
             service.history(encounter_id)

@@ -16,7 +16,7 @@ from eventsourcing.persistence import StoredEvent
 
 from api.store import Encounter, EncounterStore
 from domain.jsonl import check_log, read_jsonl
-from tests.store_helpers import every_type, notes
+from tests.store_helpers import appended, every_type, new_log, notes
 
 # Written by main at 586d61c, before snapshots carried a version (so: version 1).
 STORED = Path(__file__).parent / "stored" / "encounter_snapshot_v1.json"
@@ -50,21 +50,21 @@ def test_a_store_holding_an_old_snapshot_loads_the_encounter_from_it(tmp_path: P
     log = read_jsonl(kept["log"].encode())
     url = f"sqlite:///{tmp_path / 'old.sqlite'}"
     with EncounterStore(url) as store:
-        encounter_id = store.import_log(log)
+        encounter_id = new_log(store, log)
     with sqlite3.connect(tmp_path / "old.sqlite") as database:  # the row as main wrote it
         database.execute(
             "UPDATE stored_snapshots SET state = ? WHERE originator_id = ?",
             (base64.b64decode(kept["state"]), encounter_id.hex),
         )
     with EncounterStore(url) as store:
-        encounter = store.load(encounter_id)
+        encounter = store.aggregate(encounter_id)
         assert (encounter.version, encounter.integrity) == (1000, check_log(log))
-        assert store.append(encounter_id, notes(1)) == len(log) + 1
+        assert appended(store, encounter_id, notes(1))[1] == len(log) + 1
 
 
 def test_a_snapshot_now_records_the_version_of_its_state() -> None:
     store = EncounterStore("memory:")
-    encounter_id = store.import_log(every_type()[:3] + notes(997))
+    encounter_id = new_log(store, every_type()[:3] + notes(997))
     assert store.application.snapshots is not None
     (record,) = store.application.snapshots.recorder.select_events(encounter_id)
     state = orjson.loads(zlib.decompress(record.state))["state"]

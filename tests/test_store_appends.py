@@ -9,10 +9,18 @@ from typing import Any
 import pytest
 
 from api.store import EncounterStore, LostRace, VersionConflict
-from api.store.encounters import BLIND_TRIES
+from api.store.batch import BLIND_TRIES
 from domain.events import EVENT_ADAPTER, CombatantJoined, DamageDealt, NoteAdded
 from domain.integrity import LogError
-from tests.store_helpers import CREATED, OpenStore, appended, every_type, notes
+from tests.store_helpers import (
+    CREATED,
+    OpenStore,
+    appended,
+    every_type,
+    new_encounter,
+    new_log,
+    notes,
+)
 
 JOIN = CombatantJoined(combatant="goblin", name="Goblin", side="foes", stats={"max_hp": 6})
 DAMAGE = DamageDealt(target="goblin", amount=3)
@@ -21,21 +29,21 @@ DAMAGE = DamageDealt(target="goblin", amount=3)
 def test_a_batch_with_a_bad_third_fact_writes_nothing_and_names_its_line(
     store: EncounterStore,
 ) -> None:
-    encounter_id = store.import_log(every_type()[:8])
+    encounter_id = new_log(store, every_type()[:8])
     stranger = EVENT_ADAPTER.validate_python({"type": "TurnEnded", "combatant": "kyra"})
     batch = [*notes(2), stranger, *notes(1)]
     with pytest.raises(LogError) as rejected:
-        store.append(encounter_id, batch)
+        appended(store, encounter_id, batch)
     assert (rejected.value.position, rejected.value.field) == (11, "facts[2].combatant")
     assert store.version(encounter_id) == 8
     assert store.facts(encounter_id) == every_type()[:8]
 
 
 def test_an_append_from_a_stale_version_is_a_conflict(store: EncounterStore) -> None:
-    encounter_id = store.create(CREATED)
-    assert store.append(encounter_id, notes(2), expected_version=1) == 3
+    encounter_id = new_encounter(store)
+    assert appended(store, encounter_id, notes(2), expected_version=1) == (2, 3)
     with pytest.raises(VersionConflict) as conflict:
-        store.append(encounter_id, notes(1), expected_version=1)
+        appended(store, encounter_id, notes(1), expected_version=1)
     assert (conflict.value.expected, conflict.value.actual) == (1, 3)
     assert store.version(encounter_id) == 3
 
@@ -43,9 +51,9 @@ def test_an_append_from_a_stale_version_is_a_conflict(store: EncounterStore) -> 
 def test_facts_without_a_time_get_the_shell_stamp_and_the_others_keep_theirs(
     store: EncounterStore,
 ) -> None:
-    encounter_id = store.create(CREATED)
+    encounter_id = new_encounter(store)
     earlier, now = datetime(2024, 5, 1, 19, 0, tzinfo=UTC), datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
-    store.append(encounter_id, [NoteAdded(text="a"), NoteAdded(text="b", at=earlier)], stamp=now)
+    appended(store, encounter_id, [NoteAdded(text="a"), NoteAdded(text="b", at=earlier)], at=now)
     assert [f.at for f in store.facts(encounter_id)] == [None, now, earlier]
 
 
@@ -53,10 +61,10 @@ def test_a_bad_log_is_rejected_whole_on_import(store: EncounterStore) -> None:
     log = every_type()
     log[11] = EVENT_ADAPTER.validate_python({"type": "TurnEnded", "combatant": "kyra"})
     with pytest.raises(LogError) as rejected:
-        store.import_log(log)
+        new_log(store, log)
     assert rejected.value.position == 12
     with pytest.raises(LogError):
-        store.import_log([])
+        new_log(store, [])
     assert store.list_encounters() == []
 
 
@@ -64,13 +72,14 @@ def test_two_writers_racing_for_the_same_line_one_wins_and_nothing_is_lost(
     open_store: OpenStore,
 ) -> None:
     writers = [open_store(), open_store()]
-    encounter_id = writers[0].create(CREATED)
+    encounter_id = new_encounter(writers[0])
     start, outcomes = threading.Barrier(2), dict[int, int | tuple[int, int]]()
 
     def write(n: int) -> None:
         start.wait()
         try:
-            outcomes[n] = writers[n].append(encounter_id, [NoteAdded(text=f"w{n}")], 1)
+            note = [NoteAdded(text=f"w{n}")]
+            outcomes[n] = appended(writers[n], encounter_id, note, expected_version=1)[1]
         except VersionConflict as conflict:
             outcomes[n] = (conflict.expected, conflict.actual)
 
@@ -98,7 +107,7 @@ def overtaken(
         encounter = get(*args, **kwargs)
         if left[0] > 0:
             left[0] -= 1
-            first.append(encounter_id, [NoteAdded(text=f"first {encounter.version}")])
+            appended(first, encounter_id, [NoteAdded(text=f"first {encounter.version}")])
         return encounter
 
     monkeypatch.setattr(second.application.repository, "get", read_then_lose_the_race)
@@ -109,10 +118,10 @@ def test_a_writer_with_an_expected_version_who_lost_the_race_gets_a_conflict(
 ) -> None:
     """Each read of the log is overtaken by another writer: the retry on a fresh read loses too."""
     first, second = open_store(), open_store()
-    encounter_id = first.create(CREATED)
+    encounter_id = new_encounter(first)
     overtaken(first, second, encounter_id, 99, monkeypatch)
     with pytest.raises(VersionConflict) as conflict:
-        second.append(encounter_id, [NoteAdded(text="second")], expected_version=1)
+        appended(second, encounter_id, [NoteAdded(text="second")], expected_version=1)
     assert (conflict.value.expected, conflict.value.actual) == (1, 2)
     assert not isinstance(conflict.value, LostRace)
     assert first.facts(encounter_id) == [
@@ -125,7 +134,7 @@ def test_a_blind_writer_who_loses_races_tries_again_until_its_fact_is_written(
 ) -> None:
     """Issue 11: no expected_version, so no version to be stale against: the server retries."""
     first, second = open_store(), open_store()
-    encounter_id = first.create(CREATED)
+    encounter_id = new_encounter(first)
     overtaken(first, second, encounter_id, 5, monkeypatch)
     assert appended(second, encounter_id, [NoteAdded(text="second")]) == (7, 7)
     assert first.facts(encounter_id) == [
@@ -137,10 +146,10 @@ def test_a_blind_writer_overtaken_on_every_try_gives_up_as_a_lost_race(
     open_store: OpenStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first, second = open_store(), open_store()
-    encounter_id = first.create(CREATED)
+    encounter_id = new_encounter(first)
     overtaken(first, second, encounter_id, BLIND_TRIES, monkeypatch)
     with pytest.raises(LostRace):
-        second.append(encounter_id, [NoteAdded(text="second")])
+        appended(second, encounter_id, [NoteAdded(text="second")])
     assert NoteAdded(text="second") not in first.facts(encounter_id)
 
 
@@ -149,9 +158,9 @@ def test_a_writer_on_a_stale_cached_log_appends_after_the_other_writers_lines(
 ) -> None:
     """Two workers: the second's cached aggregate is behind; its append lands after, not over."""
     first, second = open_store(), open_store()
-    encounter_id = first.create(CREATED)
-    second.append(encounter_id, [NoteAdded(text="second 1")])  # cached in `second` at 2
-    first.append(encounter_id, [JOIN])  # the log moves on to 3 behind `second`'s back
+    encounter_id = new_encounter(first)
+    appended(second, encounter_id, [NoteAdded(text="second 1")])  # cached in `second` at 2
+    appended(first, encounter_id, [JOIN])  # the log moves on to 3 behind `second`'s back
     assert appended(second, encounter_id, [DAMAGE]) == (4, 4)  # names the combatant at 3
     assert first.facts(encounter_id)[1:] == [NoteAdded(text="second 1"), JOIN, DAMAGE]
 
@@ -160,7 +169,7 @@ def test_a_retried_append_with_the_same_key_writes_once_even_through_another_sto
     open_store: OpenStore,
 ) -> None:
     first, second = open_store(), open_store()
-    encounter_id = first.create(CREATED)
+    encounter_id = new_encounter(first)
     assert appended(first, encounter_id, notes(2), key="req-1") == (2, 3)
     assert appended(second, encounter_id, notes(2), key="req-1") == (2, 3)
     assert appended(second, encounter_id, notes(1), key="req-2") == (4, 4)
@@ -169,9 +178,9 @@ def test_a_retried_append_with_the_same_key_writes_once_even_through_another_sto
 
 
 def test_a_failed_append_leaves_no_trace_in_the_cached_encounter(store: EncounterStore) -> None:
-    encounter_id = store.import_log(every_type()[:8])
+    encounter_id = new_log(store, every_type()[:8])
     stranger = EVENT_ADAPTER.validate_python({"type": "TurnEnded", "combatant": "nobody"})
     with pytest.raises(LogError):
-        store.append(encounter_id, [*notes(1), stranger])
-    assert store.append(encounter_id, notes(1)) == 9
-    assert store.load(encounter_id).integrity.version == 9
+        appended(store, encounter_id, [*notes(1), stranger])
+    assert appended(store, encounter_id, notes(1)) == (9, 9)
+    assert store.aggregate(encounter_id).integrity.version == 9

@@ -16,7 +16,7 @@ from pydantic.fields import FieldInfo
 from api.store import EncounterStore
 from api.store.mapper import fact_event
 from domain.events import EVENT_TYPES, Fact
-from tests.store_helpers import CREATED, every_type
+from tests.store_helpers import CREATED, every_type, new_log
 
 # A stored topic is a storage contract: change one only with register_topic for the old name.
 PINNED_TOPICS = {
@@ -58,7 +58,7 @@ def test_every_fact_type_is_stored_as_its_json_line_under_its_pinned_topic(
     store: EncounterStore,
 ) -> None:
     log = every_type()
-    encounter_id = store.import_log(log)
+    encounter_id = new_log(store, log)
     records = store.application.recorder.select_events(encounter_id)
     stored = {orjson.loads(r.state)["type"]: r.topic for r in records}
     assert set(PINNED_TOPICS) == set(EVENT_TYPES)

@@ -18,7 +18,7 @@ from domain.events import DamageDealt, EventRevoked, Fact
 from domain.jsonl import read_jsonl
 from projections.render import state_json
 from projections.table import table_at
-from tests.store_helpers import OpenStore, every_type, notes
+from tests.store_helpers import OpenStore, appended, every_type, new_log, notes
 
 FIXTURES = sorted((Path(__file__).resolve().parents[1] / "replay_fixtures").glob("*/*.jsonl"))
 EVERY = 4
@@ -34,7 +34,7 @@ def test_every_fixture_rebuilt_from_stored_tables_folds_as_the_whole_log(
 ) -> None:
     events = read_jsonl(log.read_bytes())
     first = open_store()
-    encounter = first.import_log(events)
+    encounter = new_log(first, events)
     rebuilt(first, encounter, every=EVERY)  # folds every line and stores its tables
     again = open_store()  # another process: nothing in memory
     assert len(again.tables.of(encounter)) == len(events) // EVERY
@@ -48,9 +48,9 @@ def test_a_correction_after_the_stored_tables_that_reaches_behind_them_refolds_f
 ) -> None:
     events = every_type()  # revokes line 17 and amends line 10's damage at its end
     store = open_store()
-    encounter = store.import_log(events[:-3])
+    encounter = new_log(store, events[:-3])
     rebuilt(store, encounter, every=EVERY)
-    store.append(encounter, [*events[-3:], EventRevoked(target=10)])
+    appended(store, encounter, [*events[-3:], EventRevoked(target=10)])
     whole = store.facts(encounter)
     history = rebuilt(open_store(), encounter, every=EVERY)
     assert history.state() == folded(whole, len(whole))
@@ -61,7 +61,7 @@ def test_tables_stored_by_other_rules_code_are_not_used(
     open_store: OpenStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = open_store()
-    encounter = store.import_log(every_type())
+    encounter = new_log(store, every_type())
     rebuilt(store, encounter, every=EVERY)
     assert len(store.tables.of(encounter)) > 0
     monkeypatch.setattr(api.store.tables, "rules_digest", lambda: "rules-of-another-version")
@@ -73,7 +73,7 @@ def test_a_stored_table_that_cannot_be_read_is_passed_over(
 ) -> None:
     events = every_type()
     store = open_store()
-    encounter = store.import_log(events)
+    encounter = new_log(store, events)
     rebuilt(store, encounter, every=EVERY)
     with sqlite3.connect(sqlite_url.removeprefix("sqlite:///")) as database:
         database.execute("UPDATE stored_tables SET state = x'00'")
@@ -91,7 +91,7 @@ def test_a_stored_table_signed_without_the_services_secret_is_never_unpickled(
     """Whoever can write the database but lacks the secret cannot make a worker run code."""
     events = every_type()
     store = open_store()
-    encounter = store.import_log(events)
+    encounter = new_log(store, events)
     rebuilt(store, encounter, every=EVERY)
     forged = pickle.dumps(store.tables.load(encounter, EVERY))
     with sqlite3.connect(sqlite_url.removeprefix("sqlite:///")) as database:
@@ -107,14 +107,14 @@ def test_a_stored_table_signed_without_the_services_secret_is_never_unpickled(
 
 def test_a_store_opened_without_a_secret_keeps_no_tables(sqlite_url: str) -> None:
     with EncounterStore(sqlite_url) as store:
-        encounter = store.import_log(every_type())
+        encounter = new_log(store, every_type())
         rebuilt(store, encounter, every=EVERY)
         assert len(store.tables.of(encounter)) == 0
 
 
 def test_the_in_memory_store_keeps_no_tables() -> None:
     with EncounterStore("memory:") as store:
-        encounter = store.import_log(every_type())
+        encounter = new_log(store, every_type())
         rebuilt(store, encounter, every=EVERY)
         assert len(store.tables.of(encounter)) == 0
 
@@ -125,7 +125,7 @@ def test_a_service_on_a_long_stored_log_undoes_redoes_and_appends_as_on_a_fresh_
     """Past 1,000 lines a table is stored; a worker that starts later rebuilds from it."""
     store = open_store()
     setup = every_type()[:8]  # joined, initiative, combat started
-    encounter = store.import_log([*setup, *notes(1100)])
+    encounter = new_log(store, [*setup, *notes(1100)])
     Encounters(store).history(encounter)  # stores the table after line 1,000
     assert 1000 in store.tables.of(encounter)
     service = Encounters(open_store())

@@ -7,7 +7,7 @@ from typing import Any
 
 from api.config.settings import Settings
 from api.http.access import load_secret, operator_token, tokens
-from api.service.encounters import rebuilt
+from api.service.encounters import Encounters, rebuilt
 from domain.jsonl import read_jsonl
 
 DEMO = Path(__file__).resolve().parents[2] / "replay_fixtures" / "dnd35" / "whole-fight.jsonl"
@@ -19,7 +19,7 @@ def seed_demo(settings: Settings, host: str, port: int) -> tuple[list[str], str,
     with settings.open_store() as store:
         encounters = store.list_encounters()
         if not encounters:
-            store.import_log(read_jsonl(DEMO.read_bytes()))
+            Encounters(store).import_log(read_jsonl(DEMO.read_bytes()))
             encounters = store.list_encounters()
         table = rebuilt(store, encounters[0].id).state()
         generations = store.access.generations(encounters[0].id)  # after any rotation

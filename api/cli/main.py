@@ -129,10 +129,12 @@ def import_log(
     (a progress bar on the terminal for several files)."""
     from api.cli.stats import progress_bar
     from api.config.settings import load_settings
+    from api.service.encounters import Encounters
 
     with load_settings(database_url=db).open_store() as store, progress_bar("importing") as update:
+        encounters = Encounters(store)
         for done, log in enumerate(logs, 1):
-            typer.echo(str(store.import_log(_read_log(log))))
+            typer.echo(str(encounters.import_log(_read_log(log))))
             update(done, len(logs))
 
 

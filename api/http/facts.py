@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, get_args
-from uuid import UUID
-
-from fastapi.concurrency import run_in_threadpool
+from uuid import UUID, uuid4
 
 from api.compute import offload
 from api.compute.dice import Budget, DiceError, OverBudget, resolve_roll
 from api.http import schemas
 from api.http.problems import HttpProblem
-from api.service.encounters import Encounters
+from api.service.commits import Committers
+from api.service.encounters import Append, Encounters
+from domain.commands import Import
 from domain.events import ENVELOPE, EVENT_TYPES, Event, Fact, TableFact
 from domain.integrity import LogError
 from domain.jsonl import parse_event, read_jsonl
@@ -95,24 +96,27 @@ def imported_log(data: bytes) -> list[Event]:
     return facts
 
 
-async def imported(service: Encounters, data: bytes) -> tuple[UUID, int]:
+async def imported(commits: Committers, data: bytes) -> tuple[UUID, int]:
     """A log sent to import, stored as a new encounter: (its id, its lines). The parsing runs
-    off the loop; on PostgreSQL, in worker processes, the store's write happens there too
-    (nothing comes back but the id). On SQLite the write stays in this process, in a thread:
-    a second process writing the file would make the appends wait on its lock, by sleeps."""
-    store = service.store
+    off the loop, then the log is one write of the group commit, in its lane for new
+    encounters. On PostgreSQL, in worker processes, the store's write happens there too
+    (nothing comes back but the id); on SQLite a second process writing the file would make
+    the appends wait on its lock, by sleeps."""
+    store = commits.encounters.store
     if offload.mode() == "process" and not store.embedded:
         # the tables as this process resolved their name: a worker's environment is its own
         name = store.application.name
         return await offload.off_loop(imported_and_stored, store.url, name, data)
     facts = await offload.off_loop(imported_log, data)
-    return await run_in_threadpool(service.import_log, facts), len(facts)
+    append = Append(uuid4(), Import(tuple(facts)))
+    await asyncio.wrap_future(commits.submit(append))
+    return append.encounter_id, len(facts)
 
 
 def imported_and_stored(url: str, name: str | None, data: bytes) -> tuple[UUID, int]:
     """In a worker process: the log parsed, checked and stored, as `imported_log` refuses it."""
     facts = imported_log(data)
     try:
-        return offload.worker_store(url, name).import_log(facts), len(facts)
+        return Encounters(offload.worker_store(url, name)).import_log(facts), len(facts)
     except LogError as exc:  # checked already, but a LogError would not cross back whole
         raise HttpProblem(422, "Invalid log", str(exc), f"line {exc.position}") from None

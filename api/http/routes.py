@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from typing import Annotated, Any, cast
-from uuid import UUID
+from uuid import UUID, uuid4
 from weakref import WeakKeyDictionary
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
@@ -19,7 +19,7 @@ from api.http.idempotency import fingerprint
 from api.http.player import Timeline, log_lines, player_jsonl, player_lines, player_state
 from api.http.problems import HttpProblem, Problem
 from api.service.encounters import Append, Encounters
-from domain.commands import AppendFacts, Command
+from domain.commands import AppendFacts, Command, Create
 from domain.events import EncounterCreated, TableFact
 from domain.jsonl import parse_event, write_jsonl
 from projections.derived import Derivations
@@ -115,15 +115,16 @@ Operator = Annotated[None, Depends(operator)]
 
 
 @router.post("", status_code=201, response_model=schemas.Opened)
-def open_encounter(
-    _: Operator, body: schemas.NewEncounter, request: Request, service: Service
+async def open_encounter(
+    _: Operator, body: schemas.NewEncounter, request: Request
 ) -> schemas.Opened:
     """Open an encounter (the operator token); the reply holds its GM and player tokens."""
     fits_64_bits(body.options, "options")
     given = {"type": "EncounterCreated", **body.model_dump()}
     created = cast(EncounterCreated, parse_event(given, 1))  # its options within the bounds
-    encounter_id = service.create(created, by="gm")
-    return _opened(request, encounter_id, 1)
+    append = Append(uuid4(), Create(created), by="gm")
+    await asyncio.wrap_future(request.app.state.commits.submit(append))
+    return _opened(request, append.encounter_id, 1)
 
 
 @router.get("", response_model=list[schemas.Summary])
@@ -233,10 +234,10 @@ def export(encounter_id: UUID, caller: Reader, service: Service) -> Response:
     response_model=schemas.Opened,
     openapi_extra={"requestBody": schemas.JSONL_BODY},
 )
-async def import_log(_: Operator, request: Request, service: Service) -> schemas.Opened:
+async def import_log(_: Operator, request: Request) -> schemas.Opened:
     """Store a JSON Lines log (the request body) as a new encounter, checked whole first (the
     operator token)."""
-    encounter_id, version = await imported(service, await request.body())
+    encounter_id, version = await imported(request.app.state.commits, await request.body())
     return _opened(request, encounter_id, version)
 
 

@@ -1,4 +1,5 @@
-"""The encounter service: appends facts through the store, keeps each table hot, tells listeners."""
+"""The encounter service: writes through the store's one path, keeps each table hot, tells
+listeners."""
 
 from __future__ import annotations
 
@@ -9,16 +10,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar, cast
-from uuid import UUID
+from uuid import UUID, uuid4
 from weakref import WeakValueDictionary
 
 from api.store import EncounterStore, collector_paused
-from api.store.batch import Request, Written, stamped
+from api.store.batch import Append, Appended
 from api.store.mapper import CAST_TOPICS, CORRECTION_TOPICS, StoredFacts
-from domain.commands import Amend, AppendFacts, Command, Redo, Undo
+from domain.commands import AppendFacts, Command, Create, Import
 from domain.corrections import Correction
-from domain.events import EncounterCreated, Fact
-from domain.integrity import LogError
+from domain.events import Fact
 from projections.history import CHECKPOINT_EVERY, History
 
 T = TypeVar("T")
@@ -28,38 +28,11 @@ HISTORIES_KEPT, LINES_KEPT = 256, 250_000
 Clock = Callable[[], datetime]
 Listener = Callable[[UUID, int, list[Fact]], None]
 log = logging.getLogger(__name__)
+__all__ = ["Append", "Appended", "Encounters", "rebuilt"]  # a write and its outcome, from the store
 
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
-
-
-@dataclass(frozen=True, slots=True)
-class Appended:
-    """What an append did: the lines it wrote (first..version) and the facts as stored."""
-
-    first: int
-    version: int
-    facts: list[Fact]
-
-
-@dataclass(frozen=True, slots=True)
-class Append:
-    """One write: what `command` decides (facts given: append them), all or none, after
-    `expected_version` when given."""
-
-    encounter_id: UUID
-    command: Command | Sequence[Fact]
-    expected_version: int | None = None
-    by: str | None = None
-    key: str | None = None
-    fingerprint: str | None = None  # the request's route and body, digested (api/http/idempotency)
-
-
-def check_key(key: str | None) -> None:
-    """An Idempotency-Key is 1 to 200 characters."""
-    if key is not None and not 1 <= len(key) <= 200:
-        raise LogError(0, "an idempotency key is 1 to 200 characters", field="key")
 
 
 @dataclass(slots=True)
@@ -74,13 +47,11 @@ class Encounters:
     _locks: WeakValueDictionary[UUID, threading.Lock] = field(default_factory=WeakValueDictionary)
     _guard: threading.Lock = field(default_factory=threading.Lock)
 
-    def create(self, created: EncounterCreated, by: str | None = None) -> UUID:
-        """A new encounter; line 1 is `created`, stamped with the time and who recorded it."""
-        return self.store.create(cast(EncounterCreated, stamped(created, self.clock(), by)))
-
     def import_log(self, facts: Sequence[Fact]) -> UUID:
         """A whole log as a new encounter, checked whole; `at` and `by` kept as given."""
-        return self.store.import_log(facts)
+        encounter_id = uuid4()
+        self.append(encounter_id, Import(tuple(facts)))
+        return encounter_id
 
     def history(self, encounter_id: UUID) -> History:
         """The encounter's tables, caught up with the store first: never staler than the log.
@@ -104,30 +75,29 @@ class Encounters:
 
     def append(self, encounter_id: UUID, command: Command | Sequence[Fact], **how: Any) -> Appended:
         """One write, a batch of one (see `append_many`); its refusal raised."""
+        if isinstance(command, Sequence):  # facts given: append them
+            command = AppendFacts(tuple(command))
         outcome = self.append_many([Append(encounter_id, command, **how)])[0]
         if isinstance(outcome, Exception):
             raise outcome
         return outcome
 
     def append_many(self, appends: Sequence[Append]) -> list[Appended | Exception]:
-        """Several writes (to one encounter or many) committed together, each all or none with
-        its own outcome, as if made one after another (api/store/batch.py). A retried `key`
-        returns the first reply and appends nothing (the key is stored with the facts, so this
-        holds across restarts and workers), unless the `fingerprint` of the request that used it
-        first differs (KeyReused)."""
-        for append in appends:
-            check_key(append.key)
+        """Several writes (to one encounter or many, new ones too) committed together, stamped
+        now (one reading of the clock), each all or none with its own outcome, as if made one
+        after another (api/store/batch.py). A retried `key` returns the first reply and appends
+        nothing (the key is stored with the facts, so this holds across restarts and workers),
+        unless the `fingerprint` of the request that used it first differs (KeyReused)."""
         ids = sorted({a.encounter_id for a in appends}, key=str)  # one order: no deadlock
         locks = [self._lock(encounter_id) for encounter_id in ids]
         for lock in locks:
             lock.acquire()
         try:
-            outcomes = self.store.commit([self._request(a) for a in appends])
-            results: list[Appended | Exception] = [
-                outcome if isinstance(outcome, Exception)
-                else self._settled(a.encounter_id, outcome)
+            outcomes = self.store.commit(appends, self.clock())
+            results = [
+                outcome if isinstance(outcome, Exception) else self._settled(a, outcome)
                 for a, outcome in zip(appends, outcomes, strict=True)
-            ]  # fmt: skip
+            ]
         finally:
             for lock in reversed(locks):
                 lock.release()
@@ -136,21 +106,14 @@ class Encounters:
                 self._tell(a.encounter_id, result)
         return results
 
-    def _request(self, append: Append) -> Request:
-        """The store's request for `append`, stamped now (one reading of the clock)."""
-        command = append.command
-        if not isinstance(command, AppendFacts | Undo | Redo | Amend):
-            command = AppendFacts(tuple(command))
-        return Request(
-            append.encounter_id, command, append.expected_version, self.clock(), append.by,
-            append.key, append.fingerprint,
-        )  # fmt: skip
-
-    def _settled(self, encounter_id: UUID, written: Written) -> Appended:
-        """The cached tables after lines first..last were stored. If they cannot be brought up
-        to date (the store unreadable a moment, a fold failing), they are dropped, to be rebuilt
-        on the next read, and the append is still answered as the success it is."""
-        first, last = written.first, written.last
+    def _settled(self, append: Append, written: Appended) -> Appended:
+        """The cached tables after lines first..version were stored (a new log's are built
+        when first read). If they cannot be brought up to date (the store unreadable a moment,
+        a fold failing), they are dropped, to be rebuilt on the next read, and the write is
+        still answered as the success it is."""
+        encounter_id, first, last = append.encounter_id, written.first, written.version
+        if isinstance(append.command, Create | Import):
+            return written
         try:
             history = self._cached(encounter_id)
             # Lines this call wrote are kept as stored: no need to read them back. A retry's
@@ -170,7 +133,7 @@ class Encounters:
     def _tell(self, encounter_id: UUID, appended: Appended) -> None:
         for listener in list(self.listeners):
             try:
-                listener(encounter_id, appended.version, appended.facts)
+                listener(encounter_id, appended.version, appended.facts or [])
             except Exception:  # a listener's failure is its own: the append stands
                 log.exception("a listener failed on %s at line %s", encounter_id, appended.version)
 

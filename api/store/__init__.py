@@ -1,15 +1,8 @@
 """The event store: encounters kept as event-sourced logs through the eventsourcing library."""
 
 from api.store.aggregate import Encounter
-from api.store.encounters import (
-    EncounterStore,
-    EncounterSummary,
-    KeyReused,
-    LostRace,
-    UnknownEncounter,
-    VersionConflict,
-    collector_paused,
-)
+from api.store.encounters import EncounterStore, EncounterSummary, collector_paused
+from api.store.errors import KeyReused, LostRace, UnknownEncounter, VersionConflict
 
 __all__ = [
     "Encounter",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
@@ -13,7 +13,7 @@ from eventsourcing.domain import Snapshot as LibrarySnapshot
 from eventsourcing.utils import register_topic
 from pydantic import BaseModel, ConfigDict
 
-from domain.commands import Command, named
+from domain.commands import Command, Create, Import, named
 from domain.decide import decide
 from domain.events import EncounterCreated, Fact
 from domain.integrity import LogError, LogIntegrity
@@ -101,12 +101,6 @@ class Encounter(Aggregate):
         self.integrity = LogIntegrity(ruleset=fact.ruleset)
         self.integrity.record(fact)
 
-    @classmethod
-    def open(cls, created: EncounterCreated) -> Encounter:
-        """A new encounter whose first line is `created` (LogError if it cannot be)."""
-        LogIntegrity().check(created)
-        return cls._create(cls.Created, fact=created, timestamp=event_time(created))
-
     def record(self, fact: Fact) -> None:
         """Take `fact` as the next line (LogError naming its position if it cannot be)."""
         self.integrity.check(fact)
@@ -116,12 +110,30 @@ class Encounter(Aggregate):
         """Record what `command` decides on the log as it stands (inside the caller's version
         check), each fact `stamped`; LogError naming the command's field if one cannot be."""
         facts = [stamped(fact) for fact in decide(self.integrity, command)]
-        for index, fact in enumerate(facts):
+        self._take(command, facts, 0)
+        return facts
+
+    @classmethod
+    def opened(
+        cls, encounter_id: UUID, command: Create | Import, stamped: Callable[[Fact], Fact]
+    ) -> tuple[Encounter, list[Fact]]:
+        """A new encounter holding what `command` decides, each fact `stamped`, and those facts;
+        LogError naming the line that cannot be taken (line 1 must be EncounterCreated)."""
+        facts = [stamped(fact) for fact in decide(LogIntegrity(), command)]
+        LogIntegrity().check(facts[0])
+        created = cast(EncounterCreated, facts[0])
+        encounter = cls._create(
+            cls.Created, id=encounter_id, fact=created, timestamp=event_time(created)
+        )
+        encounter._take(command, facts, 1)
+        return encounter, facts
+
+    def _take(self, command: Command, facts: list[Fact], start: int) -> None:
+        for index in range(start, len(facts)):
             try:
-                self.record(fact)
+                self.record(facts[index])
             except LogError as exc:
                 raise named(command, exc, index) from None
-        return facts
 
     @classmethod
     def restore(cls, encounter_id: UUID, version: int, state: dict[str, Any]) -> Encounter:

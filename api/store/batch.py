@@ -1,11 +1,12 @@
-"""The one append path of the store: commands to several encounters saved in one transaction.
+"""The one write path of the store: commands to several encounters, new ones among them,
+saved in one transaction.
 
-Each request keeps its own meaning (what its command decides, all or none, its expected
-version, its Idempotency-Key); what they share is the commit, so one disk sync serves them all.
-A batch of one is a single append. One loop retries: a round on cached aggregates first; a
-request that round cannot settle (a version that differs, a fact refused, another writer's
-conflict) is decided again in a round on aggregates read afresh, as many rounds as a blind
-append may take; a refusal holds back only the other requests to its own encounter.
+Each write keeps its own meaning (what its command decides, all or none, its expected version,
+its Idempotency-Key); what they share is the commit, so one disk sync serves them all. A batch
+of one is a single write. One loop retries: a round on cached aggregates first; a write that
+round cannot settle (a version that differs, a fact refused, another writer's conflict) is
+decided again in a round on aggregates read afresh, as many rounds as a blind append may take;
+a refusal holds back only the other writes to its own encounter.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from typing import Any, Protocol
 from uuid import UUID
 
@@ -20,7 +22,7 @@ from eventsourcing.persistence import RecordConflictError
 
 from api.store.aggregate import Encounter
 from api.store.errors import LostRace, VersionConflict
-from domain.commands import AppendFacts, Command
+from domain.commands import Command, Create, Import
 from domain.events import Fact
 from domain.integrity import LogError
 
@@ -46,117 +48,103 @@ BLIND_TRIES = 20  # a blind append that keeps losing races: each try reads the l
 
 
 @dataclass(frozen=True, slots=True)
-class Request:
-    """One append: what `command` decides, all or none, after `expected_version` when given;
-    each fact stamped with `at` and `by` where it has none, and with the Idempotency-Key."""
+class Append:
+    """One write: what `command` decides, all or none, after `expected_version` when given (a
+    Create or Import opens the new encounter `encounter_id`); each fact stamped with the time of
+    its commit and `by` where it has none, and with the Idempotency-Key `key`."""
 
     encounter_id: UUID
     command: Command
     expected_version: int | None = None
-    at: datetime | None = None
     by: str | None = None
     key: str | None = None
     fingerprint: str | None = None  # the request's route and body, digested (api/http/idempotency)
 
-    def stamped(self, fact: Fact) -> Fact:
-        """`fact` as this request records it."""
-        return stamped(fact, self.at, self.by, self.key, self.fingerprint)
+    def __post_init__(self) -> None:
+        if self.key is not None and not 1 <= len(self.key) <= 200:
+            raise LogError(0, "an idempotency key is 1 to 200 characters", field="key")
 
-
-def stamped(
-    fact: Fact,
-    at: datetime | None = None,
-    by: str | None = None,
-    key: str | None = None,
-    fingerprint: str | None = None,
-) -> Fact:
-    """The one place a fact is stamped: `at` and `by` where it has none, the Idempotency-Key
-    (and the fingerprint of the request that used it) when given."""
-    changes: dict[str, Any] = {}
-    if key is not None:
-        changes["key"] = key
-        if fingerprint is not None:
-            changes["fingerprint"] = fingerprint
-    if fact.at is None and at is not None:
-        changes["at"] = at
-    if fact.by is None and by is not None:
-        changes["by"] = by
-    return fact.model_copy(update=changes) if changes else fact
-
-
-def facts(encounter_id: UUID, facts: Sequence[Fact], **how: Any) -> Request:
-    """A request to append `facts` as they are."""
-    return Request(encounter_id, AppendFacts(tuple(facts)), **how)
+    def stamped(self, fact: Fact, at: datetime | None) -> Fact:
+        """The one place a fact is stamped: `at` and `by` where it has none, the key (and the
+        fingerprint of the request that used it) when given; an imported log keeps its own."""
+        if isinstance(self.command, Import):
+            return fact
+        changes: dict[str, Any] = {}
+        if self.key is not None:
+            changes["key"] = self.key
+            if self.fingerprint is not None:
+                changes["fingerprint"] = self.fingerprint
+        if fact.at is None and at is not None:
+            changes["at"] = at
+        if fact.by is None and self.by is not None:
+            changes["by"] = self.by
+        return fact.model_copy(update=changes) if changes else fact
 
 
 @dataclass(frozen=True, slots=True)
-class Written:
-    """Lines first..last written; `facts` as stored, or None when a retry's key answered with
-    an earlier request's lines."""
+class Appended:
+    """What a write did: lines first..version, and the facts as stored (None from the store when
+    a retried key answered with an earlier request's lines)."""
 
     first: int
-    last: int
+    version: int
     facts: list[Fact] | None = None
 
 
-Outcome = Written | Exception
+Outcome = Appended | Exception
 
 
-def append_batch(store: EncounterStore, requests: Sequence[Request]) -> list[Outcome]:
-    """Each request's outcome, in order; what each round settles is saved in one transaction."""
+def append_batch(
+    store: EncounterStore, appends: Sequence[Append], at: datetime | None = None
+) -> list[Outcome]:
+    """Each write's outcome, in order, its facts stamped `at`; what each round settles is saved
+    in one transaction."""
     outcomes: dict[int, Outcome] = {}
-    blind = any(request.expected_version is None for request in requests)
+    blind = any(append.expected_version is None for append in appends)
     tries, conflicts, fresh = BLIND_TRIES if blind else 2, 0, False
-    while conflicts < tries and len(outcomes) < len(requests):
-        pending = [n for n in range(len(requests)) if n not in outcomes]
-        conflicts += _round(store, requests, pending, outcomes, fresh)
+    while conflicts < tries and len(outcomes) < len(appends):
+        pending = [n for n in range(len(appends)) if n not in outcomes]
+        conflicts += _round(store, appends, pending, outcomes, fresh, at)
         fresh = True
-    for n, request in enumerate(requests):
+    for n, append in enumerate(appends):
         if n not in outcomes:  # every round overtaken by other writers
-            outcomes[n] = _lost(store, request)
-    return [outcomes[n] for n in range(len(requests))]
+            outcomes[n] = _lost(store, append)
+    return [outcomes[n] for n in range(len(appends))]
 
 
 def _round(
     store: EncounterStore,
-    requests: Sequence[Request],
+    appends: Sequence[Append],
     pending: list[int],
     outcomes: dict[int, Outcome],
     fresh: bool,
+    at: datetime | None,
 ) -> bool:
-    """Decide each pending request on its aggregate (read afresh when `fresh`) and save what
-    was decided in one transaction; a refusal leaves its encounter's other requests for the next
+    """Decide each pending write on its aggregate (read afresh when `fresh`) and save what was
+    decided in one transaction; a refusal leaves its encounter's other writes for the next
     round. True when another writer's conflict undid the round."""
     recorded: dict[UUID, Encounter] = {}
-    written: dict[int, Written] = {}
-    refused: set[UUID] = set()  # encounters whose next requests wait for the next round
+    written: dict[int, Appended] = {}
+    refused: set[UUID] = set()  # encounters whose next writes wait for the next round
     for n in pending:
-        request = requests[n]
-        if request.encounter_id in refused:
+        append = appends[n]
+        if append.encounter_id in refused:
             continue
-        encounter, done = _read(store, request, recorded, fresh)
-        if done is not None:
-            outcomes[n] = done
-            continue
-        assert encounter is not None
-        based_on, expected = encounter.version, request.expected_version
-        if expected is not None and expected != based_on:
-            if fresh:
-                outcomes[n] = VersionConflict(expected, based_on)
-            continue  # a stale cached aggregate, perhaps: decided afresh next round
         try:
-            stored = encounter.handle(request.command, request.stamped)
+            decided = _decide(store, append, recorded, fresh, at)
         except LogError as exc:  # refused, perhaps on a stale cache: final when read afresh
-            _drop(store, request.encounter_id, requests, recorded, written)
-            refused.add(request.encounter_id)
-            if fresh:
+            _drop(store, append.encounter_id, appends, recorded, written)
+            refused.add(append.encounter_id)
+            if fresh or isinstance(append.command, Create | Import):
                 outcomes[n] = exc
             continue
         except Exception:  # nothing saved: no cached aggregate may keep what was recorded
-            _evict(store, [*recorded, request.encounter_id])
+            _evict(store, [*recorded, append.encounter_id])
             raise
-        recorded[request.encounter_id] = encounter
-        written[n] = Written(based_on + 1, encounter.version, stored)
+        if isinstance(decided, tuple):
+            recorded[append.encounter_id], written[n] = decided
+        elif decided is not None:
+            outcomes[n] = decided
     if recorded:
         try:
             store.application.save(*recorded.values())
@@ -170,44 +158,61 @@ def _round(
     return False
 
 
+def _decide(
+    store: EncounterStore,
+    append: Append,
+    recorded: dict[UUID, Encounter],
+    fresh: bool,
+    at: datetime | None,
+) -> tuple[Encounter, Appended] | Outcome | None:
+    """The aggregate (as this round left it, read afresh when `fresh`; a new one for Create and
+    Import) with what `append` decides recorded on it, and the lines; or its outcome already
+    (the lines an earlier write with its key wrote, why its log cannot be read, a stale
+    expected_version read afresh); None to decide it again next round (a stale cached aggregate,
+    perhaps). LogError if the log refuses it."""
+    command, stamp = append.command, partial(append.stamped, at=at)
+    if isinstance(command, Create | Import):
+        new, stored = Encounter.opened(append.encounter_id, command, stamp)
+        return new, Appended(1, new.version, stored)
+    try:
+        encounter = recorded.get(append.encounter_id) or store.aggregate(
+            append.encounter_id, fresh=fresh
+        )
+        done = store.receipt(append.encounter_id, encounter, append.key, append.fingerprint)
+    except Exception as exc:  # UnknownEncounter, KeyReused, a store that cannot be read:
+        return exc  # this write's answer alone
+    if done is not None:
+        return Appended(*done)
+    based_on, expected = encounter.version, append.expected_version
+    if expected is not None and expected != based_on:
+        return VersionConflict(expected, based_on) if fresh else None
+    stored = encounter.handle(command, stamp)
+    return encounter, Appended(based_on + 1, encounter.version, stored)
+
+
 def _drop(
     store: EncounterStore,
     encounter_id: UUID,
-    requests: Sequence[Request],
+    appends: Sequence[Append],
     recorded: dict[UUID, Encounter],
-    written: dict[int, Written],
+    written: dict[int, Appended],
 ) -> None:
-    """Forget what this round recorded on an aggregate that took part of a refused request:
-    its earlier requests are decided again in the next round, in order."""
+    """Forget what this round recorded on an aggregate that took part of a refused write: its
+    earlier writes are decided again in the next round, in order."""
     store.evict(encounter_id)
     recorded.pop(encounter_id, None)
-    for n in [n for n in written if requests[n].encounter_id == encounter_id]:
+    for n in [n for n in written if appends[n].encounter_id == encounter_id]:
         del written[n]
 
 
-def _read(
-    store: EncounterStore, request: Request, recorded: dict[UUID, Encounter], fresh: bool
-) -> tuple[Encounter | None, Outcome | None]:
-    """The request's aggregate (as this round left it), or its outcome already: the lines an
-    earlier request with its key wrote, or why it cannot be read (UnknownEncounter, KeyReused)."""
+def _lost(store: EncounterStore, append: Append) -> Exception:
+    """A write every round of its batch lost to other writers."""
     try:
-        encounter = recorded.get(request.encounter_id)
-        if encounter is None:
-            encounter = store.aggregate(request.encounter_id, fresh=fresh)
-        done = store.receipt(request.encounter_id, encounter, request.key, request.fingerprint)
-    except Exception as exc:  # a store that cannot be read answers this request alone
-        return None, exc
-    return encounter, None if done is None else Written(*done)
-
-
-def _lost(store: EncounterStore, request: Request) -> Exception:
-    """A request every round of its batch lost to other writers."""
-    try:
-        actual = store.version(request.encounter_id)
+        actual = store.version(append.encounter_id)
     except Exception as exc:
         return exc
-    if request.expected_version is not None:
-        return VersionConflict(request.expected_version, actual)
+    if append.expected_version is not None:
+        return VersionConflict(append.expected_version, actual)
     return LostRace(actual, actual)
 
 

@@ -13,16 +13,6 @@ POSTGRES_PREFIXES = ("postgresql://", "postgres://")
 TABLES_LOCK = 0x636F6D6261746C6F  # any key both workers agree on: "combatlo" in ASCII
 
 
-def store_url(url: str | None) -> str:
-    """The URL given (the settings' `database_url`), else a SQLite file in the working folder."""
-    return url or DEFAULT_URL
-
-
-def store_name(name: str | None) -> str | None:
-    """The name given (the settings' `store_name`): PostgreSQL tables `<name>_events` and so on."""
-    return name or None
-
-
 def persistence_env(url: str) -> dict[str, str]:
     """The library's persistence settings for a store URL; ValueError for one it cannot use."""
     if url == "memory:":

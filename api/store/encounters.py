@@ -10,7 +10,7 @@ from types import TracebackType
 from typing import Any, ClassVar, Self, cast
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError, Application, Repository
+from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import EnvType, get_topic
 
@@ -18,25 +18,13 @@ from api.compute.collector import collector_paused
 from api.store import batch
 from api.store.access import AccessRecords
 from api.store.aggregate import SNAPSHOT_INTERVAL, Encounter, replay
-from api.store.batch import BLIND_TRIES
-from api.store.config import (
-    POSTGRES_PREFIXES,
-    persistence_env,
-    store_name,
-    store_url,
-    tables_locked,
-)
-from api.store.errors import KeyReused, LostRace, UnknownEncounter, VersionConflict
+from api.store.config import DEFAULT_URL, POSTGRES_PREFIXES, persistence_env, tables_locked
+from api.store.errors import KeyReused, UnknownEncounter
 from api.store.mapper import CREATED_TOPIC, FactMapper, OrjsonTranscoder
 from api.store.recorders import SQLiteFactRecorder
 from api.store.tables import StoredTables
 from domain.events import EncounterCreated, Fact
-from domain.integrity import LogError
 
-__all__ = [  # the store's refusals, where callers have always found them
-    "BLIND_TRIES", "EncounterStore", "EncounterSummary", "KeyReused", "LostRace",
-    "UnknownEncounter", "VersionConflict", "collector_paused",
-]  # fmt: skip
 STORAGE_ENV = {
     "MAPPER_TOPIC": get_topic(FactMapper),
     "TRANSCODER_TOPIC": get_topic(OrjsonTranscoder),
@@ -74,17 +62,18 @@ class CombatLog(Application[UUID]):
 
 
 class EncounterStore:
-    """Create, append to, read and list encounters (memory:, sqlite:/// or postgresql:// URL)."""
+    """Write (one path: `commit`), read and list encounters (memory:, sqlite:/// or
+    postgresql:// URL)."""
 
     def __init__(
         self, url: str | None = None, *, name: str | None = None, secret: bytes | None = None
     ) -> None:
         """`secret` (the service's) signs the stored tables; without it none are kept."""
-        self.url = url = store_url(url)
+        self.url = url = url or DEFAULT_URL  # the settings' `database_url`, else a file here
         self.name = name  # as given (the library falls back on $COMBATLOG_STORE_NAME)
         env = {**STORAGE_ENV, **persistence_env(url)}
         with tables_locked(url):
-            self.application = CombatLog(env, store_name(name))
+            self.application = CombatLog(env, name or None)
         self.mapper = cast(FactMapper, self.application.mapper)
         # An embedded store (memory or a SQLite file) appends in well under a millisecond and
         # never waits on another process's lock, so callers may append without a thread hop.
@@ -94,36 +83,26 @@ class EncounterStore:
         )
         self.access = AccessRecords(self.application.recorder, url, postgres=not self.embedded)
 
-    def create(self, created: EncounterCreated) -> UUID:
-        """A new encounter (a fresh uuid4) whose line 1 is `created`."""
-        encounter = Encounter.open(created)
-        self.application.save(encounter)
-        return encounter.id
-
-    def append(
-        self,
-        encounter_id: UUID,
-        facts: Sequence[Fact],
-        expected_version: int | None = None,
-        stamp: datetime | None = None,
-    ) -> int:
-        """Append all `facts` or none, a batch of one; returns the new version."""
-        outcome = self.commit([batch.facts(encounter_id, facts, expected_version=expected_version,
-                                           at=stamp)])[0]  # fmt: skip
-        if isinstance(outcome, Exception):
-            raise outcome
-        return outcome.last
-
-    def commit(self, requests: Sequence[batch.Request]) -> list[batch.Outcome]:
-        """Each request decided on its log and saved, the plain ones in one transaction
-        (api/store/batch.py): every write of the store goes this way."""
-        return batch.append_batch(self, requests)
+    def commit(
+        self, appends: Sequence[batch.Append], at: datetime | None = None
+    ) -> list[batch.Outcome]:
+        """Each write decided on its log (a new one for Create and Import) and saved, those of
+        a round in one transaction, their facts stamped `at` (api/store/batch.py): every write
+        of the store goes this way."""
+        return batch.append_batch(self, appends, at)
 
     def aggregate(self, encounter_id: UUID, fresh: bool = False) -> Encounter:
-        """The encounter's aggregate, from the library's cache unless `fresh` (read again)."""
+        """The encounter's aggregate, from the library's cache unless `fresh` (read again: its
+        latest snapshot, then the events after it)."""
         if fresh:
             self.evict(encounter_id)
-        return self._get(encounter_id, projector_func=replay)
+        try:
+            encounter: Encounter = self.application.repository.get(
+                encounter_id, projector_func=replay
+            )
+        except AggregateNotFoundError:
+            raise UnknownEncounter(encounter_id) from None
+        return encounter
 
     def receipt(
         self, encounter_id: UUID, encounter: Encounter, key: str | None, fingerprint: str | None
@@ -138,17 +117,6 @@ class EncounterStore:
             if first.fingerprint not in (None, fingerprint):
                 raise KeyReused(key)
         return lines
-
-    def import_log(self, facts: Sequence[Fact]) -> UUID:
-        """A whole log as a new encounter, each line checked as the aggregate takes it (nothing
-        is saved unless all are taken); `at` and `by` kept as given."""
-        if not facts:
-            raise LogError(1, "the log is empty; the first line must be EncounterCreated", "type")
-        encounter = Encounter.open(cast(EncounterCreated, facts[0]))
-        for fact in facts[1:]:
-            encounter.record(fact)
-        self.application.save(encounter)
-        return encounter.id
 
     def facts(self, encounter_id: UUID, upto: int | None = None, after: int = 0) -> list[Fact]:
         """The log, lines after+1..n (or ..upto), decoded from the stored records without replay."""
@@ -176,7 +144,9 @@ class EncounterStore:
 
     def version(self, encounter_id: UUID) -> int:
         """How many lines the log holds."""
-        return self._select(encounter_id, desc=True, limit=1)[0].originator_version
+        for last in self.application.recorder.select_events(encounter_id, desc=True, limit=1):
+            return int(last.originator_version)
+        raise UnknownEncounter(encounter_id)
 
     def list_encounters(self) -> list[EncounterSummary]:
         """Every encounter, oldest first, from the notification log's EncounterCreated records."""
@@ -197,20 +167,6 @@ class EncounterStore:
         recorder = self.application.recorder
         return bool(recorder.select_notifications(None, 1, topics=[CREATED_TOPIC]))
 
-    def load(self, encounter_id: UUID, snapshots: bool = True) -> Encounter:
-        """The aggregate by the library's default repository.get: latest snapshot, then replay.
-
-        With snapshots=False, a repository without a snapshot store replays every event (the
-        library's plain path, which the replay benchmark compares against).
-        """
-        if snapshots:
-            return self._get(encounter_id)
-        plain: Repository[UUID] = Repository(event_store=self.application.events)
-        try:
-            return cast(Encounter, plain.get(encounter_id))
-        except AggregateNotFoundError:
-            raise UnknownEncounter(encounter_id) from None
-
     def close(self) -> None:
         """Release the database connections."""
         self.application.close()
@@ -223,25 +179,12 @@ class EncounterStore:
     ) -> None:
         self.close()
 
-    def _get(self, encounter_id: UUID, **options: Any) -> Encounter:
-        try:
-            encounter: Encounter = self.application.repository.get(encounter_id, **options)
-        except AggregateNotFoundError:
-            raise UnknownEncounter(encounter_id) from None
-        return encounter
-
     def evict(self, encounter_id: UUID) -> None:
         """Drop a cached aggregate that a failed append may have changed."""
         cache = self.application.repository.cache
         if cache is not None:
             with suppress(KeyError):
                 cache.get(encounter_id, evict=True)
-
-    def _select(self, encounter_id: UUID, **options: Any) -> list[StoredEvent]:
-        stored = list(self.application.recorder.select_events(encounter_id, **options))
-        if not stored:
-            raise UnknownEncounter(encounter_id)
-        return stored
 
     def _summary(self, record: StoredEvent) -> EncounterSummary:
         created = EncounterCreated.model_validate_json(self.mapper.plain(record.state))
