@@ -1,7 +1,8 @@
 """The event store: encounters kept as event-sourced logs through the eventsourcing library."""
 
+from api.compute.collector import collector_paused
 from api.store.aggregate import Encounter
-from api.store.encounters import EncounterStore, EncounterSummary, collector_paused
+from api.store.encounters import EncounterStore, EncounterSummary
 from api.store.errors import KeyReused, LostRace, UnknownEncounter, VersionConflict
 
 __all__ = [
