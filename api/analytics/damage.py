@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from api.analytics.filters import Filters
-from api.analytics.model import Analytics
+from api.analytics.mirror import Mirror
 from projections.analytics import UNKNOWN
 
 UNTYPED = "untyped"  # damage whose fact names no type
@@ -54,7 +54,7 @@ class Damage:
     by_foes: dict[str, int] | None = field(default_factory=lambda: defaultdict(int))
 
     @classmethod
-    def read(cls, analytics: Analytics, filters: Filters) -> Damage:
+    def read(cls, analytics: Mirror, filters: Filters) -> Damage:
         where, params = filters.where()
         found, side, query = cls(), filters.side, SIDED
         if filters.combatant is not None:
@@ -109,7 +109,7 @@ def ranked_types(types: dict[str, int]) -> dict[str, int]:
 
 
 def most_dangerous_foe(
-    analytics: Analytics, filters: Filters, damage: Damage
+    analytics: Mirror, filters: Filters, damage: Damage
 ) -> dict[str, Any] | None:
     """The foe (a combatant on a side with no PC in that encounter) that dealt the most of the
     damage the filters keep; more knock-outs, then its id, break ties. So `--side party` finds

@@ -23,6 +23,7 @@ with every tally dropped.
 from __future__ import annotations
 
 import threading
+from functools import cached_property
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -34,6 +35,7 @@ from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 
 from api.analytics import fanout, rows
+from api.analytics.mirror import Mirror
 from api.analytics.rows import TABLES
 from api.analytics.skips import Skips
 from api.store import EncounterStore, collector_paused, sql
@@ -93,6 +95,11 @@ class Analytics:
 
     def table(self, name: str) -> str:
         return f"{self.prefix}{name}"
+
+    @cached_property
+    def mirror(self) -> Mirror:
+        """The reports' copy of the rows, in DuckDB (made on the first report)."""
+        return Mirror(self)
 
     @property
     def position(self) -> int:

@@ -7,6 +7,7 @@ from typing import Any
 from api.analytics import times
 from api.analytics.damage import Damage, most_dangerous_foe, ranked_types
 from api.analytics.filters import Filters
+from api.analytics.mirror import Mirror
 from api.analytics.model import Analytics
 
 __all__ = ["Filters", "report"]
@@ -19,22 +20,24 @@ SUMMED = ("damage_dealt", "damage_dealt_nonlethal", "damage_taken", "damage_take
 
 def report(analytics: Analytics, filters: Filters) -> dict[str, Any]:
     """Every standard figure for the encounters and combatants `filters` selects."""
-    damage = Damage.read(analytics, filters)
+    mirror = analytics.mirror
+    mirror.sync()
+    damage = Damage.read(mirror, filters)
     return {
-        "encounters": encounters(analytics, filters),
-        "combatants": combatants(analytics, filters, damage),
+        "encounters": encounters(mirror, filters),
+        "combatants": combatants(mirror, filters, damage),
         "damage_by_round": damage.by_round("dealer"),
         "damage_taken_by_round": damage.by_round("target"),
         "damage_by_type": damage.by_type(),
-        "turns": times.turns(analytics, filters),
-        "round_times": times.rounds(analytics, filters),
-        "conditions": conditions(analytics, filters),
-        "most_dangerous_foe": most_dangerous_foe(analytics, filters, damage),
+        "turns": times.turns(mirror, filters),
+        "round_times": times.rounds(mirror, filters),
+        "conditions": conditions(mirror, filters),
+        "most_dangerous_foe": most_dangerous_foe(mirror, filters, damage),
         "hp_over_time": hp_over_time(analytics, filters) if filters.encounter else {},
     }
 
 
-def encounters(analytics: Analytics, filters: Filters) -> list[dict[str, Any]]:
+def encounters(analytics: Mirror, filters: Filters) -> list[dict[str, Any]]:
     """The encounters selected, earliest first; `started_at` is in UTC."""
     where, params = filters.where()
     rows = analytics.query(
@@ -51,7 +54,7 @@ def encounters(analytics: Analytics, filters: Filters) -> list[dict[str, Any]]:
     return found
 
 
-def combatants(analytics: Analytics, filters: Filters, damage: Damage) -> list[dict[str, Any]]:
+def combatants(analytics: Mirror, filters: Filters, damage: Damage) -> list[dict[str, Any]]:
     """Per combatant (by id, summed over the encounters): damage (with its types), attacks,
     downs."""
     where, params = filters.where()
@@ -82,7 +85,7 @@ def combatants(analytics: Analytics, filters: Filters, damage: Damage) -> list[d
     return found
 
 
-def conditions(analytics: Analytics, filters: Filters) -> list[dict[str, Any]]:
+def conditions(analytics: Mirror, filters: Filters) -> list[dict[str, Any]]:
     """Condition uptime: rounds each condition was in force on each combatant."""
     where, params = filters.where()
     who, who_params = filters.who()

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from api.analytics.filters import Filters
-from api.analytics.model import Analytics
+from api.analytics.mirror import Mirror
 
 
-def turns(analytics: Analytics, filters: Filters) -> dict[str, Any]:
+def turns(analytics: Mirror, filters: Filters) -> dict[str, Any]:
     """Real time per turn, overall and per combatant (the side and combatant filters pick
-    whose turns)."""
+    whose turns), from the turns summed per encounter and combatant."""
     where, params = filters.where()
     sides = ""  # a side is the fighter's in that encounter: joined only when asked for
     if filters.side is not None:
@@ -19,9 +19,9 @@ def turns(analytics: Analytics, filters: Filters) -> dict[str, Any]:
         )
     who, who_params = filters.who("f" if sides else "u")
     rows = analytics.query(
-        "SELECT u.combatant, COUNT(*), AVG(u.seconds), MAX(u.seconds) "
+        "SELECT u.combatant, SUM(u.turns), SUM(u.seconds) / SUM(u.turns), MAX(u.longest) "
         f"FROM {{t}}turns u JOIN {{t}}encounters e ON e.encounter_id = u.encounter_id {sides}"
-        f"WHERE {where} AND {who} GROUP BY u.combatant ORDER BY AVG(u.seconds) DESC, u.combatant",
+        f"WHERE {where} AND {who} GROUP BY u.combatant ORDER BY 3 DESC, u.combatant",
         params + who_params,
     )
     per = [
@@ -33,7 +33,7 @@ def turns(analytics: Analytics, filters: Filters) -> dict[str, Any]:
     return {"turns": count, "mean_seconds": _r(mean), "by_combatant": per}
 
 
-def rounds(analytics: Analytics, filters: Filters) -> list[dict[str, Any]]:
+def rounds(analytics: Mirror, filters: Filters) -> list[dict[str, Any]]:
     """Real time per round, by round number over the encounters (one encounter: each of its
     rounds' own time). A round is timed from its first line to the next round's first line,
     so the last round of a fight has no time."""
