@@ -47,7 +47,7 @@ class Mirror:
 
     def __init__(self, analytics: Analytics) -> None:
         self.analytics = analytics
-        self.db = duckdb.connect(":memory:")
+        self.db = duckdb.connect(":memory:", config={"threads": 1})
         self.position: int | None = None  # the tracking position the copy is of (None: empty)
         self.lock = threading.Lock()
         for name in READ:

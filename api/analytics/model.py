@@ -23,10 +23,10 @@ with every tally dropped.
 from __future__ import annotations
 
 import threading
-from functools import cached_property
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cached_property
 from typing import Any
 from uuid import UUID, uuid4
 
