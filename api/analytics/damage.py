@@ -13,7 +13,6 @@ from typing import Any
 
 from api.analytics.filters import Filters
 from api.analytics.mirror import Mirror
-from projections.analytics import UNKNOWN
 
 UNTYPED = "untyped"  # damage whose fact names no type
 # A foe: a combatant on a side with no player character (kind "pc") in that encounter.
@@ -29,14 +28,7 @@ SIDED = (  # each row with its dealer's and target's sides, and whether the deal
     "LEFT JOIN {t}fighters fd ON fd.encounter_id = d.encounter_id AND fd.combatant = d.dealer "
     "LEFT JOIN {t}fighters ft ON ft.encounter_id = d.encounter_id AND ft.combatant = d.target "
     f"LEFT JOIN ({PC_SIDES}) pc ON pc.encounter_id = d.encounter_id AND pc.side = fd.side "
-    "WHERE {where} GROUP BY d.round, d.dealer, fd.side, d.target, ft.side, d.damage_type, "
-    "d.nonlethal, pc.side IS NULL"
-)
-PLAIN = (  # every row kept, so no sides needed: far fewer lookups over a large table
-    "SELECT d.round, d.dealer, CASE WHEN d.dealer = ? THEN NULL ELSE '' END, d.target, '', "
-    "d.damage_type, d.nonlethal, 0, SUM(d.amount) "
-    "FROM {t}damage d JOIN {t}encounters e ON e.encounter_id = d.encounter_id "
-    "WHERE {where} GROUP BY d.round, d.dealer, d.target, d.damage_type, d.nonlethal"
+    "WHERE {where} GROUP BY ALL"
 )
 Split = list[int]  # [lethal, nonlethal]
 
@@ -50,19 +42,16 @@ class Damage:
     types: dict[str, Split] = field(default_factory=dict)
     dealt_types: dict[str, dict[str, int]] = field(default_factory=dict)  # dealer: {type: n}
     taken_types: dict[str, dict[str, int]] = field(default_factory=dict)  # target: {type: n}
-    # foe: damage it dealt among the rows kept (None: every row is kept, see its fighter rows)
-    by_foes: dict[str, int] | None = field(default_factory=lambda: defaultdict(int))
+    by_foes: dict[str, int] = field(default_factory=lambda: defaultdict(int))  # foe: its damage
 
     @classmethod
     def read(cls, analytics: Mirror, filters: Filters) -> Damage:
         where, params = filters.where()
-        found, side, query = cls(), filters.side, SIDED
+        found, side = cls(), filters.side
         if filters.combatant is not None:
             where += " AND (d.dealer = ? OR d.target = ?)"
             params += (filters.combatant, filters.combatant)
-        elif side is None:
-            query, params, found.by_foes = PLAIN, (UNKNOWN, *params), None
-        for row in analytics.query(query.replace("{where}", where), params):
+        for row in analytics.query(SIDED.replace("{where}", where), params):
             r, dealer, dealer_side, target, target_side, kind, nonlethal, foe, amount = row
             if side is not None and side not in (dealer_side, target_side):
                 continue
@@ -70,7 +59,7 @@ class Damage:
             found.dealt.setdefault((r, dealer), [0, 0])[split] += amount
             found.taken.setdefault((r, target), [0, 0])[split] += amount
             found.types.setdefault(kind, [0, 0])[split] += amount
-            if dealer_side is not None and foe and found.by_foes is not None:
+            if dealer_side is not None and foe:
                 found.by_foes[dealer] += amount
             if dealer_side is not None and side in (None, dealer_side):
                 _add(found.dealt_types, dealer, kind, amount)
@@ -118,14 +107,13 @@ def most_dangerous_foe(
     the encounters selected."""
     where, params = filters.where()
     rows = analytics.query(
-        "SELECT f.combatant, MIN(f.name), SUM(f.damage_dealt), SUM(f.knockouts), SUM(f.kills) "
+        "SELECT f.combatant, MIN(f.name), SUM(f.knockouts), SUM(f.kills) "
         f"FROM {{t}}fighters f JOIN {{t}}encounters e ON e.encounter_id = f.encounter_id "
         f"WHERE {where} AND {FOE} GROUP BY f.combatant",
         params,
     )
-    foes = {combatant: (name, knockouts, kills) for combatant, name, _, knockouts, kills in rows}
-    dealt = {c: amount for c, _, amount, _, _ in rows} if damage.by_foes is None else damage.by_foes
-    dealt = {c: amount for c, amount in dealt.items() if amount and c in foes}
+    foes = {combatant: (name, knockouts, kills) for combatant, name, knockouts, kills in rows}
+    dealt = {c: amount for c, amount in damage.by_foes.items() if amount and c in foes}
     if not dealt:
         return None
     combatant = min(dealt, key=lambda c: (-dealt[c], -foes[c][1], c))
