@@ -16,19 +16,15 @@ from api.analytics.mirror import Mirror
 
 UNTYPED = "untyped"  # damage whose fact names no type
 # A foe: a combatant on a side with no player character (kind "pc") in that encounter.
-PC_SIDES = "SELECT DISTINCT encounter_id, side FROM {t}fighters WHERE kind = 'pc'"
+# A foe: a combatant on a side with no player character (kind "pc") in that encounter.
 FOE = (
     "NOT EXISTS (SELECT 1 FROM {t}fighters p WHERE p.encounter_id = f.encounter_id "
     "AND p.side = f.side AND p.kind = 'pc')"
 )
 SIDED = (  # each row with its dealer's and target's sides, and whether the dealer is a foe
-    "SELECT d.round, d.dealer, fd.side, d.target, ft.side, d.damage_type, d.nonlethal, "
-    "pc.side IS NULL, SUM(d.amount) "
-    "FROM {t}damage d JOIN {t}encounters e ON e.encounter_id = d.encounter_id "
-    "LEFT JOIN {t}fighters fd ON fd.encounter_id = d.encounter_id AND fd.combatant = d.dealer "
-    "LEFT JOIN {t}fighters ft ON ft.encounter_id = d.encounter_id AND ft.combatant = d.target "
-    f"LEFT JOIN ({PC_SIDES}) pc ON pc.encounter_id = d.encounter_id AND pc.side = fd.side "
-    "WHERE {where} GROUP BY ALL"
+    "SELECT d.round, d.dealer, d.dealer_side, d.target, d.target_side, d.damage_type, "
+    "d.nonlethal, d.foe, SUM(d.amount) FROM {t}damage d "
+    "JOIN {t}encounters e ON e.encounter_id = d.encounter_id WHERE {where} GROUP BY ALL"
 )
 Split = list[int]  # [lethal, nonlethal]
 

@@ -25,21 +25,37 @@ if TYPE_CHECKING:
     from api.analytics.model import Analytics
 
 FULL_AT = 20_000  # notifications behind: read every row again rather than encounter by encounter
-TURNS = "encounter_id TEXT, combatant TEXT, turns BIGINT, seconds DOUBLE, longest DOUBLE"
-READ = {name: f"SELECT * FROM {{t}}{name}" for name in TABLES if name not in ("turns", "hp")}
+# The copy's tables: their DuckDB columns, and how their rows are read from the read model's.
+# Each encounter comes with its mean round time; damage rows are given, as they are copied,
+# their dealer's and target's sides and whether the dealer is a foe (on a side with no player
+# character in that encounter), so no report joins them again.
+COLUMNS = {
+    name: TABLES[name]
+    .split(", PRIMARY KEY")[0]
+    .replace("INTEGER", "BIGINT")
+    .replace("REAL", "DOUBLE")
+    for name in ("encounters", "fighters", "damage", "rounds", "conditions")
+}
+COLUMNS["encounters"] += ", seconds_per_round DOUBLE"
+COLUMNS["damage"] += ", dealer_side TEXT, target_side TEXT, foe BOOLEAN"
+COLUMNS["turns"] = "encounter_id TEXT, combatant TEXT, turns BIGINT, seconds DOUBLE, longest DOUBLE"
+READ = {name: f"SELECT * FROM {{t}}{name} {{where}}" for name in COLUMNS}
+READ["encounters"] = (
+    "SELECT e.*, (SELECT AVG(r.seconds) FROM {t}rounds r WHERE r.encounter_id = e.encounter_id) "
+    "FROM {t}encounters e {where}"
+)
 READ["turns"] = (
     "SELECT encounter_id, combatant, COUNT(*), SUM(seconds), MAX(seconds) FROM {t}turns "
     "{where} GROUP BY encounter_id, combatant"
 )
-
-
-def _columns(name: str) -> str:
-    """The table's DuckDB columns: 64-bit integers and doubles, no keys (the copy is rewritten
-    by encounter, never checked)."""
-    if name == "turns":
-        return TURNS
-    columns = TABLES[name].split(", PRIMARY KEY")[0]
-    return columns.replace("INTEGER", "BIGINT").replace("REAL", "DOUBLE")
+INSERT = {name: "SELECT * FROM incoming" for name in COLUMNS}
+INSERT["damage"] = (
+    "SELECT i.*, fd.side, ft.side, pc.side IS NULL FROM incoming i "
+    "LEFT JOIN fighters fd ON fd.encounter_id = i.encounter_id AND fd.combatant = i.dealer "
+    "LEFT JOIN fighters ft ON ft.encounter_id = i.encounter_id AND ft.combatant = i.target "
+    "LEFT JOIN (SELECT DISTINCT encounter_id, side FROM fighters WHERE kind = 'pc') pc "
+    "ON pc.encounter_id = i.encounter_id AND pc.side = fd.side"
+)
 
 
 class Mirror:
@@ -50,8 +66,8 @@ class Mirror:
         self.db = duckdb.connect(":memory:", config={"threads": 1})
         self.position: int | None = None  # the tracking position the copy is of (None: empty)
         self.lock = threading.Lock()
-        for name in READ:
-            self.db.execute(f"CREATE TABLE {name} ({_columns(name)})")
+        for name, columns in COLUMNS.items():
+            self.db.execute(f"CREATE TABLE {name} ({columns})")
 
     def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Rows of a report's query (`{t}` before each table name), on the copy as it is."""
@@ -96,9 +112,9 @@ class Mirror:
         where = "" if keys is None else f"WHERE encounter_id IN ({marks})"
         with self.analytics.transaction(commit=False) as run:
             for name, sql in READ.items():
-                text = sql.replace("{where}", where) if "{where}" in sql else f"{sql} {where}"
-                rows = run(text.replace("{t}", self.analytics.prefix), tuple(keys or ()))
-                found[name] = ([c.split()[0] for c in _columns(name).split(", ")], rows)
+                text = sql.replace("{where}", where).replace("{t}", self.analytics.prefix)
+                names = [column.split()[0] for column in COLUMNS[name].split(", ")]
+                found[name] = (names, run(text, tuple(keys or ())))
         return found
 
     def _replace(
@@ -108,9 +124,9 @@ class Mirror:
             self.db.execute(f"DELETE FROM {name}")
         elif keys:
             self.db.execute(f"DELETE FROM {name} WHERE encounter_id IN (SELECT UNNEST(?))", [keys])
-        values = list(zip(*rows, strict=True)) or [()] * len(columns)
-        if values[0]:
-            arrow = pa.table({c: list(v) for c, v in zip(columns, values, strict=True)})
+        values = list(zip(*rows, strict=True))
+        if values:
+            arrow = pa.table({c: list(v) for c, v in zip(columns, values, strict=False)})
             self.db.register("incoming", arrow)
-            self.db.execute(f"INSERT INTO {name} SELECT * FROM incoming")
+            self.db.execute(f"INSERT INTO {name} {INSERT[name]}")
             self.db.unregister("incoming")

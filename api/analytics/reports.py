@@ -42,8 +42,8 @@ def encounters(analytics: Mirror, filters: Filters) -> list[dict[str, Any]]:
     where, params = filters.where()
     rows = analytics.query(
         "SELECT e.encounter_id, e.name, e.ruleset, e.started_at, e.ended, e.rounds, e.events, "
-        "e.seconds, (SELECT AVG(r.seconds) FROM {t}rounds r WHERE r.encounter_id = e.encounter_id)"
-        f" FROM {{t}}encounters e WHERE {where} ORDER BY e.started_at, e.encounter_id",
+        f"e.seconds, e.seconds_per_round FROM {{t}}encounters e WHERE {where} "
+        "ORDER BY e.started_at, e.encounter_id",
         params,
     )
     keys = ("id", "name", "ruleset", "started_at", "ended", "rounds", "events", "seconds",
