@@ -15,12 +15,6 @@ from api.analytics.filters import Filters
 from api.analytics.mirror import Mirror
 
 UNTYPED = "untyped"  # damage whose fact names no type
-# A foe: a combatant on a side with no player character (kind "pc") in that encounter.
-# A foe: a combatant on a side with no player character (kind "pc") in that encounter.
-FOE = (
-    "NOT EXISTS (SELECT 1 FROM {t}fighters p WHERE p.encounter_id = f.encounter_id "
-    "AND p.side = f.side AND p.kind = 'pc')"
-)
 SIDED = (  # each row with its dealer's and target's sides, and whether the dealer is a foe
     "SELECT d.round, d.dealer, d.dealer_side, d.target, d.target_side, d.damage_type, "
     "d.nonlethal, d.foe, SUM(d.amount) FROM {t}damage d "
@@ -105,7 +99,7 @@ def most_dangerous_foe(
     rows = analytics.query(
         "SELECT f.combatant, MIN(f.name), SUM(f.knockouts), SUM(f.kills) "
         f"FROM {{t}}fighters f JOIN {{t}}encounters e ON e.encounter_id = f.encounter_id "
-        f"WHERE {where} AND {FOE} GROUP BY f.combatant",
+        f"WHERE {where} AND f.foe GROUP BY f.combatant",
         params,
     )
     foes = {combatant: (name, knockouts, kills) for combatant, name, knockouts, kills in rows}

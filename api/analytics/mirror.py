@@ -25,37 +25,54 @@ if TYPE_CHECKING:
     from api.analytics.model import Analytics
 
 FULL_AT = 20_000  # notifications behind: read every row again rather than encounter by encounter
-# The copy's tables: their DuckDB columns, and how their rows are read from the read model's.
-# Each encounter comes with its mean round time; damage rows are given, as they are copied,
-# their dealer's and target's sides and whether the dealer is a foe (on a side with no player
-# character in that encounter), so no report joins them again.
-COLUMNS = {
-    name: TABLES[name]
-    .split(", PRIMARY KEY")[0]
+EACH = "SELECT * FROM incoming"
+SIDE = "JOIN fighters f ON f.encounter_id = i.encounter_id AND f.combatant = i.combatant"
+# The copy's tables: DuckDB columns after the read model's own, the SQL reading an encounter's
+# rows (`{where}` picks the encounters) and what the copy keeps of them (`incoming`). Each
+# encounter comes with its mean round time, each fighter with whether it is a foe (on a side
+# with no player character in that encounter), turns summed per combatant, and damage,
+# conditions and turns with the sides: no report joins them again.
+COPIED = {
+    "encounters": (
+        ", seconds_per_round DOUBLE",
+        "SELECT e.*, (SELECT AVG(r.seconds) FROM {t}rounds r WHERE r.encounter_id = "
+        "e.encounter_id) FROM {t}encounters e {where}",
+        EACH,
+    ),
+    "fighters": (
+        ", foe BOOLEAN",
+        "SELECT f.*, NOT EXISTS (SELECT 1 FROM {t}fighters p WHERE p.encounter_id = "
+        "f.encounter_id AND p.side = f.side AND p.kind = 'pc') FROM {t}fighters f {where}",
+        EACH,
+    ),
+    "damage": (
+        ", dealer_side TEXT, target_side TEXT, foe BOOLEAN",
+        "SELECT * FROM {t}damage {where}",
+        "SELECT i.*, fd.side, ft.side, fd.foe FROM incoming i LEFT JOIN fighters fd ON "
+        "fd.encounter_id = i.encounter_id AND fd.combatant = i.dealer LEFT JOIN fighters ft "
+        "ON ft.encounter_id = i.encounter_id AND ft.combatant = i.target",
+    ),
+    "rounds": ("", "SELECT * FROM {t}rounds {where}", EACH),
+    "conditions": (
+        ", side TEXT",
+        "SELECT * FROM {t}conditions {where}",
+        f"SELECT i.*, f.side FROM incoming i {SIDE}",
+    ),
+    "turns": (
+        ", side TEXT",
+        "SELECT encounter_id, combatant, COUNT(*), SUM(seconds), MAX(seconds) FROM {t}turns "
+        "{where} GROUP BY encounter_id, combatant",
+        f"SELECT i.*, f.side FROM incoming i LEFT {SIDE}",
+    ),
+}
+TURNS = "encounter_id TEXT, combatant TEXT, turns BIGINT, seconds DOUBLE, longest DOUBLE"
+COLUMNS = {  # 64-bit integers and doubles, no keys (the copy is rewritten by encounter)
+    name: (TURNS if name == "turns" else TABLES[name].split(", PRIMARY KEY")[0])
     .replace("INTEGER", "BIGINT")
     .replace("REAL", "DOUBLE")
-    for name in ("encounters", "fighters", "damage", "rounds", "conditions")
+    + more
+    for name, (more, _, _) in COPIED.items()
 }
-COLUMNS["encounters"] += ", seconds_per_round DOUBLE"
-COLUMNS["damage"] += ", dealer_side TEXT, target_side TEXT, foe BOOLEAN"
-COLUMNS["turns"] = "encounter_id TEXT, combatant TEXT, turns BIGINT, seconds DOUBLE, longest DOUBLE"
-READ = {name: f"SELECT * FROM {{t}}{name} {{where}}" for name in COLUMNS}
-READ["encounters"] = (
-    "SELECT e.*, (SELECT AVG(r.seconds) FROM {t}rounds r WHERE r.encounter_id = e.encounter_id) "
-    "FROM {t}encounters e {where}"
-)
-READ["turns"] = (
-    "SELECT encounter_id, combatant, COUNT(*), SUM(seconds), MAX(seconds) FROM {t}turns "
-    "{where} GROUP BY encounter_id, combatant"
-)
-INSERT = {name: "SELECT * FROM incoming" for name in COLUMNS}
-INSERT["damage"] = (
-    "SELECT i.*, fd.side, ft.side, pc.side IS NULL FROM incoming i "
-    "LEFT JOIN fighters fd ON fd.encounter_id = i.encounter_id AND fd.combatant = i.dealer "
-    "LEFT JOIN fighters ft ON ft.encounter_id = i.encounter_id AND ft.combatant = i.target "
-    "LEFT JOIN (SELECT DISTINCT encounter_id, side FROM fighters WHERE kind = 'pc') pc "
-    "ON pc.encounter_id = i.encounter_id AND pc.side = fd.side"
-)
 
 
 class Mirror:
@@ -111,7 +128,7 @@ class Mirror:
         marks = ", ".join("?" * len(keys or ()))
         where = "" if keys is None else f"WHERE encounter_id IN ({marks})"
         with self.analytics.transaction(commit=False) as run:
-            for name, sql in READ.items():
+            for name, (_, sql, _) in COPIED.items():
                 text = sql.replace("{where}", where).replace("{t}", self.analytics.prefix)
                 names = [column.split()[0] for column in COLUMNS[name].split(", ")]
                 found[name] = (names, run(text, tuple(keys or ())))
@@ -128,5 +145,5 @@ class Mirror:
         if values:
             arrow = pa.table({c: list(v) for c, v in zip(columns, values, strict=False)})
             self.db.register("incoming", arrow)
-            self.db.execute(f"INSERT INTO {name} {INSERT[name]}")
+            self.db.execute(f"INSERT INTO {name} {COPIED[name][2]}")
             self.db.unregister("incoming")

@@ -1,23 +1,15 @@
 """The analytics read model: SQL tables beside the event store, kept from its notification log.
 
-Why SQL tables in the same database (not DuckDB): the view rows and the library's tracking
-position are written in one transaction of the store's own database (SQLite file or
-PostgreSQL), so each notification is taken exactly once and a restart continues where the
-last committed batch ended; the reports are small GROUP BY queries over compact rows, well
-inside a second at a million events, and nothing else has to be installed or kept in step.
-
-Catch-up reads the notification log in pages. For every encounter a page touches, the figures
-are recomputed from that encounter's whole log (projections.analytics) and its rows replaced:
-a revocation or amendment therefore recomputes rather than patches, and seeing an encounter
-again (a later page, a restart) changes nothing that is already right.
+The rows and the library's tracking position are written in one transaction of the store's own
+database (SQLite or PostgreSQL): each notification is taken exactly once, and a restart goes on
+from the last committed page. The reports read a DuckDB copy of the rows (api.analytics.mirror).
+For every encounter a page touches, the figures are recomputed (projections.analytics) and its
+rows replaced: a correction recomputes rather than patches.
 
 Several processes may keep one model (the service's keeper, a report's catch-up, `combatlog
 analytics rebuild`). A process's running tallies assume the rows it wrote last are still
-there, so they are trusted only while the tracking position is the one this process left:
-each page checks, in its write transaction and before recording the new position, that the
-position is still the one the page started from; if not (another process took pages, or a
-rebuild moved it back), the page is rolled back and taken again from the current position
-with every tally dropped.
+there, so each page checks, in its write transaction, that the tracking position is still the
+one it started from; if not, it is rolled back and taken again with every tally dropped.
 """
 
 from __future__ import annotations
@@ -230,22 +222,8 @@ class Analytics:
             else:
                 whole.append(encounter_id)
         for encounter_id, tallied in zip(whole, pool.tallies(whole, lines), strict=True):
-            computed[encounter_id] = self._kept(encounter_id, tallied)
+            computed[encounter_id] = self._kept(encounter_id, tallied, 0)
         return computed
-
-    def _kept(self, encounter_id: UUID, tallied: fanout.Whole) -> Tallied:
-        """The figures of a whole tally, kept to extend later (None: they fail, logged once)."""
-        if isinstance(tallied, str):
-            self.skips.skipped(encounter_id, tallied)
-            return None
-        version, tally = tallied
-        try:
-            found = rows.check(tally.figures())
-        except Exception as exc:  # e.g. a recorded time that cannot be put in UTC
-            self.skips.skipped(encounter_id, exc)
-            return None
-        self._keep(encounter_id, version, tally)
-        return found, 0
 
     def _extended(self, encounter_id: UUID) -> tuple[Tallied] | None:
         """(the tally extended by the lines since it was kept,) or None: none to extend."""
@@ -256,30 +234,35 @@ class Analytics:
         new = self.store.facts(encounter_id, after=version)
         if any(is_correction(fact) for fact in new):
             return None
-        in_force = list(enumerate(new, version + 1))
-        return (self._fold(encounter_id, tally, new, in_force, version, version + len(new)),)
 
-    def _fold(
-        self,
-        encounter_id: UUID,
-        tally: Tally,
-        lines: list[Any],
-        in_force: list[tuple[int, Any]],
-        since: int,
-        version: int,
-    ) -> Tallied:
-        """Extend the tally by `lines` (of which `in_force` are in force) and keep it as the
-        tally of the log's first `version` lines; its growing rows are stored up to `since`."""
-        try:
-            for fact in lines:
+        def extend() -> fanout.Whole:
+            for fact in new:
                 tally.saw(fact)
-            for position, fact in in_force:
+            for position, fact in enumerate(new, version + 1):
                 tally.add(position, fact)
+            return version + len(new), tally
+
+        return (self._kept(encounter_id, extend, version),)
+
+    def _kept(
+        self, encounter_id: UUID, tallied: fanout.Whole | Callable[[], fanout.Whole], since: int
+    ) -> Tallied:
+        """The figures of a tally, kept to extend later (None: they fail, logged once); its
+        growing rows are stored up to line `since`."""
+        try:
+            made = tallied() if callable(tallied) else tallied
+            if isinstance(made, str):  # why a worker's fold failed
+                self.skips.skipped(encounter_id, made)
+                return None
+            version, tally = made
             found = rows.check(tally.figures())
-        except Exception as exc:
+        except Exception as exc:  # e.g. a recorded time that cannot be put in UTC
             self.skips.skipped(encounter_id, exc)
             return None
-        self._keep(encounter_id, version, tally)
+        self.skips.computed(encounter_id)
+        self._tallies[encounter_id] = (version, tally)
+        while len(self._tallies) > TALLIES_KEPT:
+            self._tallies.popitem(last=False)
         return found, since
 
     def _write(self, run: Callable[..., list[Any]], encounter_id: UUID, tallied: Tallied) -> None:
@@ -296,9 +279,3 @@ class Analytics:
             self._tallies.pop(encounter_id, None)
             self.skips.skipped(encounter_id, exc)
         run("RELEASE SAVEPOINT encounter")
-
-    def _keep(self, encounter_id: UUID, version: int, tally: Tally) -> None:
-        self.skips.computed(encounter_id)
-        self._tallies[encounter_id] = (version, tally)
-        while len(self._tallies) > TALLIES_KEPT:
-            self._tallies.popitem(last=False)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.analytics import times
 from api.analytics.damage import Damage, most_dangerous_foe, ranked_types
 from api.analytics.filters import Filters
 from api.analytics.mirror import Mirror
@@ -29,8 +28,8 @@ def report(analytics: Analytics, filters: Filters) -> dict[str, Any]:
         "damage_by_round": damage.by_round("dealer"),
         "damage_taken_by_round": damage.by_round("target"),
         "damage_by_type": damage.by_type(),
-        "turns": times.turns(mirror, filters),
-        "round_times": times.rounds(mirror, filters),
+        "turns": timed_turns(mirror, filters),
+        "round_times": round_times(mirror, filters),
         "conditions": conditions(mirror, filters),
         "most_dangerous_foe": most_dangerous_foe(mirror, filters, damage),
         "hp_over_time": hp_over_time(analytics, filters) if filters.encounter else {},
@@ -88,16 +87,56 @@ def combatants(analytics: Mirror, filters: Filters, damage: Damage) -> list[dict
 def conditions(analytics: Mirror, filters: Filters) -> list[dict[str, Any]]:
     """Condition uptime: rounds each condition was in force on each combatant."""
     where, params = filters.where()
-    who, who_params = filters.who()
+    who, who_params = filters.who("c")
     rows = analytics.query(
         "SELECT c.combatant, c.condition, SUM(c.rounds) FROM {t}conditions c "
         "JOIN {t}encounters e ON e.encounter_id = c.encounter_id "
-        "JOIN {t}fighters f ON f.encounter_id = c.encounter_id AND f.combatant = c.combatant "
         f"WHERE {where} AND {who} GROUP BY c.combatant, c.condition "
         "ORDER BY SUM(c.rounds) DESC, c.combatant, c.condition",
         params + who_params,
     )
     return [{"combatant": c, "condition": n, "rounds": r} for c, n, r in rows]
+
+
+def timed_turns(analytics: Mirror, filters: Filters) -> dict[str, Any]:
+    """Real time per turn, overall and per combatant (the side and combatant filters pick
+    whose turns), from the turns summed per encounter and combatant."""
+    where, params = filters.where()
+    who, who_params = filters.who("u")
+    rows = analytics.query(
+        "SELECT u.combatant, SUM(u.turns), SUM(u.seconds) / SUM(u.turns), MAX(u.longest) "
+        "FROM {t}turns u JOIN {t}encounters e ON e.encounter_id = u.encounter_id "
+        f"WHERE {where} AND {who} GROUP BY u.combatant ORDER BY 3 DESC, u.combatant",
+        params + who_params,
+    )
+    per = [
+        {"combatant": c, "turns": n, "mean_seconds": _r(mean), "longest_seconds": _r(longest)}
+        for c, n, mean, longest in rows
+    ]
+    count = sum(p["turns"] for p in per)
+    mean = sum(p["mean_seconds"] * p["turns"] for p in per) / count if count else None
+    return {"turns": count, "mean_seconds": _r(mean), "by_combatant": per}
+
+
+def round_times(analytics: Mirror, filters: Filters) -> list[dict[str, Any]]:
+    """Real time per round, by round number over the encounters (one encounter: each of its
+    rounds' own time). A round is timed from its first line to the next round's first line,
+    so the last round of a fight has no time."""
+    where, params = filters.where()
+    rows = analytics.query(
+        "SELECT r.round, COUNT(*), AVG(r.seconds), MAX(r.seconds) "
+        "FROM {t}rounds r JOIN {t}encounters e ON e.encounter_id = r.encounter_id "
+        f"WHERE {where} GROUP BY r.round ORDER BY r.round",
+        params,
+    )
+    return [
+        {"round": r, "encounters": n, "mean_seconds": _r(mean), "longest_seconds": _r(longest)}
+        for r, n, mean, longest in rows
+    ]
+
+
+def _r(value: float | None) -> float | None:
+    return None if value is None else round(float(value), 2)
 
 
 def hp_over_time(analytics: Analytics, filters: Filters) -> dict[str, list[dict[str, int]]]:
