@@ -15,10 +15,13 @@ from api.analytics.filters import Filters
 from api.analytics.mirror import Mirror
 
 UNTYPED = "untyped"  # damage whose fact names no type
-SIDED = (  # each row with its dealer's and target's sides, and whether the dealer is a foe
-    "SELECT d.round, d.dealer, d.dealer_side, d.target, d.target_side, d.damage_type, "
-    "d.nonlethal, d.foe, SUM(d.amount) FROM {t}damage d "
-    "JOIN {t}encounters e ON e.encounter_id = d.encounter_id WHERE {where} GROUP BY ALL"
+SUMS = (  # per round, dealer, target and type: all the damage kept, then what the selection
+    # (the side asked for, if any) dealt and took, and what foes dealt
+    "SELECT d.round, d.dealer, d.target, d.damage_type, d.nonlethal, SUM(d.amount), "
+    "SUM(d.amount) FILTER (WHERE d.dealer_side IS NOT NULL AND (?::TEXT IS NULL OR "
+    "d.dealer_side = ?)), SUM(d.amount) FILTER (WHERE ?::TEXT IS NULL OR d.target_side = ?), "
+    "SUM(d.amount) FILTER (WHERE d.dealer_side IS NOT NULL AND d.foe) FROM {t}damage d "
+    "WHERE {where} GROUP BY ALL"
 )
 Split = list[int]  # [lethal, nonlethal]
 
@@ -36,25 +39,26 @@ class Damage:
 
     @classmethod
     def read(cls, analytics: Mirror, filters: Filters) -> Damage:
-        where, params = filters.where()
-        found, side = cls(), filters.side
+        where, params = filters.where("d")  # the copy's damage rows carry the filters' columns
+        if filters.side is not None:
+            where += " AND (d.dealer_side = ? OR d.target_side = ?)"
+            params += (filters.side, filters.side)
         if filters.combatant is not None:
             where += " AND (d.dealer = ? OR d.target = ?)"
             params += (filters.combatant, filters.combatant)
-        for row in analytics.query(SIDED.replace("{where}", where), params):
-            r, dealer, dealer_side, target, target_side, kind, nonlethal, foe, amount = row
-            if side is not None and side not in (dealer_side, target_side):
-                continue
+        found, query = cls(), SUMS.replace("{where}", where)
+        for row in analytics.query(query, (filters.side,) * 4 + params):
+            r, dealer, target, kind, nonlethal, amount, own_dealt, own_taken, foes = row
             kind, split = kind or UNTYPED, int(bool(nonlethal))
             found.dealt.setdefault((r, dealer), [0, 0])[split] += amount
             found.taken.setdefault((r, target), [0, 0])[split] += amount
             found.types.setdefault(kind, [0, 0])[split] += amount
-            if dealer_side is not None and foe:
-                found.by_foes[dealer] += amount
-            if dealer_side is not None and side in (None, dealer_side):
-                _add(found.dealt_types, dealer, kind, amount)
-            if side in (None, target_side):
-                _add(found.taken_types, target, kind, amount)
+            if foes is not None:
+                found.by_foes[dealer] += foes
+            if own_dealt is not None:
+                _add(found.dealt_types, dealer, kind, own_dealt)
+            if own_taken is not None:
+                _add(found.taken_types, target, kind, own_taken)
         return found
 
     def by_round(self, column: str) -> list[dict[str, Any]]:

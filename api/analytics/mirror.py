@@ -31,7 +31,8 @@ SIDE = "JOIN fighters f ON f.encounter_id = i.encounter_id AND f.combatant = i.c
 # rows (`{where}` picks the encounters) and what the copy keeps of them (`incoming`). Each
 # encounter comes with its mean round time, each fighter with whether it is a foe (on a side
 # with no player character in that encounter), turns summed per combatant, and damage,
-# conditions and turns with the sides: no report joins them again.
+# conditions and turns with the sides (damage also with its encounter's ruleset and start, the
+# filters' columns): no report joins them again per damage row.
 COPIED = {
     "encounters": (
         ", seconds_per_round DOUBLE",
@@ -46,9 +47,10 @@ COPIED = {
         EACH,
     ),
     "damage": (
-        ", dealer_side TEXT, target_side TEXT, foe BOOLEAN",
+        ", dealer_side TEXT, target_side TEXT, foe BOOLEAN, ruleset TEXT, started_at TEXT",
         "SELECT * FROM {t}damage {where}",
-        "SELECT i.*, fd.side, ft.side, fd.foe FROM incoming i LEFT JOIN fighters fd ON "
+        "SELECT i.*, fd.side, ft.side, fd.foe, e.ruleset, e.started_at FROM incoming i "
+        "JOIN encounters e ON e.encounter_id = i.encounter_id LEFT JOIN fighters fd ON "
         "fd.encounter_id = i.encounter_id AND fd.combatant = i.dealer LEFT JOIN fighters ft "
         "ON ft.encounter_id = i.encounter_id AND ft.combatant = i.target",
     ),
