@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from api.analytics.filters import Filters
-from api.analytics.mirror import Mirror
+
+if TYPE_CHECKING:
+    from api.analytics.mirror import Mirror
 
 UNTYPED = "untyped"  # damage whose fact names no type
 SUMS = (  # per round, dealer, target and type: all the damage kept, then what the selection

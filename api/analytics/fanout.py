@@ -9,9 +9,8 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import contextmanager
 from uuid import UUID
 
 from api.store import EncounterStore, collector_paused
@@ -56,19 +55,10 @@ def _in_worker(job: tuple[str, str | None, UUID]) -> Whole:
         return tally_whole(store, encounter_id)
 
 
-@contextmanager
-def workers(store: EncounterStore) -> Iterator[Pool]:
-    """Worker processes for one catch-up, started when first needed and ended with it."""
-    pool = Pool(store)
-    try:
-        yield pool
-    finally:
-        pool.close()
-
-
 class Pool:
     """Spreads whole tallies over one process per core (none for the in-memory store, whose
-    log no other process can read, or on a single core)."""
+    log no other process can read, or on a single core): started when first needed, ended
+    with the catch-up (`with Pool(store) as pool`)."""
 
     def __init__(self, store: EncounterStore) -> None:
         self.store = store
@@ -89,6 +79,9 @@ class Pool:
         jobs = [(self.store.url, self.store.name, e) for e in encounters]
         return list(self._executor.map(_in_worker, jobs))
 
-    def close(self) -> None:
+    def __enter__(self) -> Pool:
+        return self
+
+    def __exit__(self, *_: object) -> None:
         if self._executor is not None:
             self._executor.shutdown(cancel_futures=True)

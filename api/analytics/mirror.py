@@ -12,7 +12,6 @@ HP points not at all (one encounter's, read from SQL)."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
@@ -94,22 +93,27 @@ class Mirror:
             return self.db.execute(sql.replace("{t}", ""), list(params)).fetchall()
 
     def sync(self) -> None:
-        """Bring the copy to the tracking position: read the encounters changed since."""
+        """Bring the copy to the tracking position: read the encounters changed since. Stopped
+        half way, it is taken again from the same position next time."""
         with self.lock:
             position = self.analytics.position
             if position == self.position:
                 return
             behind = self.position is None or not 0 <= position - self.position <= FULL_AT
             keys = None if behind else self._touched(self.position or 0, position)
-            found = self._read(keys)
-            self.db.begin()
-            try:
-                for name, (columns, rows) in found.items():
-                    self._replace(name, keys, columns, rows)
-                self.db.commit()
-            except BaseException:
-                self.db.rollback()
-                raise
+            marks = "" if keys is None else f"WHERE encounter_id IN ({', '.join('?' * len(keys))})"
+            with self.analytics.transaction(commit=False) as run:  # one reading of the rows
+                for name, (_, sql, kept) in COPIED.items() if keys != [] else ():
+                    rows = run(sql.replace("{where}", marks).replace("{t}", self.analytics.prefix),
+                               tuple(keys or ()))  # fmt: skip
+                    gone = "" if keys is None else "WHERE encounter_id IN (SELECT UNNEST(?))"
+                    self.db.execute(f"DELETE FROM {name} {gone}", [] if keys is None else [keys])
+                    if rows:
+                        names = [column.split()[0] for column in COLUMNS[name].split(", ")]
+                        columns = zip(names, zip(*rows, strict=True), strict=False)
+                        self.db.register("incoming", pa.table({n: list(v) for n, v in columns}))
+                        self.db.execute(f"INSERT INTO {name} {kept}")
+                        self.db.unregister("incoming")
             self.position = position
 
     def _touched(self, after: int, until: int) -> list[str]:
@@ -122,30 +126,3 @@ class Mirror:
             touched.update(str(UUID(str(originator))) for n, originator in page if n <= until)
             after = page[-1][0]
         return sorted(touched)
-
-    def _read(self, keys: list[str] | None) -> dict[str, tuple[list[str], list[Any]]]:
-        """Each mirrored table's column names and rows, of `keys` (None: of every encounter),
-        read in one transaction."""
-        found = {}
-        marks = ", ".join("?" * len(keys or ()))
-        where = "" if keys is None else f"WHERE encounter_id IN ({marks})"
-        with self.analytics.transaction(commit=False) as run:
-            for name, (_, sql, _) in COPIED.items():
-                text = sql.replace("{where}", where).replace("{t}", self.analytics.prefix)
-                names = [column.split()[0] for column in COLUMNS[name].split(", ")]
-                found[name] = (names, run(text, tuple(keys or ())))
-        return found
-
-    def _replace(
-        self, name: str, keys: list[str] | None, columns: list[str], rows: Iterable[Any]
-    ) -> None:
-        if keys is None:
-            self.db.execute(f"DELETE FROM {name}")
-        elif keys:
-            self.db.execute(f"DELETE FROM {name} WHERE encounter_id IN (SELECT UNNEST(?))", [keys])
-        values = list(zip(*rows, strict=True))
-        if values:
-            arrow = pa.table({c: list(v) for c, v in zip(columns, values, strict=False)})
-            self.db.register("incoming", arrow)
-            self.db.execute(f"INSERT INTO {name} {COPIED[name][2]}")
-            self.db.unregister("incoming")

@@ -14,12 +14,13 @@ one it started from; if not, it is rolled back and taken again with every tally 
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid4
 
 from eventsourcing.persistence import IntegrityError, Tracking
@@ -27,22 +28,51 @@ from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 
 from api.analytics import fanout, rows
-from api.analytics.mirror import Mirror
 from api.analytics.rows import TABLES
-from api.analytics.skips import Skips
 from api.store import EncounterStore, collector_paused, sql
 from api.store.config import tables_locked
 from api.store.recorders import SQLiteFactRecorder
 from domain.corrections import is_correction
 from projections.analytics import Figures, Tally
 
+if TYPE_CHECKING:
+    from api.analytics.mirror import Mirror
+
 __all__ = ["PAGE", "TABLES", "TRACKED_AS", "Analytics"]
 
+log = logging.getLogger(__name__)
 TRACKED_AS = "combatlog-analytics"  # the tracking row's application name
 PAGE = 5000  # notifications per transaction
 TALLIES_KEPT = 5000  # encounters whose running tallies this process keeps (least recent go)
 Progress = Callable[[int, int], None]  # (notifications done, notifications in the log)
 Tallied = tuple[Figures, int] | None  # figures and the line their growing rows are stored to
+
+
+class Skips:
+    """Encounters whose figures cannot be computed or stored: each is skipped (the others go
+    on) and logged once per process, however many catch-ups and reports meet it again."""
+
+    def __init__(self) -> None:
+        self._why: dict[UUID, str] = {}
+        self._guard = threading.Lock()
+
+    def skipped(self, encounter_id: UUID, why: str | BaseException) -> None:
+        """Log the skip, unless this encounter was already logged for the same reason."""
+        reason = why if isinstance(why, str) else f"{type(why).__name__}: {why}"
+        with self._guard:
+            if self._why.get(encounter_id) == reason:
+                return
+            self._why[encounter_id] = reason
+        log.error("analytics: encounter %s skipped: its figures fail (%s)", encounter_id, reason)
+
+    def computed(self, encounter_id: UUID) -> None:
+        """Its figures are computed again: a later failure is news."""
+        if encounter_id in self._why:
+            with self._guard:
+                self._why.pop(encounter_id, None)
+
+    def __contains__(self, encounter_id: object) -> bool:
+        return encounter_id in self._why
 
 
 class Moved(Exception):
@@ -90,7 +120,10 @@ class Analytics:
 
     @cached_property
     def mirror(self) -> Mirror:
-        """The reports' copy of the rows, in DuckDB (made on the first report)."""
+        """The reports' copy of the rows, in DuckDB (made on the first report; the keeper's
+        process and the fold's workers never import DuckDB)."""
+        from api.analytics.mirror import Mirror
+
         return Mirror(self)
 
     @property
@@ -108,7 +141,7 @@ class Analytics:
         later page touches it (or on a rebuild)."""
         taken = 0
         recorder = self.store.application.recorder
-        with self.lock, fanout.workers(self.store) as pool:
+        with self.lock, fanout.Pool(self.store) as pool:
             last = self._resume(self.position)
             total = recorder.max_notification_id() or 0
             while pages is None or pages > 0:

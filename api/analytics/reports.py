@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from api.analytics.damage import Damage, most_dangerous_foe, ranked_types
 from api.analytics.filters import Filters
-from api.analytics.mirror import Mirror
 from api.analytics.model import Analytics
+
+if TYPE_CHECKING:
+    from api.analytics.mirror import Mirror
 
 __all__ = ["Filters", "report"]
 
