@@ -71,9 +71,6 @@ class Skips:
             with self._guard:
                 self._why.pop(encounter_id, None)
 
-    def __contains__(self, encounter_id: object) -> bool:
-        return encounter_id in self._why
-
 
 class Moved(Exception):
     """The tracking position is not the one the page started from (another process moved it)."""
@@ -114,9 +111,6 @@ class Analytics:
             self.tracking.create_table()
             with self.transaction() as run:
                 rows.create(run, self.prefix)
-
-    def table(self, name: str) -> str:
-        return f"{self.prefix}{name}"
 
     @cached_property
     def mirror(self) -> Mirror:
@@ -188,7 +182,7 @@ class Analytics:
             self._tallies.clear()
             self._left = 0
             for name in TABLES:
-                run(f"DELETE FROM {self.table(name)}")
+                run(f"DELETE FROM {self.prefix}{name}")
             run(f"DELETE FROM {self.tracking_table} WHERE application_name = ?", (TRACKED_AS,))
         return self.catch_up(progress)
 

@@ -42,17 +42,14 @@ def encounters(analytics: Mirror, filters: Filters) -> list[dict[str, Any]]:
     """The encounters selected, earliest first; `started_at` is in UTC."""
     where, params = filters.where()
     rows = analytics.query(
-        "SELECT e.encounter_id, e.name, e.ruleset, e.started_at, e.ended, e.rounds, e.events, "
+        "SELECT e.encounter_id, e.name, e.ruleset, e.started_at, e.ended = 1, e.rounds, e.events, "
         f"e.seconds, e.seconds_per_round FROM {{t}}encounters e WHERE {where} "
         "ORDER BY e.started_at, e.encounter_id",
         params,
     )
     keys = ("id", "name", "ruleset", "started_at", "ended", "rounds", "events", "seconds",
             "seconds_per_round")  # fmt: skip
-    found = [dict(zip(keys, row, strict=True)) for row in rows]
-    for row in found:
-        row["ended"] = bool(row["ended"])
-    return found
+    return [dict(zip(keys, row, strict=True)) for row in rows]
 
 
 def combatants(analytics: Mirror, filters: Filters, damage: Damage) -> list[dict[str, Any]]:
