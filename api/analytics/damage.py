@@ -28,6 +28,10 @@ SUMS = (  # per round, dealer, target and type: all the damage kept, then what t
 Split = list[int]  # [lethal, nonlethal]
 
 
+def _by_type() -> dict[str, dict[str, int]]:
+    return defaultdict(lambda: defaultdict(int))
+
+
 @dataclass
 class Damage:
     """The damage the filters keep, summed every way a report shows it."""
@@ -35,8 +39,8 @@ class Damage:
     dealt: dict[tuple[int, str], Split] = field(default_factory=dict)  # (round, dealer)
     taken: dict[tuple[int, str], Split] = field(default_factory=dict)  # (round, target)
     types: dict[str, Split] = field(default_factory=dict)
-    dealt_types: dict[str, dict[str, int]] = field(default_factory=dict)  # dealer: {type: n}
-    taken_types: dict[str, dict[str, int]] = field(default_factory=dict)  # target: {type: n}
+    dealt_types: dict[str, dict[str, int]] = field(default_factory=_by_type)  # dealer: {type: n}
+    taken_types: dict[str, dict[str, int]] = field(default_factory=_by_type)  # target: {type: n}
     by_foes: dict[str, int] = field(default_factory=lambda: defaultdict(int))  # foe: its damage
 
     @classmethod
@@ -58,34 +62,25 @@ class Damage:
             if foes is not None:
                 found.by_foes[dealer] += foes
             if own_dealt is not None:
-                _add(found.dealt_types, dealer, kind, own_dealt)
+                found.dealt_types[dealer][kind] += own_dealt
             if own_taken is not None:
-                _add(found.taken_types, target, kind, own_taken)
+                found.taken_types[target][kind] += own_taken
         return found
 
     def by_round(self, column: str) -> list[dict[str, Any]]:
         """Per round and dealer (column "dealer") or target ("target"), lethal and nonlethal,
         summed over the encounters."""
         sums = self.dealt if column == "dealer" else self.taken
-        return [
-            {"round": r, column: who, "lethal": lethal, "nonlethal": nonlethal,
-             "total": lethal + nonlethal}
-            for (r, who), (lethal, nonlethal) in sorted(sums.items())
-        ]  # fmt: skip
+        return [_split(split, round=r, **{column: who}) for (r, who), split in sorted(sums.items())]
 
     def by_type(self) -> list[dict[str, Any]]:
         """Per damage type (lethal and nonlethal), most first."""
         ranked = sorted(self.types.items(), key=lambda item: (-sum(item[1]), item[0]))
-        return [
-            {"damage_type": kind, "lethal": lethal, "nonlethal": nonlethal,
-             "total": lethal + nonlethal}
-            for kind, (lethal, nonlethal) in ranked
-        ]  # fmt: skip
+        return [_split(split, damage_type=kind) for kind, split in ranked]
 
 
-def _add(sums: dict[str, dict[str, int]], who: str, kind: str, amount: int) -> None:
-    types = sums.setdefault(who, {})
-    types[kind] = types.get(kind, 0) + amount
+def _split(split: Split, **key: Any) -> dict[str, Any]:
+    return {**key, "lethal": split[0], "nonlethal": split[1], "total": sum(split)}
 
 
 def ranked_types(types: dict[str, int]) -> dict[str, int]:
