@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from api.analytics.damage import Damage, most_dangerous_foe, ranked_types
 from api.analytics.filters import Filters
 from api.analytics.model import Analytics
+from api.store import collector_paused
 
 if TYPE_CHECKING:
     from api.analytics.mirror import Mirror
@@ -22,20 +23,21 @@ SUMMED = ("damage_dealt", "damage_dealt_nonlethal", "damage_taken", "damage_take
 def report(analytics: Analytics, filters: Filters) -> dict[str, Any]:
     """Every standard figure for the encounters and combatants `filters` selects."""
     mirror = analytics.mirror
-    mirror.sync()
-    damage = Damage.read(mirror, filters)
-    return {
-        "encounters": encounters(mirror, filters),
-        "combatants": combatants(mirror, filters, damage),
-        "damage_by_round": damage.by_round("dealer"),
-        "damage_taken_by_round": damage.by_round("target"),
-        "damage_by_type": damage.by_type(),
-        "turns": timed_turns(mirror, filters),
-        "round_times": round_times(mirror, filters),
-        "conditions": conditions(mirror, filters),
-        "most_dangerous_foe": most_dangerous_foe(mirror, filters, damage),
-        "hp_over_time": hp_over_time(analytics, filters) if filters.encounter else {},
-    }
+    with collector_paused():  # a report makes no cycles: no full collection of a big heap
+        mirror.sync()
+        damage = Damage.read(mirror, filters)
+        return {
+            "encounters": encounters(mirror, filters),
+            "combatants": combatants(mirror, filters, damage),
+            "damage_by_round": damage.by_round("dealer"),
+            "damage_taken_by_round": damage.by_round("target"),
+            "damage_by_type": damage.by_type(),
+            "turns": timed_turns(mirror, filters),
+            "round_times": round_times(mirror, filters),
+            "conditions": conditions(mirror, filters),
+            "most_dangerous_foe": most_dangerous_foe(mirror, filters, damage),
+            "hp_over_time": hp_over_time(analytics, filters) if filters.encounter else {},
+        }
 
 
 def encounters(analytics: Mirror, filters: Filters) -> list[dict[str, Any]]:
