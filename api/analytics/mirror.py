@@ -12,16 +12,13 @@ HP points not at all (one encounter's, read from SQL)."""
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from uuid import UUID
 
 import duckdb
 import pyarrow as pa
 
 from api.analytics.rows import TABLES
-
-if TYPE_CHECKING:
-    from api.analytics.model import Analytics
 
 FULL_AT = 20_000  # notifications behind: read every row again rather than encounter by encounter
 EACH = "SELECT * FROM incoming"
@@ -79,7 +76,7 @@ COLUMNS = {  # 64-bit integers and doubles, no keys (the copy is rewritten by en
 class Mirror:
     """The read model's rows in DuckDB, as of the tracking position last read."""
 
-    def __init__(self, analytics: Analytics) -> None:
+    def __init__(self, analytics: Any) -> None:  # its api.analytics.model.Analytics
         self.analytics = analytics
         self.db = duckdb.connect(":memory:", config={"threads": 1})
         self.position: int | None = None  # the tracking position the copy is of (None: empty)
