@@ -1,9 +1,6 @@
-"""Damage reports: per round (by dealer and by target), by type (overall and per combatant),
-and the most dangerous foe — all from one pass over the damage rows.
-
-With a side or combatant filter, the damage rows counted are those the selection dealt or
-took, so a report on the party shows what it dealt and what hit it. Per combatant, its types
-are those of the damage counted in its own totals (dealt or taken as one of the selection)."""
+"""Damage per round (by dealer and target), by type (overall and per combatant) and the most
+dangerous foe, from one grouping of the damage rows: with a side or combatant filter, those the
+selection dealt or took; per combatant, the types of the damage in its own totals."""
 
 from __future__ import annotations
 
@@ -27,9 +24,7 @@ SUMS = (  # per round, dealer, target and type: all the damage kept, then what t
 )
 Split = list[int]  # [lethal, nonlethal]
 
-
-def _by_type() -> dict[str, dict[str, int]]:
-    return defaultdict(lambda: defaultdict(int))
+Types = dict[str, dict[str, int]]  # who: {type: amount}
 
 
 @dataclass
@@ -39,8 +34,8 @@ class Damage:
     dealt: dict[tuple[int, str], Split] = field(default_factory=dict)  # (round, dealer)
     taken: dict[tuple[int, str], Split] = field(default_factory=dict)  # (round, target)
     types: dict[str, Split] = field(default_factory=dict)
-    dealt_types: dict[str, dict[str, int]] = field(default_factory=_by_type)  # dealer: {type: n}
-    taken_types: dict[str, dict[str, int]] = field(default_factory=_by_type)  # target: {type: n}
+    dealt_types: Types = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
+    taken_types: Types = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
     by_foes: dict[str, int] = field(default_factory=lambda: defaultdict(int))  # foe: its damage
 
     @classmethod

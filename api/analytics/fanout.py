@@ -1,7 +1,6 @@
-"""Whole tallies folded in worker processes: a catch-up over many encounters (a first start over a
-large store, `combatlog analytics rebuild`) folds their logs on every core, while the catching-up
-process reads pages and writes rows. The workers only read the store; every row is still written
-by the catching-up process, in the page's one transaction with the tracking position."""
+"""Whole tallies folded in worker processes, one per core, for a catch-up over many encounters
+(a first start, a rebuild). The workers only read the store; the catching-up process writes
+every row, in the page's one transaction with the tracking position."""
 
 from __future__ import annotations
 
@@ -48,8 +47,7 @@ def _watch(parent: int) -> None:
 
 def _in_worker(job: tuple[str, str | None, UUID]) -> Whole:
     url, name, encounter_id = job
-    store = _stores.get((url, name))
-    if store is None:
+    if (store := _stores.get((url, name))) is None:
         store = _stores[(url, name)] = EncounterStore(url, name=name)
     with collector_paused():
         return tally_whole(store, encounter_id)

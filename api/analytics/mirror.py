@@ -1,13 +1,7 @@
-"""The reports' copy of the read model: DuckDB, in this process, kept in step with the SQL tables.
-
-The SQL tables in the store's database stay the record (written once, with the tracking
-position, by whichever process catches up); each process that reports keeps their rows in an
-in-memory DuckDB, whose column store sums a million events' rows in milliseconds where SQLite
-takes a second. Before each report the copy reads the tracking position: unchanged, nothing is
-read; moved on, only the encounters the notifications since then touched are read again (their
-rows replaced, or dropped if the model has none: a skipped encounter); moved back (a rebuild)
-or far on, everything is read again. Turns are copied summed per encounter and combatant, and
-HP points not at all (one encounter's, read from SQL)."""
+"""The reports' copy of the read model: an in-memory DuckDB in each process that reports, kept
+in step with the SQL tables (the record) by the tracking position. Unmoved, nothing is read;
+moved on, only the encounters the notifications since touched are read again (or dropped: a
+skipped encounter); moved back (a rebuild) or far on, everything is. See README "Analytics"."""
 
 from __future__ import annotations
 
@@ -21,7 +15,7 @@ import pyarrow as pa
 from api.analytics.rows import TABLES
 
 FULL_AT = 20_000  # notifications behind: read every row again rather than encounter by encounter
-EACH = "SELECT * FROM incoming"
+EACH, SIDED = "SELECT * FROM incoming", "SELECT i.*, f.side FROM incoming i"
 SIDE = "JOIN fighters f ON f.encounter_id = i.encounter_id AND f.combatant = i.combatant"
 # The copy's tables: DuckDB columns after the read model's own, the SQL reading an encounter's
 # rows (`{where}` picks the encounters) and what the copy keeps of them (`incoming`). Each
@@ -51,24 +45,23 @@ COPIED = {
         "ON ft.encounter_id = i.encounter_id AND ft.combatant = i.target",
     ),
     "rounds": ("", "SELECT * FROM {t}rounds {where}", EACH),
-    "conditions": (
-        ", side TEXT",
-        "SELECT * FROM {t}conditions {where}",
-        f"SELECT i.*, f.side FROM incoming i {SIDE}",
-    ),
+    "conditions": (", side TEXT", "SELECT * FROM {t}conditions {where}", f"{SIDED} {SIDE}"),
     "turns": (
         ", side TEXT",
         "SELECT encounter_id, combatant, COUNT(*), SUM(seconds), MAX(seconds) FROM {t}turns "
         "{where} GROUP BY encounter_id, combatant",
-        f"SELECT i.*, f.side FROM incoming i LEFT {SIDE}",
+        f"{SIDED} LEFT {SIDE}",
     ),
 }
+
+
+def _wide(columns: str) -> str:
+    return columns.replace("INTEGER", "BIGINT").replace("REAL", "DOUBLE")
+
+
 TURNS = "encounter_id TEXT, combatant TEXT, turns BIGINT, seconds DOUBLE, longest DOUBLE"
 COLUMNS = {  # 64-bit integers and doubles, no keys (the copy is rewritten by encounter)
-    name: (TURNS if name == "turns" else TABLES[name].split(", PRIMARY KEY")[0])
-    .replace("INTEGER", "BIGINT")
-    .replace("REAL", "DOUBLE")
-    + more
+    name: _wide(TURNS if name == "turns" else TABLES[name].split(", PRIMARY KEY")[0]) + more
     for name, (more, _, _) in COPIED.items()
 }
 
@@ -116,10 +109,7 @@ class Mirror:
     def _touched(self, after: int, until: int) -> list[str]:
         """The encounters the notifications in (after, until] belong to."""
         touched: set[str] = set()
-        while after < until:
-            page = self.analytics._page(after)
-            if not page:
-                break
+        while after < until and (page := self.analytics._page(after)):
             touched.update(str(UUID(str(originator))) for n, originator in page if n <= until)
             after = page[-1][0]
         return sorted(touched)

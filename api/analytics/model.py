@@ -48,36 +48,8 @@ Progress = Callable[[int, int], None]  # (notifications done, notifications in t
 Tallied = tuple[Figures, int] | None  # figures and the line their growing rows are stored to
 
 
-class Skips:
-    """Encounters whose figures cannot be computed or stored: each is skipped (the others go
-    on) and logged once per process, however many catch-ups and reports meet it again."""
-
-    def __init__(self) -> None:
-        self._why: dict[UUID, str] = {}
-        self._guard = threading.Lock()
-
-    def skipped(self, encounter_id: UUID, why: str | BaseException) -> None:
-        """Log the skip, unless this encounter was already logged for the same reason."""
-        reason = why if isinstance(why, str) else f"{type(why).__name__}: {why}"
-        with self._guard:
-            if self._why.get(encounter_id) == reason:
-                return
-            self._why[encounter_id] = reason
-        log.error("analytics: encounter %s skipped: its figures fail (%s)", encounter_id, reason)
-
-    def computed(self, encounter_id: UUID) -> None:
-        """Its figures are computed again: a later failure is news."""
-        if encounter_id in self._why:
-            with self._guard:
-                self._why.pop(encounter_id, None)
-
-
 class Moved(Exception):
-    """The tracking position is not the one the page started from (another process moved it)."""
-
-    def __init__(self, position: int) -> None:
-        super().__init__(position)
-        self.position = position
+    """The tracking position (its one argument) is not the one the page started from."""
 
 
 class Analytics:
@@ -106,7 +78,7 @@ class Analytics:
         self.lock = threading.Lock()  # one catch-up at a time in this process
         self._tallies: OrderedDict[UUID, tuple[int, Tally]] = OrderedDict()
         self._left = 0  # the tracking position this process's tallies go with
-        self.skips = Skips()  # encounters whose figures fail, each logged once
+        self.skips: dict[UUID, str] = {}  # encounters whose figures fail, and why (logged once)
         with tables_locked(store.url):  # workers starting together must not race on CREATE
             self.tracking.create_table()
             with self.transaction() as run:
@@ -127,12 +99,8 @@ class Analytics:
 
     def catch_up(self, progress: Progress | None = None, pages: int | None = None) -> int:
         """Take every notification after the tracking position, a page per transaction;
-        returns how many were taken. `pages` stops early (for tests of a restart).
-
-        An encounter whose figures cannot be computed (a fact the fold cannot take) is
-        skipped, not allowed to stop the others: the error is logged, its rows are removed so
-        no report shows figures its log no longer gives, and it is computed again whenever a
-        later page touches it (or on a rebuild)."""
+        returns how many were taken. `pages` stops early (for tests of a restart). An encounter
+        whose figures fail is skipped (`_skip`), its rows removed, until its log next changes."""
         taken = 0
         recorder = self.store.application.recorder
         with self.lock, fanout.Pool(self.store) as pool:
@@ -152,9 +120,10 @@ class Analytics:
                             self._write(run, encounter_id, tallied)
                         if (now := self._tracked(run)) != last:
                             raise Moved(now)
-                        self._track(page[-1][0])
+                        tracked = Tracking(TRACKED_AS, page[-1][0])
+                        self.tracking._insert_tracking(self._cursor, tracked)
                 except Moved as moved:  # rolled back: nothing written
-                    last = self._resume(moved.position)
+                    last = self._resume(moved.args[0])
                     continue
                 except IntegrityError:  # another worker took this page first: nothing written
                     self._tallies.clear()
@@ -229,18 +198,13 @@ class Analytics:
         page = recorder.select_notifications(after or None, PAGE, inclusive_of_start=False)
         return [(n.id, n.originator_id) for n in page]
 
-    def _track(self, notification_id: int) -> None:
-        self.tracking._insert_tracking(self._cursor, Tracking(TRACKED_AS, notification_id))
-
     def _tallied_all(
         self, touched: set[UUID], pool: fanout.Pool, lines: int
     ) -> dict[UUID, Tallied]:
-        """Each touched encounter's figures now, and the line up to which its growing rows
-        (turns, HP points) are already stored: a log that only grew since its last tally
-        extends it (its new lines only); one with a correction among its new lines, or not
-        tallied in this process yet, is tallied whole (0), on every core when there are many.
-        None: the figures could not be computed (logged; reading the store may still fail,
-        and that stops the catch-up, to be tried again)."""
+        """Each touched encounter's figures and the line its growing rows (turns, HP points)
+        are stored to: a log that only grew extends its tally; one with a correction, or not
+        tallied here yet, is tallied whole (0), on every core when there are many (None: the
+        figures fail, logged; a store that cannot be read stops the catch-up)."""
         computed: dict[UUID, Tallied] = {}
         whole = []
         for encounter_id in touched:
@@ -279,14 +243,14 @@ class Analytics:
         try:
             made = tallied() if callable(tallied) else tallied
             if isinstance(made, str):  # why a worker's fold failed
-                self.skips.skipped(encounter_id, made)
+                self._skip(encounter_id, made)
                 return None
             version, tally = made
             found = rows.check(tally.figures())
         except Exception as exc:  # e.g. a recorded time that cannot be put in UTC
-            self.skips.skipped(encounter_id, exc)
+            self._skip(encounter_id, exc)
             return None
-        self.skips.computed(encounter_id)
+        self.skips.pop(encounter_id, None)  # computed again: a later failure is news
         self._tallies[encounter_id] = (version, tally)
         while len(self._tallies) > TALLIES_KEPT:
             self._tallies.popitem(last=False)
@@ -304,5 +268,15 @@ class Analytics:
             run("ROLLBACK TO SAVEPOINT encounter")
             rows.replace(run, self.prefix, str(encounter_id), None, 0)
             self._tallies.pop(encounter_id, None)
-            self.skips.skipped(encounter_id, exc)
+            self._skip(encounter_id, exc)
         run("RELEASE SAVEPOINT encounter")
+
+    def _skip(self, encounter_id: UUID, why: str | BaseException) -> None:
+        """An encounter whose figures cannot be computed or stored is skipped (the others go
+        on) and logged once per process and reason (catch-ups take turns: `self.lock`)."""
+        reason = why if isinstance(why, str) else f"{type(why).__name__}: {why}"
+        if self.skips.get(encounter_id) != reason:
+            self.skips[encounter_id] = reason
+            log.error(
+                "analytics: encounter %s skipped: its figures fail (%s)", encounter_id, reason
+            )

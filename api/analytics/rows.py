@@ -60,9 +60,8 @@ def create(run: Run, prefix: str) -> None:
     """The tables (and an index by encounter on each but `encounters`), if missing."""
     for name, columns in TABLES.items():
         run(f"CREATE TABLE IF NOT EXISTS {prefix}{name} ({columns})")
-    for name in TABLES:
+        index = f"{prefix.replace('.', '_')}{name}_by_encounter"
         if name != "encounters":
-            index = f"{prefix.replace('.', '_')}{name}_by_encounter"
             run(f"CREATE INDEX IF NOT EXISTS {index} ON {prefix}{name} (encounter_id)")
 
 
