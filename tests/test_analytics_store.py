@@ -132,6 +132,21 @@ def test_a_growing_log_is_tallied_line_by_line_to_the_same_figures(open_store: A
     assert counts == [4, 3, 2, 2]  # HP: two joins and two hits; three timed turns
 
 
+def test_a_report_shows_what_another_process_caught_up(open_store: Any) -> None:
+    """Reports read this process's copy of the rows: after another process takes a correction
+    and a new fight, the next report here shows both, without a catch-up of its own."""
+    store = open_store()
+    first = store.import_log(log(FIGHT))
+    reporter = Analytics(store)
+    reporter.catch_up()
+    assert dealt(reporter) == [(1, 13, 1)]
+    store.append(first, [EventRevoked(target=8)])
+    second = store.import_log(log(FIGHT))
+    Analytics(open_store()).catch_up()
+    assert dealt(reporter) == [(2, 22, 2)]
+    assert (dealt(reporter, first), dealt(reporter, second)) == ([(1, 9, 1)], [(1, 13, 1)])
+
+
 def test_the_keeper_follows_the_store_in_the_background(open_store: Any) -> None:
     """SQLite: polling; PostgreSQL: woken by the store's pushes (LISTEN/NOTIFY)."""
     store = open_store()

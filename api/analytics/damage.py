@@ -1,44 +1,30 @@
-"""Damage reports: per round (by dealer and by target), by type (overall and per combatant),
-and the most dangerous foe — all from one pass over the damage rows.
-
-With a side or combatant filter, the damage rows counted are those the selection dealt or
-took, so a report on the party shows what it dealt and what hit it. Per combatant, its types
-are those of the damage counted in its own totals (dealt or taken as one of the selection)."""
+"""Damage per round (by dealer and target), by type (overall and per combatant) and the most
+dangerous foe, from one grouping of the damage rows: with a side or combatant filter, those the
+selection dealt or took; per combatant, the types of the damage in its own totals."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from api.analytics.filters import Filters
-from api.analytics.model import Analytics
-from projections.analytics import UNKNOWN
+
+if TYPE_CHECKING:
+    from api.analytics.mirror import Mirror
 
 UNTYPED = "untyped"  # damage whose fact names no type
-# A foe: a combatant on a side with no player character (kind "pc") in that encounter.
-PC_SIDES = "SELECT DISTINCT encounter_id, side FROM {t}fighters WHERE kind = 'pc'"
-FOE = (
-    "NOT EXISTS (SELECT 1 FROM {t}fighters p WHERE p.encounter_id = f.encounter_id "
-    "AND p.side = f.side AND p.kind = 'pc')"
-)
-SIDED = (  # each row with its dealer's and target's sides, and whether the dealer is a foe
-    "SELECT d.round, d.dealer, fd.side, d.target, ft.side, d.damage_type, d.nonlethal, "
-    "pc.side IS NULL, SUM(d.amount) "
-    "FROM {t}damage d JOIN {t}encounters e ON e.encounter_id = d.encounter_id "
-    "LEFT JOIN {t}fighters fd ON fd.encounter_id = d.encounter_id AND fd.combatant = d.dealer "
-    "LEFT JOIN {t}fighters ft ON ft.encounter_id = d.encounter_id AND ft.combatant = d.target "
-    f"LEFT JOIN ({PC_SIDES}) pc ON pc.encounter_id = d.encounter_id AND pc.side = fd.side "
-    "WHERE {where} GROUP BY d.round, d.dealer, fd.side, d.target, ft.side, d.damage_type, "
-    "d.nonlethal, pc.side IS NULL"
-)
-PLAIN = (  # every row kept, so no sides needed: far fewer lookups over a large table
-    "SELECT d.round, d.dealer, CASE WHEN d.dealer = ? THEN NULL ELSE '' END, d.target, '', "
-    "d.damage_type, d.nonlethal, 0, SUM(d.amount) "
-    "FROM {t}damage d JOIN {t}encounters e ON e.encounter_id = d.encounter_id "
-    "WHERE {where} GROUP BY d.round, d.dealer, d.target, d.damage_type, d.nonlethal"
+SUMS = (  # per round, dealer, target and type: all the damage kept, then what the selection
+    # (the side asked for, if any) dealt and took, and what foes dealt
+    "SELECT d.round, d.dealer, d.target, d.damage_type, d.nonlethal, SUM(d.amount), "
+    "SUM(d.amount) FILTER (WHERE d.dealer_side IS NOT NULL AND (?::TEXT IS NULL OR "
+    "d.dealer_side = ?)), SUM(d.amount) FILTER (WHERE ?::TEXT IS NULL OR d.target_side = ?), "
+    "SUM(d.amount) FILTER (WHERE d.dealer_side IS NOT NULL AND d.foe) FROM {t}damage d "
+    "WHERE {where} GROUP BY ALL"
 )
 Split = list[int]  # [lethal, nonlethal]
+
+Types = dict[str, dict[str, int]]  # who: {type: amount}
 
 
 @dataclass
@@ -48,59 +34,48 @@ class Damage:
     dealt: dict[tuple[int, str], Split] = field(default_factory=dict)  # (round, dealer)
     taken: dict[tuple[int, str], Split] = field(default_factory=dict)  # (round, target)
     types: dict[str, Split] = field(default_factory=dict)
-    dealt_types: dict[str, dict[str, int]] = field(default_factory=dict)  # dealer: {type: n}
-    taken_types: dict[str, dict[str, int]] = field(default_factory=dict)  # target: {type: n}
-    # foe: damage it dealt among the rows kept (None: every row is kept, see its fighter rows)
-    by_foes: dict[str, int] | None = field(default_factory=lambda: defaultdict(int))
+    dealt_types: Types = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
+    taken_types: Types = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
+    by_foes: dict[str, int] = field(default_factory=lambda: defaultdict(int))  # foe: its damage
 
     @classmethod
-    def read(cls, analytics: Analytics, filters: Filters) -> Damage:
-        where, params = filters.where()
-        found, side, query = cls(), filters.side, SIDED
+    def read(cls, analytics: Mirror, filters: Filters) -> Damage:
+        where, params = filters.where("d")  # the copy's damage rows carry the filters' columns
+        if filters.side is not None:
+            where += " AND (d.dealer_side = ? OR d.target_side = ?)"
+            params += (filters.side, filters.side)
         if filters.combatant is not None:
             where += " AND (d.dealer = ? OR d.target = ?)"
             params += (filters.combatant, filters.combatant)
-        elif side is None:
-            query, params, found.by_foes = PLAIN, (UNKNOWN, *params), None
-        for row in analytics.query(query.replace("{where}", where), params):
-            r, dealer, dealer_side, target, target_side, kind, nonlethal, foe, amount = row
-            if side is not None and side not in (dealer_side, target_side):
-                continue
+        found, query = cls(), SUMS.replace("{where}", where)
+        for row in analytics.query(query, (filters.side,) * 4 + params):
+            r, dealer, target, kind, nonlethal, amount, own_dealt, own_taken, foes = row
             kind, split = kind or UNTYPED, int(bool(nonlethal))
             found.dealt.setdefault((r, dealer), [0, 0])[split] += amount
             found.taken.setdefault((r, target), [0, 0])[split] += amount
             found.types.setdefault(kind, [0, 0])[split] += amount
-            if dealer_side is not None and foe and found.by_foes is not None:
-                found.by_foes[dealer] += amount
-            if dealer_side is not None and side in (None, dealer_side):
-                _add(found.dealt_types, dealer, kind, amount)
-            if side in (None, target_side):
-                _add(found.taken_types, target, kind, amount)
+            if foes is not None:
+                found.by_foes[dealer] += foes
+            if own_dealt is not None:
+                found.dealt_types[dealer][kind] += own_dealt
+            if own_taken is not None:
+                found.taken_types[target][kind] += own_taken
         return found
 
     def by_round(self, column: str) -> list[dict[str, Any]]:
         """Per round and dealer (column "dealer") or target ("target"), lethal and nonlethal,
         summed over the encounters."""
         sums = self.dealt if column == "dealer" else self.taken
-        return [
-            {"round": r, column: who, "lethal": lethal, "nonlethal": nonlethal,
-             "total": lethal + nonlethal}
-            for (r, who), (lethal, nonlethal) in sorted(sums.items())
-        ]  # fmt: skip
+        return [_split(split, round=r, **{column: who}) for (r, who), split in sorted(sums.items())]
 
     def by_type(self) -> list[dict[str, Any]]:
         """Per damage type (lethal and nonlethal), most first."""
         ranked = sorted(self.types.items(), key=lambda item: (-sum(item[1]), item[0]))
-        return [
-            {"damage_type": kind, "lethal": lethal, "nonlethal": nonlethal,
-             "total": lethal + nonlethal}
-            for kind, (lethal, nonlethal) in ranked
-        ]  # fmt: skip
+        return [_split(split, damage_type=kind) for kind, split in ranked]
 
 
-def _add(sums: dict[str, dict[str, int]], who: str, kind: str, amount: int) -> None:
-    types = sums.setdefault(who, {})
-    types[kind] = types.get(kind, 0) + amount
+def _split(split: Split, **key: Any) -> dict[str, Any]:
+    return {**key, "lethal": split[0], "nonlethal": split[1], "total": sum(split)}
 
 
 def ranked_types(types: dict[str, int]) -> dict[str, int]:
@@ -109,7 +84,7 @@ def ranked_types(types: dict[str, int]) -> dict[str, int]:
 
 
 def most_dangerous_foe(
-    analytics: Analytics, filters: Filters, damage: Damage
+    analytics: Mirror, filters: Filters, damage: Damage
 ) -> dict[str, Any] | None:
     """The foe (a combatant on a side with no PC in that encounter) that dealt the most of the
     damage the filters keep; more knock-outs, then its id, break ties. So `--side party` finds
@@ -118,14 +93,13 @@ def most_dangerous_foe(
     the encounters selected."""
     where, params = filters.where()
     rows = analytics.query(
-        "SELECT f.combatant, MIN(f.name), SUM(f.damage_dealt), SUM(f.knockouts), SUM(f.kills) "
+        "SELECT f.combatant, MIN(f.name), SUM(f.knockouts), SUM(f.kills) "
         f"FROM {{t}}fighters f JOIN {{t}}encounters e ON e.encounter_id = f.encounter_id "
-        f"WHERE {where} AND {FOE} GROUP BY f.combatant",
+        f"WHERE {where} AND f.foe GROUP BY f.combatant",
         params,
     )
-    foes = {combatant: (name, knockouts, kills) for combatant, name, _, knockouts, kills in rows}
-    dealt = {c: amount for c, _, amount, _, _ in rows} if damage.by_foes is None else damage.by_foes
-    dealt = {c: amount for c, amount in dealt.items() if amount and c in foes}
+    foes = {combatant: (name, knockouts, kills) for combatant, name, knockouts, kills in rows}
+    dealt = {c: amount for c, amount in damage.by_foes.items() if amount and c in foes}
     if not dealt:
         return None
     combatant = min(dealt, key=lambda c: (-dealt[c], -foes[c][1], c))

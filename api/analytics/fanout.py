@@ -1,7 +1,6 @@
-"""Whole tallies folded in worker processes: a catch-up over many encounters (a first start over a
-large store, `combatlog analytics rebuild`) folds their logs on every core, while the catching-up
-process reads pages and writes rows. The workers only read the store; every row is still written
-by the catching-up process, in the page's one transaction with the tracking position."""
+"""Whole tallies folded in worker processes, one per core, for a catch-up over many encounters
+(a first start, a rebuild). The workers only read the store; the catching-up process writes
+every row, in the page's one transaction with the tracking position."""
 
 from __future__ import annotations
 
@@ -9,9 +8,8 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import contextmanager
 from uuid import UUID
 
 from api.store import EncounterStore, collector_paused
@@ -49,26 +47,16 @@ def _watch(parent: int) -> None:
 
 def _in_worker(job: tuple[str, str | None, UUID]) -> Whole:
     url, name, encounter_id = job
-    store = _stores.get((url, name))
-    if store is None:
+    if (store := _stores.get((url, name))) is None:
         store = _stores[(url, name)] = EncounterStore(url, name=name)
     with collector_paused():
         return tally_whole(store, encounter_id)
 
 
-@contextmanager
-def workers(store: EncounterStore) -> Iterator[Pool]:
-    """Worker processes for one catch-up, started when first needed and ended with it."""
-    pool = Pool(store)
-    try:
-        yield pool
-    finally:
-        pool.close()
-
-
 class Pool:
     """Spreads whole tallies over one process per core (none for the in-memory store, whose
-    log no other process can read, or on a single core)."""
+    log no other process can read, or on a single core): started when first needed, ended
+    with the catch-up (`with Pool(store) as pool`)."""
 
     def __init__(self, store: EncounterStore) -> None:
         self.store = store
@@ -89,6 +77,9 @@ class Pool:
         jobs = [(self.store.url, self.store.name, e) for e in encounters]
         return list(self._executor.map(_in_worker, jobs))
 
-    def close(self) -> None:
+    def __enter__(self) -> Pool:
+        return self
+
+    def __exit__(self, *_: object) -> None:
         if self._executor is not None:
             self._executor.shutdown(cancel_futures=True)

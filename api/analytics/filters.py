@@ -22,28 +22,24 @@ class Filters:
     combatant: str | None = None
 
     def where(self, alias: str = "e") -> tuple[str, tuple[Any, ...]]:
-        """The SQL condition on the encounters table (alias `e`) and its parameters."""
-        clauses, params = ["1 = 1"], []
-        for column, value in (("encounter_id", self.encounter), ("ruleset", self.ruleset)):
-            if value is not None:
-                clauses.append(f"{alias}.{column} = ?")
-                params.append(value)
-        if self.since is not None:
-            clauses.append(f"{alias}.started_at >= ?")
-            params.append(utc_text(self.since))
-        if self.until is not None:
-            clauses.append(f"{alias}.started_at < ?")
-            params.append(utc_text(self.until))
-        return " AND ".join(clauses), tuple(params)
+        """The SQL condition on the encounters table (alias `e`, or rows carrying its columns)
+        and its parameters."""
+        since, until = (None if at is None else utc_text(at) for at in (self.since, self.until))
+        return _all(alias, encounter_id=self.encounter, ruleset=self.ruleset, since=since,
+                    until=until)  # fmt: skip
 
     def who(self, alias: str = "f") -> tuple[str, tuple[Any, ...]]:
         """The SQL condition on a combatant's row (alias `f`) and its parameters."""
-        clauses, params = ["1 = 1"], []
-        for column, value in (("side", self.side), ("combatant", self.combatant)):
-            if value is not None:
-                clauses.append(f"{alias}.{column} = ?")
-                params.append(value)
-        return " AND ".join(clauses), tuple(params)
+        return _all(alias, side=self.side, combatant=self.combatant)
+
+
+TESTS = {"since": "started_at >= ?", "until": "started_at < ?"}  # else: column = ?
+
+
+def _all(alias: str, **values: Any) -> tuple[str, tuple[Any, ...]]:
+    kept = {name: value for name, value in values.items() if value is not None}
+    tests = [f"{alias}.{TESTS.get(name, f'{name} = ?')}" for name in kept]
+    return " AND ".join(["1 = 1", *tests]), tuple(kept.values())
 
 
 def utc_text(at: datetime) -> str:

@@ -14,13 +14,9 @@ SWEEP = 1.0  # seconds between catch-ups that need no push (PostgreSQL)
 
 
 class Keeper(threading.Thread):
-    """Keeps the read model caught up in the background (reports also catch up first).
-
-    On PostgreSQL the store pushes: the library's subscription (LISTEN/NOTIFY) wakes the keeper
-    when lines are recorded, and it catches up then, at most once per `every` seconds; a sweep
-    every `SWEEP` seconds catches up as well, because the library's subscription reads what is
-    recorded before its LISTEN is in place, so a line committed in between would wait for the
-    next push. SQLite cannot push, so there the keeper polls every `every` seconds."""
+    """On PostgreSQL the library's subscription (LISTEN/NOTIFY) wakes the keeper, which catches
+    up at most once per `every` seconds, and a sweep every `SWEEP` seconds catches what was
+    committed before the LISTEN was in place. SQLite cannot push: there it polls."""
 
     def __init__(self, analytics: Analytics, every: float = 0.5) -> None:
         super().__init__(name="combatlog-analytics", daemon=True)

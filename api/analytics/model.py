@@ -1,32 +1,26 @@
 """The analytics read model: SQL tables beside the event store, kept from its notification log.
 
-Why SQL tables in the same database (not DuckDB): the view rows and the library's tracking
-position are written in one transaction of the store's own database (SQLite file or
-PostgreSQL), so each notification is taken exactly once and a restart continues where the
-last committed batch ended; the reports are small GROUP BY queries over compact rows, well
-inside a second at a million events, and nothing else has to be installed or kept in step.
-
-Catch-up reads the notification log in pages. For every encounter a page touches, the figures
-are recomputed from that encounter's whole log (projections.analytics) and its rows replaced:
-a revocation or amendment therefore recomputes rather than patches, and seeing an encounter
-again (a later page, a restart) changes nothing that is already right.
+The rows and the library's tracking position are written in one transaction of the store's own
+database (SQLite or PostgreSQL): each notification is taken exactly once, and a restart goes on
+from the last committed page. The reports read a DuckDB copy of the rows (api.analytics.mirror).
+For every encounter a page touches, the figures are recomputed (projections.analytics) and its
+rows replaced: a correction recomputes rather than patches.
 
 Several processes may keep one model (the service's keeper, a report's catch-up, `combatlog
 analytics rebuild`). A process's running tallies assume the rows it wrote last are still
-there, so they are trusted only while the tracking position is the one this process left:
-each page checks, in its write transaction and before recording the new position, that the
-position is still the one the page started from; if not (another process took pages, or a
-rebuild moved it back), the page is rolled back and taken again from the current position
-with every tally dropped.
+there, so each page checks, in its write transaction, that the tracking position is still the
+one it started from; if not, it is rolled back and taken again with every tally dropped.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid4
 
 from eventsourcing.persistence import IntegrityError, Tracking
@@ -35,15 +29,18 @@ from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 
 from api.analytics import fanout, rows
 from api.analytics.rows import TABLES
-from api.analytics.skips import Skips
 from api.store import EncounterStore, collector_paused, sql
 from api.store.config import tables_locked
 from api.store.recorders import SQLiteFactRecorder
 from domain.corrections import is_correction
 from projections.analytics import Figures, Tally
 
+if TYPE_CHECKING:
+    from api.analytics.mirror import Mirror
+
 __all__ = ["PAGE", "TABLES", "TRACKED_AS", "Analytics"]
 
+log = logging.getLogger(__name__)
 TRACKED_AS = "combatlog-analytics"  # the tracking row's application name
 PAGE = 5000  # notifications per transaction
 TALLIES_KEPT = 5000  # encounters whose running tallies this process keeps (least recent go)
@@ -52,11 +49,7 @@ Tallied = tuple[Figures, int] | None  # figures and the line their growing rows 
 
 
 class Moved(Exception):
-    """The tracking position is not the one the page started from (another process moved it)."""
-
-    def __init__(self, position: int) -> None:
-        super().__init__(position)
-        self.position = position
+    """The tracking position (its one argument) is not the one the page started from."""
 
 
 class Analytics:
@@ -85,14 +78,19 @@ class Analytics:
         self.lock = threading.Lock()  # one catch-up at a time in this process
         self._tallies: OrderedDict[UUID, tuple[int, Tally]] = OrderedDict()
         self._left = 0  # the tracking position this process's tallies go with
-        self.skips = Skips()  # encounters whose figures fail, each logged once
+        self.skips: dict[UUID, str] = {}  # encounters whose figures fail, and why (logged once)
         with tables_locked(store.url):  # workers starting together must not race on CREATE
             self.tracking.create_table()
             with self.transaction() as run:
                 rows.create(run, self.prefix)
 
-    def table(self, name: str) -> str:
-        return f"{self.prefix}{name}"
+    @cached_property
+    def mirror(self) -> Mirror:
+        """The reports' copy of the rows, in DuckDB (made on the first report; the keeper's
+        process and the fold's workers never import DuckDB)."""
+        from api.analytics.mirror import Mirror
+
+        return Mirror(self)
 
     @property
     def position(self) -> int:
@@ -101,15 +99,11 @@ class Analytics:
 
     def catch_up(self, progress: Progress | None = None, pages: int | None = None) -> int:
         """Take every notification after the tracking position, a page per transaction;
-        returns how many were taken. `pages` stops early (for tests of a restart).
-
-        An encounter whose figures cannot be computed (a fact the fold cannot take) is
-        skipped, not allowed to stop the others: the error is logged, its rows are removed so
-        no report shows figures its log no longer gives, and it is computed again whenever a
-        later page touches it (or on a rebuild)."""
+        returns how many were taken. `pages` stops early (for tests of a restart). An encounter
+        whose figures fail is skipped (`_skip`), its rows removed, until its log next changes."""
         taken = 0
         recorder = self.store.application.recorder
-        with self.lock, fanout.workers(self.store) as pool:
+        with self.lock, fanout.Pool(self.store) as pool:
             last = self._resume(self.position)
             total = recorder.max_notification_id() or 0
             while pages is None or pages > 0:
@@ -126,9 +120,10 @@ class Analytics:
                             self._write(run, encounter_id, tallied)
                         if (now := self._tracked(run)) != last:
                             raise Moved(now)
-                        self._track(page[-1][0])
+                        tracked = Tracking(TRACKED_AS, page[-1][0])
+                        self.tracking._insert_tracking(self._cursor, tracked)
                 except Moved as moved:  # rolled back: nothing written
-                    last = self._resume(moved.position)
+                    last = self._resume(moved.args[0])
                     continue
                 except IntegrityError:  # another worker took this page first: nothing written
                     self._tallies.clear()
@@ -156,7 +151,7 @@ class Analytics:
             self._tallies.clear()
             self._left = 0
             for name in TABLES:
-                run(f"DELETE FROM {self.table(name)}")
+                run(f"DELETE FROM {self.prefix}{name}")
             run(f"DELETE FROM {self.tracking_table} WHERE application_name = ?", (TRACKED_AS,))
         return self.catch_up(progress)
 
@@ -203,18 +198,13 @@ class Analytics:
         page = recorder.select_notifications(after or None, PAGE, inclusive_of_start=False)
         return [(n.id, n.originator_id) for n in page]
 
-    def _track(self, notification_id: int) -> None:
-        self.tracking._insert_tracking(self._cursor, Tracking(TRACKED_AS, notification_id))
-
     def _tallied_all(
         self, touched: set[UUID], pool: fanout.Pool, lines: int
     ) -> dict[UUID, Tallied]:
-        """Each touched encounter's figures now, and the line up to which its growing rows
-        (turns, HP points) are already stored: a log that only grew since its last tally
-        extends it (its new lines only); one with a correction among its new lines, or not
-        tallied in this process yet, is tallied whole (0), on every core when there are many.
-        None: the figures could not be computed (logged; reading the store may still fail,
-        and that stops the catch-up, to be tried again)."""
+        """Each touched encounter's figures and the line its growing rows (turns, HP points)
+        are stored to: a log that only grew extends its tally; one with a correction, or not
+        tallied here yet, is tallied whole (0), on every core when there are many (None: the
+        figures fail, logged; a store that cannot be read stops the catch-up)."""
         computed: dict[UUID, Tallied] = {}
         whole = []
         for encounter_id in touched:
@@ -223,22 +213,8 @@ class Analytics:
             else:
                 whole.append(encounter_id)
         for encounter_id, tallied in zip(whole, pool.tallies(whole, lines), strict=True):
-            computed[encounter_id] = self._kept(encounter_id, tallied)
+            computed[encounter_id] = self._kept(encounter_id, tallied, 0)
         return computed
-
-    def _kept(self, encounter_id: UUID, tallied: fanout.Whole) -> Tallied:
-        """The figures of a whole tally, kept to extend later (None: they fail, logged once)."""
-        if isinstance(tallied, str):
-            self.skips.skipped(encounter_id, tallied)
-            return None
-        version, tally = tallied
-        try:
-            found = rows.check(tally.figures())
-        except Exception as exc:  # e.g. a recorded time that cannot be put in UTC
-            self.skips.skipped(encounter_id, exc)
-            return None
-        self._keep(encounter_id, version, tally)
-        return found, 0
 
     def _extended(self, encounter_id: UUID) -> tuple[Tallied] | None:
         """(the tally extended by the lines since it was kept,) or None: none to extend."""
@@ -249,30 +225,35 @@ class Analytics:
         new = self.store.facts(encounter_id, after=version)
         if any(is_correction(fact) for fact in new):
             return None
-        in_force = list(enumerate(new, version + 1))
-        return (self._fold(encounter_id, tally, new, in_force, version, version + len(new)),)
 
-    def _fold(
-        self,
-        encounter_id: UUID,
-        tally: Tally,
-        lines: list[Any],
-        in_force: list[tuple[int, Any]],
-        since: int,
-        version: int,
-    ) -> Tallied:
-        """Extend the tally by `lines` (of which `in_force` are in force) and keep it as the
-        tally of the log's first `version` lines; its growing rows are stored up to `since`."""
-        try:
-            for fact in lines:
+        def extend() -> fanout.Whole:
+            for fact in new:
                 tally.saw(fact)
-            for position, fact in in_force:
+            for position, fact in enumerate(new, version + 1):
                 tally.add(position, fact)
+            return version + len(new), tally
+
+        return (self._kept(encounter_id, extend, version),)
+
+    def _kept(
+        self, encounter_id: UUID, tallied: fanout.Whole | Callable[[], fanout.Whole], since: int
+    ) -> Tallied:
+        """The figures of a tally, kept to extend later (None: they fail, logged once); its
+        growing rows are stored up to line `since`."""
+        try:
+            made = tallied() if callable(tallied) else tallied
+            if isinstance(made, str):  # why a worker's fold failed
+                self._skip(encounter_id, made)
+                return None
+            version, tally = made
             found = rows.check(tally.figures())
-        except Exception as exc:
-            self.skips.skipped(encounter_id, exc)
+        except Exception as exc:  # e.g. a recorded time that cannot be put in UTC
+            self._skip(encounter_id, exc)
             return None
-        self._keep(encounter_id, version, tally)
+        self.skips.pop(encounter_id, None)  # computed again: a later failure is news
+        self._tallies[encounter_id] = (version, tally)
+        while len(self._tallies) > TALLIES_KEPT:
+            self._tallies.popitem(last=False)
         return found, since
 
     def _write(self, run: Callable[..., list[Any]], encounter_id: UUID, tallied: Tallied) -> None:
@@ -287,11 +268,15 @@ class Analytics:
             run("ROLLBACK TO SAVEPOINT encounter")
             rows.replace(run, self.prefix, str(encounter_id), None, 0)
             self._tallies.pop(encounter_id, None)
-            self.skips.skipped(encounter_id, exc)
+            self._skip(encounter_id, exc)
         run("RELEASE SAVEPOINT encounter")
 
-    def _keep(self, encounter_id: UUID, version: int, tally: Tally) -> None:
-        self.skips.computed(encounter_id)
-        self._tallies[encounter_id] = (version, tally)
-        while len(self._tallies) > TALLIES_KEPT:
-            self._tallies.popitem(last=False)
+    def _skip(self, encounter_id: UUID, why: str | BaseException) -> None:
+        """An encounter whose figures cannot be computed or stored is skipped (the others go
+        on) and logged once per process and reason (catch-ups take turns: `self.lock`)."""
+        reason = why if isinstance(why, str) else f"{type(why).__name__}: {why}"
+        if self.skips.get(encounter_id) != reason:
+            self.skips[encounter_id] = reason
+            log.error(
+                "analytics: encounter %s skipped: its figures fail (%s)", encounter_id, reason
+            )

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from api.analytics import times
 from api.analytics.damage import Damage, most_dangerous_foe, ranked_types
 from api.analytics.filters import Filters
 from api.analytics.model import Analytics
+from api.store import collector_paused
+
+if TYPE_CHECKING:
+    from api.analytics.mirror import Mirror
 
 __all__ = ["Filters", "report"]
 
@@ -19,39 +22,39 @@ SUMMED = ("damage_dealt", "damage_dealt_nonlethal", "damage_taken", "damage_take
 
 def report(analytics: Analytics, filters: Filters) -> dict[str, Any]:
     """Every standard figure for the encounters and combatants `filters` selects."""
-    damage = Damage.read(analytics, filters)
-    return {
-        "encounters": encounters(analytics, filters),
-        "combatants": combatants(analytics, filters, damage),
-        "damage_by_round": damage.by_round("dealer"),
-        "damage_taken_by_round": damage.by_round("target"),
-        "damage_by_type": damage.by_type(),
-        "turns": times.turns(analytics, filters),
-        "round_times": times.rounds(analytics, filters),
-        "conditions": conditions(analytics, filters),
-        "most_dangerous_foe": most_dangerous_foe(analytics, filters, damage),
-        "hp_over_time": hp_over_time(analytics, filters) if filters.encounter else {},
-    }
+    mirror = analytics.mirror
+    with collector_paused():  # a report makes no cycles: no full collection of a big heap
+        mirror.sync()
+        damage = Damage.read(mirror, filters)
+        return {
+            "encounters": encounters(mirror, filters),
+            "combatants": combatants(mirror, filters, damage),
+            "damage_by_round": damage.by_round("dealer"),
+            "damage_taken_by_round": damage.by_round("target"),
+            "damage_by_type": damage.by_type(),
+            "turns": timed_turns(mirror, filters),
+            "round_times": round_times(mirror, filters),
+            "conditions": conditions(mirror, filters),
+            "most_dangerous_foe": most_dangerous_foe(mirror, filters, damage),
+            "hp_over_time": hp_over_time(analytics, filters) if filters.encounter else {},
+        }
 
 
-def encounters(analytics: Analytics, filters: Filters) -> list[dict[str, Any]]:
+def encounters(analytics: Mirror, filters: Filters) -> list[dict[str, Any]]:
     """The encounters selected, earliest first; `started_at` is in UTC."""
     where, params = filters.where()
     rows = analytics.query(
-        "SELECT e.encounter_id, e.name, e.ruleset, e.started_at, e.ended, e.rounds, e.events, "
-        "e.seconds, (SELECT AVG(r.seconds) FROM {t}rounds r WHERE r.encounter_id = e.encounter_id)"
-        f" FROM {{t}}encounters e WHERE {where} ORDER BY e.started_at, e.encounter_id",
+        "SELECT e.encounter_id, e.name, e.ruleset, e.started_at, e.ended = 1, e.rounds, e.events, "
+        f"e.seconds, e.seconds_per_round FROM {{t}}encounters e WHERE {where} "
+        "ORDER BY e.started_at, e.encounter_id",
         params,
     )
     keys = ("id", "name", "ruleset", "started_at", "ended", "rounds", "events", "seconds",
             "seconds_per_round")  # fmt: skip
-    found = [dict(zip(keys, row, strict=True)) for row in rows]
-    for row in found:
-        row["ended"] = bool(row["ended"])
-    return found
+    return [dict(zip(keys, row, strict=True)) for row in rows]
 
 
-def combatants(analytics: Analytics, filters: Filters, damage: Damage) -> list[dict[str, Any]]:
+def combatants(analytics: Mirror, filters: Filters, damage: Damage) -> list[dict[str, Any]]:
     """Per combatant (by id, summed over the encounters): damage (with its types), attacks,
     downs."""
     where, params = filters.where()
@@ -82,19 +85,59 @@ def combatants(analytics: Analytics, filters: Filters, damage: Damage) -> list[d
     return found
 
 
-def conditions(analytics: Analytics, filters: Filters) -> list[dict[str, Any]]:
+def conditions(analytics: Mirror, filters: Filters) -> list[dict[str, Any]]:
     """Condition uptime: rounds each condition was in force on each combatant."""
     where, params = filters.where()
-    who, who_params = filters.who()
+    who, who_params = filters.who("c")
     rows = analytics.query(
         "SELECT c.combatant, c.condition, SUM(c.rounds) FROM {t}conditions c "
         "JOIN {t}encounters e ON e.encounter_id = c.encounter_id "
-        "JOIN {t}fighters f ON f.encounter_id = c.encounter_id AND f.combatant = c.combatant "
         f"WHERE {where} AND {who} GROUP BY c.combatant, c.condition "
         "ORDER BY SUM(c.rounds) DESC, c.combatant, c.condition",
         params + who_params,
     )
     return [{"combatant": c, "condition": n, "rounds": r} for c, n, r in rows]
+
+
+def timed_turns(analytics: Mirror, filters: Filters) -> dict[str, Any]:
+    """Real time per turn, overall and per combatant (the side and combatant filters pick
+    whose turns), from the turns summed per encounter and combatant."""
+    where, params = filters.where()
+    who, who_params = filters.who("u")
+    rows = analytics.query(
+        "SELECT u.combatant, SUM(u.turns), SUM(u.seconds) / SUM(u.turns), MAX(u.longest) "
+        "FROM {t}turns u JOIN {t}encounters e ON e.encounter_id = u.encounter_id "
+        f"WHERE {where} AND {who} GROUP BY u.combatant ORDER BY 3 DESC, u.combatant",
+        params + who_params,
+    )
+    per = [
+        {"combatant": c, "turns": n, "mean_seconds": _r(mean), "longest_seconds": _r(longest)}
+        for c, n, mean, longest in rows
+    ]
+    count = sum(p["turns"] for p in per)
+    mean = sum(p["mean_seconds"] * p["turns"] for p in per) / count if count else None
+    return {"turns": count, "mean_seconds": _r(mean), "by_combatant": per}
+
+
+def round_times(analytics: Mirror, filters: Filters) -> list[dict[str, Any]]:
+    """Real time per round, by round number over the encounters (one encounter: each of its
+    rounds' own time). A round is timed from its first line to the next round's first line,
+    so the last round of a fight has no time."""
+    where, params = filters.where()
+    rows = analytics.query(
+        "SELECT r.round, COUNT(*), AVG(r.seconds), MAX(r.seconds) "
+        "FROM {t}rounds r JOIN {t}encounters e ON e.encounter_id = r.encounter_id "
+        f"WHERE {where} GROUP BY r.round ORDER BY r.round",
+        params,
+    )
+    return [
+        {"round": r, "encounters": n, "mean_seconds": _r(mean), "longest_seconds": _r(longest)}
+        for r, n, mean, longest in rows
+    ]
+
+
+def _r(value: float | None) -> float | None:
+    return None if value is None else round(float(value), 2)
 
 
 def hp_over_time(analytics: Analytics, filters: Filters) -> dict[str, list[dict[str, int]]]:

@@ -60,16 +60,9 @@ def create(run: Run, prefix: str) -> None:
     """The tables (and an index by encounter on each but `encounters`), if missing."""
     for name, columns in TABLES.items():
         run(f"CREATE TABLE IF NOT EXISTS {prefix}{name} ({columns})")
-    for name in TABLES:
+        index = f"{prefix.replace('.', '_')}{name}_by_encounter"
         if name != "encounters":
-            index = f"{prefix.replace('.', '_')}{name}_by_encounter"
             run(f"CREATE INDEX IF NOT EXISTS {index} ON {prefix}{name} (encounter_id)")
-
-
-def started_at(found: Figures) -> str | None:
-    """The encounter's first recorded time as ISO text in UTC (`+00:00`): ISO texts of one
-    offset sort as the times do, so date filters can compare them as text."""
-    return None if found.started_at is None else utc_text(found.started_at)
 
 
 def replace(run: Run, prefix: str, key: str, found: Figures | None, since: int) -> None:
@@ -82,25 +75,20 @@ def replace(run: Run, prefix: str, key: str, found: Figures | None, since: int) 
         run(f"DELETE FROM {prefix}{name} WHERE encounter_id = ?{after}", params)
     if found is None:
         return
-    run(
-        f"INSERT INTO {prefix}encounters VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (key, found.name, found.ruleset, started_at(found), int(found.ended), found.rounds,
-         found.events, found.seconds),
-    )  # fmt: skip
-    fighters = [
-        (key, cid, f.name, f.side, f.kind, *(int(getattr(f, c)) for c in FIGHTER_COLUMNS))
-        for cid, f in found.fighters.items()
-    ]
-    _many(run, f"{prefix}fighters", 5 + len(FIGHTER_COLUMNS), fighters)
-    damage = [(key, r, d, t, k, int(n), a) for (r, d, t, k, n), a in found.damage.items()]
-    _many(run, f"{prefix}damage", 7, damage)
-    _many(run, f"{prefix}turns", 5, [(key, *turn) for turn in found.turns])
-    _many(run, f"{prefix}rounds", 3, [(key, r, s) for r, s in found.round_seconds.items()])
-    kept = [(key, c, n, r) for (c, n), r in found.condition_rounds.items()]
-    _many(run, f"{prefix}conditions", 4, kept)
-    _many(run, f"{prefix}hp", 5, [(key, *point) for point in found.hp])
-
-
-def _many(run: Run, table: str, width: int, rows: list[tuple[Any, ...]]) -> None:
-    if rows:
-        run(f"INSERT INTO {table} VALUES ({', '.join('?' * width)})", rows, many=True)
+    # The start as ISO text in UTC (`+00:00`): texts of one offset sort as the times do.
+    start = None if found.started_at is None else utc_text(found.started_at)
+    written: dict[str, list[tuple[Any, ...]]] = {
+        "encounters": [(key, found.name, found.ruleset, start, int(found.ended), found.rounds,
+                        found.events, found.seconds)],
+        "fighters": [(key, cid, f.name, f.side, f.kind, *(int(getattr(f, c))
+                      for c in FIGHTER_COLUMNS)) for cid, f in found.fighters.items()],
+        "damage": [(key, r, d, t, k, int(n), a) for (r, d, t, k, n), a in found.damage.items()],
+        "turns": [(key, *turn) for turn in found.turns],
+        "rounds": [(key, r, s) for r, s in found.round_seconds.items()],
+        "conditions": [(key, c, n, r) for (c, n), r in found.condition_rounds.items()],
+        "hp": [(key, *point) for point in found.hp],
+    }  # fmt: skip
+    for name, rows in written.items():
+        if rows:
+            marks = ", ".join("?" * len(rows[0]))
+            run(f"INSERT INTO {prefix}{name} VALUES ({marks})", rows, many=True)
