@@ -48,6 +48,7 @@ def test_the_library_is_exported_and_imported_as_json(
     page.locator("form.add-creatures input[name=party]").check()  # in the party roster
     add_creatures(page, "Lem", 1, "party", max_hp=18)
     library = open_library(page)
+    expect(library.locator("li.creature[data-creature=lem]")).to_have_count(1)  # saved first
     with page.expect_download() as downloading:
         library.locator("button.export").click()
     saved = tmp_path / "library.json"
