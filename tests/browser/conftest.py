@@ -17,7 +17,15 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 LAPTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
-pytestmark = pytest.mark.browser
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in this folder is a browser test (`-m "not browser"` leaves them out); a
+    conftest's own `pytestmark` would mark none of them."""
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if here in item.path.resolve().parents:
+            item.add_marker(pytest.mark.browser)
 
 
 def _missing() -> str | None:
