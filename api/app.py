@@ -19,7 +19,6 @@ from api.config.secret import secret_at_start
 from api.config.settings import Settings, load_settings
 from api.http import (
     analytics,
-    corrections,
     docs,
     idempotency,
     library,
@@ -29,6 +28,7 @@ from api.http import (
     routes,
     stream,
     tokens,
+    writes,
 )
 from api.http.headers import SecurityHeaders
 from api.http.nesting import NestingLimit
@@ -87,7 +87,7 @@ def create_app(given: Settings | str | None = None, folder: Path | None = None) 
     problems.install(app)
     idempotency.install(app)
     app.include_router(routes.router)
-    app.include_router(corrections.router)
+    app.include_router(writes.router)
     app.include_router(tokens.router)
     app.include_router(stream.router)
     app.include_router(analytics.router)
