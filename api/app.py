@@ -19,8 +19,8 @@ from api.config.secret import secret_at_start
 from api.config.settings import Settings, load_settings
 from api.http import (
     analytics,
+    corrections,
     docs,
-    idempotency,
     library,
     pages,
     preview,
@@ -85,9 +85,8 @@ def create_app(given: Settings | str | None = None, folder: Path | None = None) 
         redoc_url=None,
     )
     problems.install(app)
-    idempotency.install(app)
     app.include_router(routes.router)
-    app.include_router(writes.router)
+    app.include_router(corrections.router)
     app.include_router(tokens.router)
     app.include_router(stream.router)
     app.include_router(analytics.router)
@@ -181,5 +180,5 @@ class BodyLimit:
     async def too_large(scope: Scope, receive: Receive, send: Send) -> None:
         """The one 413 problem body, whether the length was declared or counted."""
         detail = f"the body is over the limit of {MAX_BODY} bytes"
-        field = [problems.FieldError(field="body", reason=detail)]
-        await problems.problem(413, "Body too large", detail, field)(scope, receive, send)
+        answer = problems.HttpProblem(413, "Body too large", detail, "body")
+        await problems.rendered(answer)(scope, receive, send)

@@ -10,6 +10,7 @@ import orjson
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.http import problems
+from api.http.problems import HttpProblem
 from domain.bounds import MAX_DEPTH, too_deep
 
 BODIES = ("POST", "PUT", "PATCH")  # methods whose requests carry a body
@@ -29,9 +30,8 @@ class NestingLimit:
             return
         body, messages = await whole(receive)
         if (deep := _too_deep(body)) is not None:
-            field = [problems.FieldError(field=deep, reason=DETAIL)]
-            answer = problems.problem(422, "Body nested too deep", DETAIL, field)
-            await answer(scope, receive, send)
+            answer = HttpProblem(422, "Body nested too deep", DETAIL, deep)
+            await problems.rendered(answer)(scope, receive, send)
             return
         await self.app(scope, replayed(messages, receive), send)
 

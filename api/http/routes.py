@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from typing import Annotated, Any, cast
 from uuid import UUID
 from weakref import WeakKeyDictionary
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
+from fastapi.concurrency import run_in_threadpool
 
+from api.compute.offload import off_loop
 from api.http import schemas
 from api.http.access import Role, check_operator, role_of, tokens
-from api.http.facts import fits_64_bits, imported
+from api.http.facts import client_facts, fits_64_bits, imported
+from api.http.idempotency import fingerprint
 from api.http.player import Timeline, log_lines, player_jsonl, player_lines, player_state
 from api.http.problems import HttpProblem, Problem
-from api.service.encounters import Encounters
+from api.service.encounters import Append, Encounters
+from domain.commands import AppendFacts, Command
 from domain.events import EncounterCreated, TableFact
 from domain.jsonl import parse_event, write_jsonl
 from projections.derived import Derivations
@@ -29,6 +34,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         413: "Body too large", 422: "Bad input, or a fact the log cannot take",
     }.items()
 }  # fmt: skip
+LIGHT_BATCH = 20  # facts without dice validated on the event loop: less than the trip to a worker
 router = APIRouter(prefix="/encounters", tags=["encounters"], responses=ERRORS)
 Auth = Annotated[str | None, Header(description="Bearer <gm or player token>")]
 IdempotencyKey = Annotated[
@@ -128,6 +134,40 @@ def list_encounters(_: Operator, service: Service) -> list[schemas.Summary]:
         schemas.Summary(id=s.id, name=s.name, ruleset=s.ruleset, version=s.version)
         for s in service.store.list_encounters()
     ]
+
+
+@router.post("/{encounter_id}/facts", status_code=201, response_model=schemas.Appended)
+async def append_facts(
+    encounter_id: UUID,
+    body: schemas.NewFacts,
+    _: Writer,
+    request: Request,
+    key: IdempotencyKey = None,
+) -> schemas.Appended:
+    """Append facts, all or none, after `expected_version` when given."""
+    costly = len(body.facts) > LIGHT_BATCH or any("roll" in raw for raw in body.facts)
+    facts = await off_loop(client_facts, body.facts) if costly else client_facts(body.facts)
+    command = AppendFacts(tuple(facts))
+    return await committed(request, encounter_id, command, "facts", body, key)
+
+
+async def committed(
+    request: Request,
+    encounter_id: UUID,
+    command: Command,
+    route: str,
+    body: schemas.NewFacts | schemas.Undo | schemas.Amendment,
+    key: str | None,
+) -> schemas.Appended:
+    """Every write's one path: the GM's command, committed with the writes that arrive
+    meanwhile (api/service/commits.py); a refusal names the body's field (`facts[2].target`)."""
+    service: Encounters = request.app.state.encounters
+    if not service.cached(encounter_id):  # a long log's first fold: not on the committer
+        await run_in_threadpool(service.history, encounter_id)
+    digest = fingerprint(route, body, key)
+    append = Append(encounter_id, command, body.expected_version, "gm", key, digest)
+    done = await asyncio.wrap_future(request.app.state.commits.submit(append))
+    return schemas.Appended(first=done.first, version=done.version)
 
 
 @router.get(

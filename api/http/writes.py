@@ -1,34 +1,28 @@
-"""The GM's writes: append facts, and undo, redo or amend a past line (what follows from it is
-recomputed). Each is a command on the one write path (api/service/commits.py)."""
+"""The GM's writes (append facts, undo, redo, amend), the hot path, served past FastAPI's routing
+by their own routes' functions."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Callable
 from typing import Any, cast
 from uuid import UUID
 
 import orjson
-from fastapi import APIRouter, Request, Response
-from fastapi.concurrency import run_in_threadpool
+from fastapi import Request, Response
 from fastapi.routing import APIRoute
 from pydantic import BaseModel, ValidationError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from api.compute.offload import off_loop
-from api.http import schemas
-from api.http.facts import client_facts, client_replacement
-from api.http.idempotency import HEADER, fingerprint
+from api.http import corrections, routes, schemas
+from api.http.idempotency import HEADER
 from api.http.nesting import replayed, whole
-from api.http.routes import ERRORS, IdempotencyKey, Writer, gm, role
-from api.service.encounters import Append, Encounters
-from domain.bounds import too_deep
-from domain.commands import Amend, AppendFacts, Command, Redo, Undo
+from api.http.routes import gm, role
+from domain.bounds import MAX_DEPTH, too_deep
 
-LIGHT_BATCH = 20  # facts without dice validated on the event loop: less than the trip to a worker
+WRITES = ("facts", "undo", "redo", "amend")
 BIG_NUMBER = re.compile(rb"\d{19}")  # orjson reads an integer past 64 bits as a float
-WRITE = re.compile(r"/encounters/([0-9A-Fa-f-]{36})/(facts|undo|redo|amend)")
+WRITE = re.compile(rf"/encounters/([0-9A-Fa-f-]{{36}})/({'|'.join(WRITES)})")
 Lean = tuple[UUID, BaseModel, str | None]
 
 
@@ -43,8 +37,11 @@ class WriteLane:
 
     def __init__(self, app: ASGIApp, most: int) -> None:
         self.app, self.most = app, most
-        writes = [route for route in router.routes if isinstance(route, APIRoute)]
-        self.routes = {route.path.rsplit("/", 1)[1]: route for route in writes}
+        served = (*routes.router.routes, *corrections.router.routes)
+        self.routes = {
+            name: r for r in served
+            if isinstance(r, APIRoute) and (name := r.path.rsplit("/", 1)[1]) in WRITES
+        }  # fmt: skip
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         http = scope["type"] == "http" and scope["method"] == "POST"
@@ -102,76 +99,7 @@ def lean(request: Request, data: bytes, route: APIRoute) -> Lean | None:
         encounter_id, body = UUID(given), model.model_validate(value)
     except (ValueError, ValidationError):  # orjson.JSONDecodeError is a ValueError
         return None
-    if too_deep(value) is not None or str(encounter_id) != given.lower():
+    deep = data.count(b"{") + data.count(b"[") > MAX_DEPTH and too_deep(value) is not None
+    if deep or str(encounter_id) != given.lower():  # too deep: NestingLimit's 422 to give
         return None
     return encounter_id, body, key
-
-
-router = APIRouter(prefix="/encounters", tags=["encounters"], responses=ERRORS)
-
-
-@router.post("/{encounter_id}/facts", status_code=201, response_model=schemas.Appended)
-async def append_facts(
-    encounter_id: UUID,
-    body: schemas.NewFacts,
-    _: Writer,
-    request: Request,
-    key: IdempotencyKey = None,
-) -> schemas.Appended:
-    """Append facts, all or none, after `expected_version` when given."""
-    costly = len(body.facts) > LIGHT_BATCH or any("roll" in raw for raw in body.facts)
-    facts = await off_loop(client_facts, body.facts) if costly else client_facts(body.facts)
-    command = AppendFacts(tuple(facts))
-    return await committed(request, encounter_id, command, "facts", body, key)
-
-
-@router.post("/{encounter_id}/undo", status_code=201, response_model=schemas.Appended)
-async def undo(
-    encounter_id: UUID, body: schemas.Undo, _: Writer, request: Request, key: IdempotencyKey = None
-) -> schemas.Appended:
-    """Revoke line `position`, or the latest fact in force, with the GM's `reason` if given."""
-    command = Undo(body.position, body.reason)
-    return await committed(request, encounter_id, command, "undo", body, key)
-
-
-@router.post("/{encounter_id}/redo", status_code=201, response_model=schemas.Appended)
-async def redo(
-    encounter_id: UUID, body: schemas.Redo, _: Writer, request: Request, key: IdempotencyKey = None
-) -> schemas.Appended:
-    """Restore line `position`, or the line most recently revoked, with the GM's `reason`."""
-    command = Redo(body.position, body.reason)
-    return await committed(request, encounter_id, command, "redo", body, key)
-
-
-@router.post("/{encounter_id}/amend", status_code=201, response_model=schemas.Appended)
-async def amend(
-    encounter_id: UUID,
-    body: schemas.Amendment,
-    _: Writer,
-    request: Request,
-    key: IdempotencyKey = None,
-) -> schemas.Appended:
-    """Correct the ruling at `position` (with the GM's `reason`); what follows is recomputed."""
-    # any fact type parses here; the log's integrity check refuses one that cannot replace
-    replacement: Any = client_replacement(body.replacement, body.position)
-    command = Amend(body.position, replacement, body.reason)
-    return await committed(request, encounter_id, command, "amend", body, key)
-
-
-async def committed(
-    request: Request,
-    encounter_id: UUID,
-    command: Command,
-    route: str,
-    body: schemas.NewFacts | schemas.Undo | schemas.Amendment,
-    key: str | None,
-) -> schemas.Appended:
-    """Every write's one path: the GM's command, committed with the writes that arrive
-    meanwhile (api/service/commits.py); a refusal names the body's field (`facts[2].target`)."""
-    service: Encounters = request.app.state.encounters
-    if not service.cached(encounter_id):  # a long log's first fold: not on the committer
-        await run_in_threadpool(service.history, encounter_id)
-    digest = fingerprint(route, body, key)
-    append = Append(encounter_id, command, body.expected_version, "gm", key, digest)
-    done = await asyncio.wrap_future(request.app.state.commits.submit(append))
-    return schemas.Appended(first=done.first, version=done.version)
