@@ -10,7 +10,6 @@ import orjson
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.http import problems
-from api.http.problems import HttpProblem
 from domain.bounds import MAX_DEPTH, too_deep
 
 BODIES = ("POST", "PUT", "PATCH")  # methods whose requests carry a body
@@ -30,7 +29,7 @@ class NestingLimit:
             return
         body, messages = await whole(receive)
         if (deep := _too_deep(body)) is not None:
-            answer = HttpProblem(422, "Body nested too deep", DETAIL, deep)
+            answer = problems.HttpProblem(422, "Body nested too deep", DETAIL, deep)
             await problems.rendered(answer)(scope, receive, send)
             return
         await self.app(scope, replayed(messages, receive), send)

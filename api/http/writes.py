@@ -4,7 +4,6 @@ by their own routes' functions."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any, cast
 from uuid import UUID
 
@@ -27,21 +26,14 @@ Lean = tuple[UUID, BaseModel, str | None]
 
 
 class WriteLane:
-    """The GM's writes, the hot path, served beside FastAPI's routing rather than through it
-    (ASGI middleware): the path matched here, the body read once and parsed once (orjson),
-    checked by its model, then the route's own function runs, and a refusal is rendered by
-    the app's exception handlers, as the route's would be. A request this lane is unsure of
-    (see `lean`) goes on through the app, body and all, so every refusal reads as it always
-    did, in the same order. The routes stay in the app: the OpenAPI description, and the way
-    for everything else."""
+    """The body read and parsed once (orjson), checked by its model, the route's function run
+    and a refusal rendered by the app's handlers; a request the lane is unsure of (`lean`)
+    goes on through the app, body and all, so every refusal reads as it always did."""
 
     def __init__(self, app: ASGIApp, most: int) -> None:
         self.app, self.most = app, most
-        served = (*routes.router.routes, *corrections.router.routes)
-        self.routes = {
-            name: r for r in served
-            if isinstance(r, APIRoute) and (name := r.path.rsplit("/", 1)[1]) in WRITES
-        }  # fmt: skip
+        served = cast(list[APIRoute], [*routes.router.routes, *corrections.router.routes])
+        self.routes = {r.path.rsplit("/", 1)[1]: r for r in served if r.path.endswith(WRITES)}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         http = scope["type"] == "http" and scope["method"] == "POST"
@@ -53,23 +45,17 @@ class WriteLane:
         data, messages = await whole(receive)
         request = Request({**scope, "path_params": {"encounter_id": found[1]}})
         route = self.routes[found[2]]
-        given = lean(request, data, route)
-        if given is None:
+        if (given := lean(request, data, route)) is None:
             await self.app(scope, replayed(messages, receive), send)
             return
         try:
             response = await written(request, route, *given)
         except Exception as exc:
-            handler = next((h for c in type(exc).__mro__ if (h := handlers(scope).get(c))), None)
-            if handler is None:
+            handlers: dict[Any, Any] = scope["app"].exception_handlers
+            if (handler := next(filter(None, map(handlers.get, type(exc).__mro__)), None)) is None:
                 raise
             response = await handler(request, exc)
         await response(scope, receive, send)
-
-
-def handlers(scope: Scope) -> dict[Any, Callable[..., Any]]:
-    """The app's exception handlers, by exception class."""
-    return cast(dict[Any, Callable[..., Any]], scope["app"].exception_handlers)
 
 
 async def written(
