@@ -197,7 +197,9 @@ def baselines(pool: Any, clients: int, seconds: float) -> tuple[float, float]:
             shutil.rmtree(folder, ignore_errors=True)
         rates.append(len(run.latencies) / run.seconds)
         costs.append(1000 * used / max(1, len(run.latencies)))
-        note = f"p99 {percentile(run.latencies, 99):.1f} ms, {costs[-1]:.3f} ms CPU a request"
+        note = (
+            f"p99 {percentile(run.latencies, 99):.1f} ms, {1000 * costs[-1]:.0f} µs CPU a request"
+        )
         share = f"server {100 * used / run.seconds:.0f}% of a core"
         report(
             f"{label}: requests/s", rates[-1], "req/s", f"{note}, {share}", not run.errors or None
@@ -230,8 +232,8 @@ def append_phase(
     report("service: p99 latency", p99, "ms", "target <= 20 ms", p99 <= 20)
     report("service: commands done", done, "cmd", f"errors: {errors_of(run)}", not run.errors)
     report("server CPU during the run", 100 * served_cpu / run.seconds, "% core")
-    cost, than = 1000 * served_cpu / max(1, done), f"the FastAPI no-op's: {noop[1]:.3f} ms"
-    report("server CPU a command", cost, "ms", than if each is None else "")
+    cost, than = 1e6 * served_cpu / max(1, done), f"the FastAPI no-op's: {1000 * noop[1]:.0f} µs"
+    report("server CPU a command", cost, "µs", than if each is None else "")
     report("load generator CPU during the run", 100 * run.cpu / run.seconds, "% core")
     return rate, done
 
