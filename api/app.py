@@ -21,7 +21,6 @@ from api.http import (
     analytics,
     corrections,
     docs,
-    idempotency,
     library,
     pages,
     preview,
@@ -29,6 +28,7 @@ from api.http import (
     routes,
     stream,
     tokens,
+    writes,
 )
 from api.http.headers import SecurityHeaders
 from api.http.nesting import NestingLimit
@@ -85,7 +85,6 @@ def create_app(given: Settings | str | None = None, folder: Path | None = None) 
         redoc_url=None,
     )
     problems.install(app)
-    idempotency.install(app)
     app.include_router(routes.router)
     app.include_router(corrections.router)
     app.include_router(tokens.router)
@@ -97,6 +96,7 @@ def create_app(given: Settings | str | None = None, folder: Path | None = None) 
     docs.install(app)
     app.add_middleware(NestingLimit)  # inside the body limit, which counts what it reads
     app.add_middleware(BodyLimit)
+    app.add_middleware(writes.WriteLane, most=MAX_BODY)  # the GM's writes, past the routing
     app.add_middleware(SecurityHeaders)  # outermost: the 413 carries them too
     return app
 
@@ -180,5 +180,5 @@ class BodyLimit:
     async def too_large(scope: Scope, receive: Receive, send: Send) -> None:
         """The one 413 problem body, whether the length was declared or counted."""
         detail = f"the body is over the limit of {MAX_BODY} bytes"
-        field = [problems.FieldError(field="body", reason=detail)]
-        await problems.problem(413, "Body too large", detail, field)(scope, receive, send)
+        answer = problems.HttpProblem(413, "Body too large", detail, "body")
+        await problems.rendered(answer)(scope, receive, send)

@@ -10,12 +10,18 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
-from uuid import uuid4
+from typing import Annotated, Any
+from uuid import UUID, uuid4
 
 import httpx
 import orjson
+from fastapi import FastAPI, Header
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
 
+from api.http.schemas import Appended, NewFacts
 from api.store import aggregate
 from api.store.config import persistence_env
 from api.store.encounters import STORAGE_ENV, CombatLog
@@ -291,3 +297,30 @@ def _subscribers(
                         run.lost += 1
 
     return work
+
+
+def noop_fastapi() -> Any:
+    """The baseline: a FastAPI POST of the append's shape (its body model, the path parameter,
+    the Authorization header, the reply model) that stores nothing."""
+    app = FastAPI()
+
+    @app.post("/encounters/{encounter_id}/facts", status_code=201, response_model=Appended)
+    async def append(
+        encounter_id: UUID, body: NewFacts, authorization: Annotated[str | None, Header()] = None
+    ) -> Appended:
+        version = (body.expected_version or 1 + len(JOINS)) + len(body.facts)
+        return Appended(first=version, version=version)
+
+    return app
+
+
+def noop_starlette() -> Any:
+    """The floor: a plain Starlette route that parses the body with orjson and stores nothing."""
+
+    async def append(request: Request) -> Response:
+        body = orjson.loads(await request.body())
+        version = (body.get("expected_version") or 1 + len(JOINS)) + len(body["facts"])
+        reply = orjson.dumps({"first": version, "version": version})
+        return Response(reply, 201, media_type="application/json")
+
+    return Starlette(routes=[Route("/encounters/{encounter_id}/facts", append, methods=["POST"])])

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Literal
 from uuid import UUID
 
@@ -23,6 +24,7 @@ ROLES: tuple[Role, ...] = ("gm", "player")
 OPERATOR_ONLY = "creating, importing and what spans every encounter need the operator token"
 
 
+@lru_cache(maxsize=4096)  # checked on every request: the HMAC once per encounter and role
 def token(secret: bytes, encounter_id: UUID, role: Role, generation: int = 0) -> str:
     """The encounter's token for a role, at its generation (0 until the first rotation)."""
     message = f"{role}:{encounter_id}" + (f":{generation}" if generation else "")

@@ -12,7 +12,7 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import AfterValidator, BaseModel, ConfigDict
 
 from api.analytics import Analytics, Filters, report
-from api.http.access import check_analytics
+from api.http.access import check_operator
 from api.http.routes import ERRORS, Writer
 from domain.bounds import EARLIEST, LATEST, NUL, in_range, out_of_bounds
 
@@ -121,7 +121,7 @@ async def stats(
     combatant: Combatant = None,
 ) -> dict[str, Any]:
     """Figures across every stored encounter, filtered (the analytics token)."""
-    check_analytics(request.app.state.secret, authorization)
+    check_operator(request.app.state.secret, authorization)
     filters = Filters(None, ruleset, since, until, side, combatant)
     return await run_in_threadpool(_report, request.app.state.analytics, filters)
 

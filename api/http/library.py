@@ -7,10 +7,11 @@ import threading
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Request, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from api.http.access import check_analytics
+from api.http.access import check_operator
 from api.http.problems import HttpProblem, Problem
+from api.http.schemas import example
 from api.library import Creature, CreatureError, CreatureLibrary, creature_from
 from domain.events import CombatantId
 from domain.rulesets import System
@@ -34,7 +35,7 @@ made = threading.Lock()
 def library(request: Request, authorization: Annotated[str | None, Header()] = None) -> Any:
     """The service's library (made on first use), for the operator token only."""
     refused = "the creature library needs the operator token"
-    check_analytics(request.app.state.secret, authorization, refused)
+    check_operator(request.app.state.secret, authorization, refused)
     state = request.app.state
     with made:
         if getattr(state, "library", None) is None:
@@ -48,7 +49,7 @@ Library = Annotated[CreatureLibrary, Depends(library)]
 class SavedCreature(BaseModel):
     """A creature to keep: its stats as its ruleset reads them (`party`: on the party roster)."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [GOBLIN]})
+    model_config = example(GOBLIN, extra="forbid")
 
     name: str = Field(min_length=1, max_length=200)
     side: str = Field(min_length=1, max_length=200)
@@ -60,10 +61,7 @@ class SavedCreature(BaseModel):
 class Kept(BaseModel):
     """A saved creature as the library keeps it."""
 
-    model_config = ConfigDict(
-        json_schema_extra={"examples": [{"id": "goblin", "ruleset": "dnd35", "party": False,
-                                         **GOBLIN}]}
-    )  # fmt: skip
+    model_config = example({"id": "goblin", "ruleset": "dnd35", "party": False, **GOBLIN})
 
     id: str
     ruleset: str
@@ -77,11 +75,10 @@ class Kept(BaseModel):
 class Creatures(BaseModel):
     """Saved creatures, as listed, exported and imported."""
 
-    model_config = ConfigDict(
+    model_config = example(
+        {"creatures": [{"id": "goblin", "ruleset": "dnd35", "party": False, **GOBLIN}]},
         extra="forbid",
-        json_schema_extra={"examples": [{"creatures": [{"id": "goblin", "ruleset": "dnd35",
-                                                        "party": False, **GOBLIN}]}]},
-    )  # fmt: skip
+    )
 
     creatures: list[dict[str, Any]] = Field(max_length=5000)
 
@@ -89,7 +86,7 @@ class Creatures(BaseModel):
 class Imported(BaseModel):
     """How many creatures an import kept."""
 
-    model_config = ConfigDict(json_schema_extra={"examples": [{"imported": 12}]})
+    model_config = example({"imported": 12})
 
     imported: int
 

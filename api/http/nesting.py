@@ -27,13 +27,12 @@ class NestingLimit:
         if scope["type"] != "http" or scope["method"] not in BODIES or not _json(scope):
             await self.app(scope, receive, send)
             return
-        body, messages = await _whole(receive)
+        body, messages = await whole(receive)
         if (deep := _too_deep(body)) is not None:
-            field = [problems.FieldError(field=deep, reason=DETAIL)]
-            answer = problems.problem(422, "Body nested too deep", DETAIL, field)
-            await answer(scope, receive, send)
+            answer = problems.HttpProblem(422, "Body nested too deep", DETAIL, deep)
+            await problems.rendered(answer)(scope, receive, send)
             return
-        await self.app(scope, _replay(messages, receive), send)
+        await self.app(scope, replayed(messages, receive), send)
 
 
 def _json(scope: Scope) -> bool:
@@ -64,7 +63,7 @@ def _field(path: str) -> str:
     return "".join(steps[:3]) or "body"
 
 
-async def _whole(receive: Receive) -> tuple[bytes, list[Message]]:
+async def whole(receive: Receive) -> tuple[bytes, list[Message]]:
     """The body's bytes and the messages that carried them (the body limit is counted outside)."""
     messages: list[Message] = []
     while True:
@@ -75,11 +74,11 @@ async def _whole(receive: Receive) -> tuple[bytes, list[Message]]:
     return b"".join(m.get("body", b"") for m in messages), messages
 
 
-def _replay(messages: list[Message], receive: Receive) -> Receive:
+def replayed(messages: list[Message], receive: Receive) -> Receive:
     """A receive that gives the messages already read, then goes on with the real one."""
     pending = list(messages)
 
-    async def replayed() -> Message:
+    async def replay() -> Message:
         return pending.pop(0) if pending else await receive()
 
-    return replayed
+    return replay

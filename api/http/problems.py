@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
@@ -11,7 +12,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException
 
-from api.store import UnknownEncounter, VersionConflict
+from api.http.idempotency import HEADER
+from api.store import KeyReused, LostRace, UnknownEncounter, VersionConflict
 from domain.integrity import LogError
 
 PROBLEM = "application/problem+json"
@@ -71,6 +73,39 @@ def problem(
     return JSONResponse(body.model_dump(), status_code=status, media_type=PROBLEM)
 
 
+def rendered(exc: HttpProblem) -> JSONResponse:
+    """The problem body of `exc`, naming its field when it has one."""
+    errors = [FieldError(field=exc.field, reason=exc.reason)] if exc.field else []
+    return problem(exc.status, exc.title, exc.detail, errors)
+
+
+# Each failure the API can meet, as the problem it is (the most specific class answers).
+PROBLEMS: dict[type[Exception], Callable[[Any], HttpProblem]] = {
+    HttpProblem: lambda exc: exc,
+    LogError: lambda exc: HttpProblem(
+        422, "The log cannot take this fact", f"line {exc.position}: {exc.reason}",
+        exc.field or "facts", exc.reason),
+    UnknownEncounter: lambda exc: HttpProblem(
+        404, "No such encounter", str(exc), "encounter_id", "not found"),
+    KeyReused: lambda exc: HttpProblem(422, "Idempotency-Key reused", str(exc), HEADER),
+    LostRace: lambda exc: HttpProblem(
+        409, "Other writers got there first",
+        "other writers got there first every time it was tried: send it again"),
+    VersionConflict: lambda exc: HttpProblem(
+        409, "The log moved on", str(exc), "expected_version",
+        f"the log is at version {exc.actual}"),
+}  # fmt: skip
+
+
+def handler(convert: Callable[[Any], HttpProblem]) -> Callable[..., Any]:
+    """An exception handler answering with the problem `convert` makes of the exception."""
+
+    async def answer(_: Request, exc: Exception) -> JSONResponse:
+        return rendered(convert(exc))
+
+    return answer
+
+
 def as_problems(schema: dict[str, Any]) -> dict[str, Any]:
     """Every 4xx response body documented as application/problem+json, not application/json."""
     for operation in (op for ops in schema.get("paths", {}).values() for op in ops.values()):
@@ -106,33 +141,6 @@ def install(app: FastAPI) -> None:
         errors = [FieldError(field=_dotted(e["loc"]), reason=e["msg"]) for e in exc.errors()]
         return problem(422, "Invalid request", errors[0].reason if errors else "invalid", errors)
 
-    @app.exception_handler(LogError)
-    async def rejected(_: Request, exc: LogError) -> JSONResponse:
-        field = exc.field or "facts"
-        detail = f"line {exc.position}: {exc.reason}"
-        return problem(
-            422,
-            "The log cannot take this fact",
-            detail,
-            [FieldError(field=field, reason=exc.reason)],
-        )
-
-    @app.exception_handler(UnknownEncounter)
-    async def unknown(_: Request, exc: UnknownEncounter) -> JSONResponse:
-        return problem(
-            404,
-            "No such encounter",
-            str(exc),
-            [FieldError(field="encounter_id", reason="not found")],
-        )
-
-    @app.exception_handler(VersionConflict)
-    async def conflict(_: Request, exc: VersionConflict) -> JSONResponse:
-        reason = f"the log is at version {exc.actual}"
-        return problem(
-            409, "The log moved on", str(exc), [FieldError(field="expected_version", reason=reason)]
-        )
-
     @app.exception_handler(HTTPException)
     async def framework(_: Request, exc: HTTPException) -> JSONResponse:
         """The framework's own refusals (a method not allowed, a body that is not JSON)."""
@@ -140,7 +148,5 @@ def install(app: FastAPI) -> None:
         answer.headers.update(exc.headers or {})
         return answer
 
-    @app.exception_handler(HttpProblem)
-    async def raised(_: Request, exc: HttpProblem) -> JSONResponse:
-        errors = [FieldError(field=exc.field, reason=exc.reason)] if exc.field else []
-        return problem(exc.status, exc.title, exc.detail, errors)
+    for kind, convert in PROBLEMS.items():
+        app.add_exception_handler(kind, handler(convert))

@@ -67,9 +67,9 @@ def beyond_64_bits(value: Any, path: str) -> str | None:
     return None
 
 
-def example(*cases: dict[str, Any]) -> ConfigDict:
-    """Model-level examples shown in the OpenAPI document."""
-    return ConfigDict(json_schema_extra={"examples": list(cases)})
+def example(*cases: dict[str, Any], extra: Literal["forbid"] | None = None) -> ConfigDict:
+    """Model-level examples shown in the OpenAPI document (`extra="forbid"` for a body)."""
+    return ConfigDict(extra=extra, json_schema_extra={"examples": list(cases)})
 
 
 class Body(BaseModel):
@@ -79,18 +79,10 @@ class Body(BaseModel):
 class NewEncounter(Body):
     """An encounter to open: its name, rules system and house rules."""
 
-    model_config = ConfigDict(
+    model_config = example(
+        {"name": "Goblin ambush", "ruleset": "dnd35"},
+        {"name": "Troll bridge", "ruleset": "orcus", "options": {"natural_saves": "total_only"}},
         extra="forbid",
-        json_schema_extra={
-            "examples": [
-                {"name": "Goblin ambush", "ruleset": "dnd35"},
-                {
-                    "name": "Troll bridge",
-                    "ruleset": "orcus",
-                    "options": {"natural_saves": "total_only"},
-                },
-            ]
-        },
     )
 
     name: str = Field(min_length=1, max_length=200, examples=["Goblin ambush"])
@@ -127,14 +119,8 @@ class Summary(BaseModel):
 class NewFacts(Body):
     """Facts to append, all or none. A fact may give `roll` (dice notation) instead of its dice."""
 
-    model_config = ConfigDict(
-        extra="forbid",
-        json_schema_extra={
-            "examples": [
-                {"facts": [FACT_EXAMPLE], "expected_version": 12},
-                {"facts": [ROLL_EXAMPLE]},
-            ]
-        },
+    model_config = example(
+        {"facts": [FACT_EXAMPLE], "expected_version": 12}, {"facts": [ROLL_EXAMPLE]}, extra="forbid"
     )
 
     facts: list[dict[str, Any]] = Field(
@@ -150,11 +136,8 @@ class NewFacts(Body):
 class Undo(Body):
     """Undo: a position, or none for the latest fact in force; why, if the GM says."""
 
-    model_config = ConfigDict(
-        extra="forbid",
-        json_schema_extra={
-            "examples": [{}, {"position": 12, "reason": "wrong target", "expected_version": 40}]
-        },
+    model_config = example(
+        {}, {"position": 12, "reason": "wrong target", "expected_version": 40}, extra="forbid"
     )
 
     position: StrictInt | None = Field(None, ge=2, lt=2**63)  # a JSON integer, as in facts
@@ -165,22 +148,16 @@ class Undo(Body):
 class Redo(Undo):
     """Redo: a position, or none for the line most recently revoked; why, if the GM says."""
 
-    model_config = ConfigDict(
-        extra="forbid",
-        json_schema_extra={
-            "examples": [{}, {"position": 12, "reason": "it did hit", "expected_version": 41}]
-        },
+    model_config = example(
+        {}, {"position": 12, "reason": "it did hit", "expected_version": 41}, extra="forbid"
     )
 
 
 class Amendment(Body):
     """A corrected ruling for a past position."""
 
-    model_config = ConfigDict(
-        extra="forbid",
-        json_schema_extra={
-            "examples": [{"position": 13, "replacement": FACT_EXAMPLE, "reason": "it was 7"}]
-        },
+    model_config = example(
+        {"position": 13, "replacement": FACT_EXAMPLE, "reason": "it was 7"}, extra="forbid"
     )
 
     position: StrictInt = Field(ge=2, lt=2**63)
@@ -221,9 +198,7 @@ class LogLine(BaseModel):
 class Preview(Body):
     """Facts to try without storing them: the answer is the table and the lines as if appended."""
 
-    model_config = ConfigDict(
-        extra="forbid", json_schema_extra={"examples": [{"facts": [ROLL_EXAMPLE]}]}
-    )
+    model_config = example({"facts": [ROLL_EXAMPLE]}, extra="forbid")
 
     facts: list[dict[str, Any]] = Field(
         min_length=1, max_length=500, examples=[[ROLL_EXAMPLE]],
@@ -265,9 +240,7 @@ LOG_EXAMPLE = [
 class Rotation(Body):
     """Which of the encounter's tokens to replace: the old one is refused from then on."""
 
-    model_config = ConfigDict(
-        extra="forbid", json_schema_extra={"examples": [{"rotate": "player"}]}
-    )
+    model_config = example({"rotate": "player"}, extra="forbid")
 
     rotate: Literal["player", "gm"]
 

@@ -54,11 +54,12 @@ class AccessRecords:
         return found
 
     def _read(self, statement: str, params: tuple[str, ...]) -> list[tuple[str, int]]:
-        """One SELECT; on PostgreSQL outside a transaction (one round trip, not three: it runs
-        on every request that shows a token)."""
+        """One SELECT outside a transaction (one statement, not three: it runs on every request
+        that shows a token; on SQLite each statement is a wait for the GIL against the writer)."""
         if not self.postgres:
-            with self._sql(commit=False) as run:
-                return run(statement, params)
+            with self.datastore.get_connection(commit=False) as reader, reader.cursor() as c:
+                c.execute(statement, params)
+                return [tuple(row) for row in c.fetchall()]
         with self.datastore.cursor() as cursor:
             cursor.execute(statement.replace("?", "%s"), params)
             return [(row["role"], row["generation"]) for row in cursor.fetchall()]
