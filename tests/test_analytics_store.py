@@ -136,12 +136,12 @@ def test_a_report_shows_what_another_process_caught_up(open_store: Any) -> None:
     """Reports read this process's copy of the rows: after another process takes a correction
     and a new fight, the next report here shows both, without a catch-up of its own."""
     store = open_store()
-    first = store.import_log(log(FIGHT))
+    first = new_log(store, log(FIGHT))
     reporter = Analytics(store)
     reporter.catch_up()
     assert dealt(reporter) == [(1, 13, 1)]
-    store.append(first, [EventRevoked(target=8)])
-    second = store.import_log(log(FIGHT))
+    appended(store, first, [EventRevoked(target=8)])
+    second = new_log(store, log(FIGHT))
     Analytics(open_store()).catch_up()
     assert dealt(reporter) == [(2, 22, 2)]
     assert (dealt(reporter, first), dealt(reporter, second)) == ([(1, 9, 1)], [(1, 13, 1)])
