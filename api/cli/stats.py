@@ -17,6 +17,7 @@ from api.cli import DbOption
 from api.cli.terminal import plain, shown
 
 if TYPE_CHECKING:
+    from api.analytics import Analytics
     from api.analytics.export import Format
 
 analytics_app = typer.Typer(help="The analytics read model.", no_args_is_help=True)
@@ -43,6 +44,19 @@ def progress_bar(label: str) -> Iterator[Any]:
             progress.update(task, completed=done, total=total)
 
         yield update
+
+
+@contextmanager
+def caught_up(db: str | None) -> Iterator[Analytics]:
+    """The store's analytics, caught up with its log (a progress bar on a terminal)."""
+    from api.analytics import Analytics
+    from api.config.settings import load_settings
+
+    with load_settings(database_url=db).open_store() as store:
+        analytics = Analytics(store)
+        with progress_bar("catching up") as update:
+            analytics.catch_up(update)
+        yield analytics
 
 
 @analytics_app.command("rebuild")
@@ -80,17 +94,13 @@ def export_rows(
     db: DbOption = None,
 ) -> None:
     """The analytics rows, one per combatant per encounter, for notebooks (CSV, Parquet)."""
-    from api.analytics import Analytics, Filters, export
-    from api.config.settings import load_settings
+    from api.analytics import Filters, export
 
     files: dict[Format, Path | None] = {"csv": to_csv, "parquet": to_parquet}
     if not any(files.values()):
         typer.echo("combatlog: say where: --csv FILE and/or --parquet FILE", err=True)
         raise typer.Exit(2)
-    with load_settings(database_url=db).open_store() as store:
-        analytics = Analytics(store)
-        with progress_bar("catching up") as update:
-            analytics.catch_up(update)
+    with caught_up(db) as analytics:
         found = export.rows(analytics, Filters(None, ruleset, since, until, side, combatant))
     for format, path in files.items():
         if path is not None:
@@ -120,8 +130,7 @@ def stats(
     """Damage, hits, knock-outs, rounds and time per combatant, for one or all encounters."""
     from uuid import UUID
 
-    from api.analytics import Analytics, Filters, report
-    from api.config.settings import load_settings
+    from api.analytics import Filters, report
 
     if encounter is not None:
         try:
@@ -129,10 +138,7 @@ def stats(
         except ValueError:
             typer.echo(f"combatlog: not an encounter id: {encounter}", err=True)
             raise typer.Exit(2) from None
-    with load_settings(database_url=db).open_store() as store:
-        analytics = Analytics(store)
-        with progress_bar("catching up") as update:
-            analytics.catch_up(update)
+    with caught_up(db) as analytics:
         filters = Filters(encounter, ruleset, since, until, side, combatant)
         found = report(analytics, filters, by_type=group == "type")
     if encounter is not None and not found["encounters"]:
