@@ -146,3 +146,20 @@ def test_without_grouping_the_combatants_stay_by_id(analytics: Analytics) -> Non
     assert [(c["combatant"], c["encounters"], c["damage_dealt"]["total"]) for c in plain] == [
         ("valeros", 2, 16), ("goblin-1", 2, 7), ("goblin-2", 1, 0), ("goblin-3", 1, 0)
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "foe_type"),
+    [("Goblin 2", "Goblin"), ("Goblin #12", "Goblin"), ("Hill giant 3 ", "Hill giant"),
+     ("Valeros", "Valeros"), ("R2", "R2"), ("7", "7"), ("Ogre 2 mage", "Ogre 2 mage")],
+)  # fmt: skip
+def test_a_foe_type_is_the_name_without_its_trailing_number(
+    open_store: Any,  # noqa: F811
+    name: str,
+    foe_type: str,
+) -> None:
+    store = open_store()
+    new_log(store, log([{**CREATED, "name": "Names"}, goblin("foe", name)]))
+    analytics = Analytics(store)
+    analytics.catch_up()
+    assert rows(analytics, Filters())["foe_type"].to_pylist() == [foe_type]

@@ -162,7 +162,7 @@ async def stats_rows_parquet(request: Request, filters: Across) -> Response:
     return await _rows(request, filters, "parquet")
 
 
-async def _rows(request: Request, filters: Across, format: Format) -> Response:
+async def _rows(request: Request, filters: Filters, format: Format) -> Response:
     content = await run_in_threadpool(_written, request.app.state.analytics, filters, format)
     disposition = f'attachment; filename="combatlog-rows.{format}"'
     headers = {"Content-Disposition": disposition}
