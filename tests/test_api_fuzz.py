@@ -114,7 +114,11 @@ ROUTES: dict[str, tuple[Send, st.SearchStrategy[Any]]] = {
     "state": (queried("/encounters/{id}/state"), query("at")),
     "encounter stats": (queried("/encounters/{id}/stats"), query("side", "combatant")),
     "stats": (queried("/stats", "operator"),
-              query("ruleset", "since", "until", "side", "combatant")),
+              query("ruleset", "since", "until", "side", "combatant", "group")),
+    "rows as csv": (queried("/stats/rows.csv", "operator"),
+                    query("ruleset", "since", "until", "side", "combatant")),
+    "rows as parquet": (queried("/stats/rows.parquet", "operator"),
+                        query("ruleset", "since", "until", "side", "combatant")),
 }  # fmt: skip
 
 

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 UNTYPED = "untyped"  # damage whose fact names no type
 SUMS = (  # per round, dealer, target and type: all the damage kept, then what the selection
     # (the side asked for, if any) dealt and took, and what foes dealt
-    "SELECT d.round, d.dealer, d.target, d.damage_type, d.nonlethal, SUM(d.amount), "
+    "SELECT d.round, d.dealer{of}, d.target{of}, d.damage_type, d.nonlethal, SUM(d.amount), "
     "SUM(d.amount) FILTER (WHERE d.dealer_side IS NOT NULL AND (?::TEXT IS NULL OR "
     "d.dealer_side = ?)), SUM(d.amount) FILTER (WHERE ?::TEXT IS NULL OR d.target_side = ?), "
     "SUM(d.amount) FILTER (WHERE d.dealer_side IS NOT NULL AND d.foe) FROM {t}damage d "
@@ -39,7 +39,9 @@ class Damage:
     by_foes: dict[str, int] = field(default_factory=lambda: defaultdict(int))  # foe: its damage
 
     @classmethod
-    def read(cls, analytics: Mirror, filters: Filters) -> Damage:
+    def read(cls, analytics: Mirror, filters: Filters, by_type: bool = False) -> Damage:
+        """The damage rows the filters keep, by dealer and target (`by_type`: by their foe
+        types, for the types per foe type; no foe type: a dealer not in the encounter)."""
         where, params = filters.where("d")  # the copy's damage rows carry the filters' columns
         if filters.side is not None:
             where += " AND (d.dealer_side = ? OR d.target_side = ?)"
@@ -47,7 +49,8 @@ class Damage:
         if filters.combatant is not None:
             where += " AND (d.dealer = ? OR d.target = ?)"
             params += (filters.combatant, filters.combatant)
-        found, query = cls(), SUMS.replace("{where}", where)
+        of = "_type" if by_type else ""
+        found, query = cls(), SUMS.replace("{where}", where).replace("{of}", of)
         for row in analytics.query(query, (filters.side,) * 4 + params):
             r, dealer, target, kind, nonlethal, amount, own_dealt, own_taken, foes = row
             kind, split = kind or UNTYPED, int(bool(nonlethal))

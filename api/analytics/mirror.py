@@ -15,6 +15,7 @@ import pyarrow as pa
 from api.analytics.rows import TABLES
 
 FULL_AT = 20_000  # notifications behind: read every row again rather than encounter by encounter
+FOE_TYPE = r"regexp_replace(i.name, '\s+#?[0-9]+\s*$', '')"  # "Goblin 2", "Goblin #2": Goblin
 EACH, SIDED = "SELECT * FROM incoming", "SELECT i.*, f.side FROM incoming i"
 SIDE = "JOIN fighters f ON f.encounter_id = i.encounter_id AND f.combatant = i.combatant"
 # The copy's tables: DuckDB columns after the read model's own, the SQL reading an encounter's
@@ -22,7 +23,8 @@ SIDE = "JOIN fighters f ON f.encounter_id = i.encounter_id AND f.combatant = i.c
 # encounter comes with its mean round time, each fighter with whether it is a foe (on a side
 # with no player character in that encounter), turns summed per combatant, and damage,
 # conditions and turns with the sides (damage also with its encounter's ruleset and start, the
-# filters' columns): no report joins them again per damage row.
+# filters' columns, and its dealer's and target's foe types): no report joins them again per
+# damage row. A fighter's foe type is its name without a trailing number ("Goblin 2": Goblin).
 COPIED = {
     "encounters": (
         ", seconds_per_round DOUBLE",
@@ -31,15 +33,17 @@ COPIED = {
         EACH,
     ),
     "fighters": (
-        ", foe BOOLEAN",
+        ", foe BOOLEAN, foe_type TEXT",
         "SELECT f.*, NOT EXISTS (SELECT 1 FROM {t}fighters p WHERE p.encounter_id = "
         "f.encounter_id AND p.side = f.side AND p.kind = 'pc') FROM {t}fighters f {where}",
-        EACH,
+        f"SELECT i.*, {FOE_TYPE} FROM incoming i",
     ),
     "damage": (
-        ", dealer_side TEXT, target_side TEXT, foe BOOLEAN, ruleset TEXT, started_at TEXT",
+        ", dealer_side TEXT, target_side TEXT, foe BOOLEAN, ruleset TEXT, started_at TEXT, "
+        "dealer_type TEXT, target_type TEXT",
         "SELECT * FROM {t}damage {where}",
-        "SELECT i.*, fd.side, ft.side, fd.foe, e.ruleset, e.started_at FROM incoming i "
+        "SELECT i.*, fd.side, ft.side, fd.foe, e.ruleset, e.started_at, fd.foe_type, "
+        "ft.foe_type FROM incoming i "
         "JOIN encounters e ON e.encounter_id = i.encounter_id LEFT JOIN fighters fd ON "
         "fd.encounter_id = i.encounter_id AND fd.combatant = i.dealer LEFT JOIN fighters ft "
         "ON ft.encounter_id = i.encounter_id AND ft.combatant = i.target",
@@ -81,6 +85,11 @@ class Mirror:
         """Rows of a report's query (`{t}` before each table name), on the copy as it is."""
         with self.lock:
             return self.db.execute(sql.replace("{t}", ""), list(params)).fetchall()
+
+    def table(self, sql: str, params: tuple[Any, ...] = ()) -> pa.Table:
+        """A query's rows as an Arrow table (DuckDB's column types), on the copy as it is."""
+        with self.lock:
+            return self.db.execute(sql.replace("{t}", ""), list(params)).to_arrow_table()
 
     def sync(self) -> None:
         """Bring the copy to the tracking position: read the encounters changed since. Stopped

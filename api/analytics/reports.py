@@ -20,15 +20,17 @@ SUMMED = ("damage_dealt", "damage_dealt_nonlethal", "damage_taken", "damage_take
           "knockouts", "kills", "knocked_out", "killed")  # fmt: skip
 
 
-def report(analytics: Analytics, filters: Filters) -> dict[str, Any]:
-    """Every standard figure for the encounters and combatants `filters` selects."""
+def report(analytics: Analytics, filters: Filters, by_type: bool = False) -> dict[str, Any]:
+    """Every standard figure for the encounters and combatants `filters` selects; `by_type`:
+    the combatants' figures summed per foe type ("Goblin" over every goblin)."""
     mirror = analytics.mirror
     with collector_paused():  # a report makes no cycles: no full collection of a big heap
         mirror.sync()
         damage = Damage.read(mirror, filters)
+        typed = Damage.read(mirror, filters, by_type=True) if by_type else damage
         return {
             "encounters": encounters(mirror, filters),
-            "combatants": combatants(mirror, filters, damage),
+            "combatants": combatants(mirror, filters, typed, by_type),
             "damage_by_round": damage.by_round("dealer"),
             "damage_taken_by_round": damage.by_round("target"),
             "damage_by_type": damage.by_type(),
@@ -54,35 +56,41 @@ def encounters(analytics: Mirror, filters: Filters) -> list[dict[str, Any]]:
     return [dict(zip(keys, row, strict=True)) for row in rows]
 
 
-def combatants(analytics: Mirror, filters: Filters, damage: Damage) -> list[dict[str, Any]]:
+def combatants(
+    analytics: Mirror, filters: Filters, damage: Damage, by_type: bool = False
+) -> list[dict[str, Any]]:
     """Per combatant (by id, summed over the encounters): damage (with its types), attacks,
-    downs."""
+    downs. `by_type`: per foe type instead (the name without its number, "Goblin" over every
+    goblin; `damage` then read by type), with how many combatants it sums."""
     where, params = filters.where()
     who, who_params = filters.who()
+    key = "f.foe_type" if by_type else "f.combatant"
     sums = ", ".join(f"SUM(f.{c})" for c in SUMMED)
     rows = analytics.query(
-        f"SELECT f.combatant, MIN(f.name), MIN(f.side), COUNT(*), {sums} "
-        f"FROM {{t}}fighters f JOIN {{t}}encounters e ON e.encounter_id = f.encounter_id "
-        f"WHERE {where} AND {who} GROUP BY f.combatant ORDER BY SUM(f.damage_dealt) DESC, "
-        "f.combatant",
+        f"SELECT {key}, MIN(f.name), MIN(f.side), COUNT(*), COUNT(DISTINCT f.encounter_id), "
+        f"{sums} FROM {{t}}fighters f JOIN {{t}}encounters e ON e.encounter_id = f.encounter_id "
+        f"WHERE {where} AND {who} GROUP BY {key} ORDER BY SUM(f.damage_dealt) DESC, {key}",
         params + who_params,
     )
-    found = []
-    for row in rows:
-        (combatant, name, side, fights, dealt, dealt_nl, taken, taken_nl, healed, attacks, hits,
-         crits, ones, twenties, knockouts, kills, downed, died) = row  # fmt: skip
-        found.append({
-            "combatant": combatant, "name": name, "side": side, "encounters": fights,
-            "damage_dealt": {"total": dealt, "lethal": dealt - dealt_nl, "nonlethal": dealt_nl},
-            "damage_taken": {"total": taken, "lethal": taken - taken_nl, "nonlethal": taken_nl},
-            "damage_dealt_by_type": ranked_types(damage.dealt_types.get(combatant, {})),
-            "damage_taken_by_type": ranked_types(damage.taken_types.get(combatant, {})),
-            "healing_received": healed, "attacks": attacks, "hits": hits,
-            "hit_rate": round(hits / attacks, HIT_RATE_DIGITS) if attacks else None,
-            "criticals": crits, "natural_1s": ones, "natural_20s": twenties,
-            "knockouts": knockouts, "kills": kills, "knocked_out": downed, "deaths": died,
-        })  # fmt: skip
-    return found
+    return [_figures(row, damage, by_type) for row in rows]
+
+
+def _figures(row: tuple[Any, ...], damage: Damage, by_type: bool) -> dict[str, Any]:
+    (key, name, side, count, fights, dealt, dealt_nl, taken, taken_nl, healed, attacks, hits,
+     crits, ones, twenties, knockouts, kills, downed, died) = row  # fmt: skip
+    who = {"foe_type": key, "side": side, "combatants": count} if by_type else {
+        "combatant": key, "name": name, "side": side}  # fmt: skip
+    return {
+        **who, "encounters": fights,
+        "damage_dealt": {"total": dealt, "lethal": dealt - dealt_nl, "nonlethal": dealt_nl},
+        "damage_taken": {"total": taken, "lethal": taken - taken_nl, "nonlethal": taken_nl},
+        "damage_dealt_by_type": ranked_types(damage.dealt_types.get(key, {})),
+        "damage_taken_by_type": ranked_types(damage.taken_types.get(key, {})),
+        "healing_received": healed, "attacks": attacks, "hits": hits,
+        "hit_rate": round(hits / attacks, HIT_RATE_DIGITS) if attacks else None,
+        "criticals": crits, "natural_1s": ones, "natural_20s": twenties,
+        "knockouts": knockouts, "kills": kills, "knocked_out": downed, "deaths": died,
+    }  # fmt: skip
 
 
 def conditions(analytics: Mirror, filters: Filters) -> list[dict[str, Any]]:

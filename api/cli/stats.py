@@ -7,7 +7,8 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Annotated, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import orjson
 import typer
@@ -15,12 +16,17 @@ import typer
 from api.cli import DbOption
 from api.cli.terminal import plain, shown
 
+if TYPE_CHECKING:
+    from api.analytics import Analytics
+    from api.analytics.export import Format
+
 analytics_app = typer.Typer(help="The analytics read model.", no_args_is_help=True)
 COLUMNS = ("combatant", "name", "side", "encounters", "damage_dealt", "damage_dealt_lethal",
            "damage_dealt_nonlethal", "damage_taken", "damage_taken_lethal",
            "damage_taken_nonlethal", "healing_received", "attacks", "hits", "hit_rate",
            "criticals", "natural_1s", "natural_20s", "knockouts", "kills", "knocked_out",
            "deaths", "damage_dealt_by_type", "damage_taken_by_type")  # fmt: skip
+TYPE_COLUMNS = ("foe_type", "side", "combatants", *COLUMNS[3:])  # with --group type
 
 
 @contextmanager
@@ -40,6 +46,19 @@ def progress_bar(label: str) -> Iterator[Any]:
         yield update
 
 
+@contextmanager
+def caught_up(db: str | None) -> Iterator[Analytics]:
+    """The store's analytics, caught up with its log (a progress bar on a terminal)."""
+    from api.analytics import Analytics
+    from api.config.settings import load_settings
+
+    with load_settings(database_url=db).open_store() as store:
+        analytics = Analytics(store)
+        with progress_bar("catching up") as update:
+            analytics.catch_up(update)
+        yield analytics
+
+
 @analytics_app.command("rebuild")
 def rebuild(db: DbOption = None) -> None:
     """Rebuild the analytics read model from the first notification of the log."""
@@ -52,17 +71,56 @@ def rebuild(db: DbOption = None) -> None:
     typer.echo(f"analytics rebuilt from {taken} events")
 
 
+Ruleset = Annotated[str | None, typer.Option(help="Only this rules system.")]
+Since = Annotated[datetime | None, typer.Option(help="Encounters begun at or after (UTC).")]
+Until = Annotated[datetime | None, typer.Option(help="Encounters begun before (UTC).")]
+Side = Annotated[str | None, typer.Option(help="Only this side's combatants.")]
+Combatant = Annotated[str | None, typer.Option(help="Only this combatant.")]
+
+
+@analytics_app.command("export")
+def export_rows(
+    to_csv: Annotated[
+        Path | None, typer.Option("--csv", help="Write the rows as CSV here.")
+    ] = None,
+    to_parquet: Annotated[
+        Path | None, typer.Option("--parquet", help="Write the rows as Parquet here.")
+    ] = None,
+    ruleset: Ruleset = None,
+    since: Since = None,
+    until: Until = None,
+    side: Side = None,
+    combatant: Combatant = None,
+    db: DbOption = None,
+) -> None:
+    """The analytics rows, one per combatant per encounter, for notebooks (CSV, Parquet)."""
+    from api.analytics import Filters, export
+
+    files: dict[Format, Path | None] = {"csv": to_csv, "parquet": to_parquet}
+    if not any(files.values()):
+        typer.echo("combatlog: say where: --csv FILE and/or --parquet FILE", err=True)
+        raise typer.Exit(2)
+    with caught_up(db) as analytics:
+        found = export.rows(analytics, Filters(None, ruleset, since, until, side, combatant))
+    for format, path in files.items():
+        if path is not None:
+            export.write(found, str(path), format)
+    typer.echo(f"{found.num_rows} rows written")
+
+
 def stats(
     encounter: Annotated[
         str | None, typer.Argument(help="One encounter's id (default: all).")
     ] = None,
-    ruleset: Annotated[str | None, typer.Option(help="Only this rules system.")] = None,
-    since: Annotated[
-        datetime | None, typer.Option(help="Encounters begun at or after (UTC).")
+    ruleset: Ruleset = None,
+    since: Since = None,
+    until: Until = None,
+    side: Side = None,
+    combatant: Combatant = None,
+    group: Annotated[
+        Literal["type"] | None,
+        typer.Option(help='"type": combatants summed per foe type ("Goblin" over every goblin).'),
     ] = None,
-    until: Annotated[datetime | None, typer.Option(help="Encounters begun before (UTC).")] = None,
-    side: Annotated[str | None, typer.Option(help="Only this side's combatants.")] = None,
-    combatant: Annotated[str | None, typer.Option(help="Only this combatant.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="The whole report as JSON.")] = False,
     as_csv: Annotated[
         bool, typer.Option("--csv", help="The combatants' figures as CSV (types as type=n;...).")
@@ -72,8 +130,7 @@ def stats(
     """Damage, hits, knock-outs, rounds and time per combatant, for one or all encounters."""
     from uuid import UUID
 
-    from api.analytics import Analytics, Filters, report
-    from api.config.settings import load_settings
+    from api.analytics import Filters, report
 
     if encounter is not None:
         try:
@@ -81,20 +138,19 @@ def stats(
         except ValueError:
             typer.echo(f"combatlog: not an encounter id: {encounter}", err=True)
             raise typer.Exit(2) from None
-    with load_settings(database_url=db).open_store() as store:
-        analytics = Analytics(store)
-        with progress_bar("catching up") as update:
-            analytics.catch_up(update)
-        found = report(analytics, Filters(encounter, ruleset, since, until, side, combatant))
+    with caught_up(db) as analytics:
+        filters = Filters(encounter, ruleset, since, until, side, combatant)
+        found = report(analytics, filters, by_type=group == "type")
     if encounter is not None and not found["encounters"]:
         typer.echo(f"combatlog: no encounter {encounter} in the store", err=True)
         raise typer.Exit(1)
     if as_json:
         sys.stdout.write(orjson.dumps(found, option=orjson.OPT_INDENT_2).decode() + "\n")
     elif as_csv:
+        columns = TYPE_COLUMNS if group == "type" else COLUMNS
         writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(COLUMNS)
-        writer.writerows([_cell(_flat(c)[k]) for k in COLUMNS] for c in found["combatants"])
+        writer.writerow(columns)
+        writer.writerows([_cell(_flat(c)[k]) for k in columns] for c in found["combatants"])
     else:
         _print(found)
 
@@ -130,8 +186,9 @@ def _print(found: dict[str, Any]) -> None:
     for c in found["combatants"]:
         rate = "-" if c["hit_rate"] is None else f"{100 * c['hit_rate']:.0f}%"
         dealt, taken = c["damage_dealt"], c["damage_taken"]
+        who = c.get("combatant", c.get("foe_type"))  # --group type: the foe type
         table.add_row(
-            shown(c["combatant"]), shown(c["side"]), str(dealt["total"]), str(dealt["nonlethal"]),
+            shown(who), shown(c["side"]), str(dealt["total"]), str(dealt["nonlethal"]),
             str(taken["total"]), str(taken["nonlethal"]), str(c["healing_received"]),
             str(c["attacks"]), rate, str(c["criticals"]),
             f"{c['natural_1s']}/{c['natural_20s']}", str(c["knockouts"]), str(c["kills"]),

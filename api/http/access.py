@@ -63,7 +63,6 @@ def check_operator(secret: bytes, authorization: str | None, refused: str = OPER
         raise HttpProblem(403, "Wrong token", refused, "authorization")
 
 
-check_analytics = check_operator  # its earlier name
 
 
 def role_of(

@@ -3,15 +3,17 @@
 
 from __future__ import annotations
 
+import io
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import AfterValidator, BaseModel, ConfigDict
 
-from api.analytics import Analytics, Filters, report
+from api.analytics import Analytics, Filters, export, report
+from api.analytics.export import MEDIA_TYPES, Format
 from api.http.access import check_operator
 from api.http.routes import ERRORS, Writer
 from domain.bounds import EARLIEST, LATEST, NUL, in_range, out_of_bounds
@@ -108,8 +110,7 @@ async def encounter_stats(
     return await run_in_threadpool(_report, request.app.state.analytics, filters)
 
 
-@router.get("/stats", response_model=Report)
-async def stats(
+def across(
     request: Request,
     authorization: Annotated[str | None, Header(description="Bearer <analytics token>")] = None,
     ruleset: Annotated[Text, Query(max_length=40)] = None,
@@ -119,13 +120,57 @@ async def stats(
     until: Annotated[Time, Query(description="Encounters begun before (no offset: UTC)")] = None,
     side: Side = None,
     combatant: Combatant = None,
-) -> dict[str, Any]:
-    """Figures across every stored encounter, filtered (the analytics token)."""
+) -> Filters:
+    """The filters across encounters, once the analytics token is checked."""
     check_operator(request.app.state.secret, authorization)
-    filters = Filters(None, ruleset, since, until, side, combatant)
-    return await run_in_threadpool(_report, request.app.state.analytics, filters)
+    return Filters(None, ruleset, since, until, side, combatant)
 
 
-def _report(analytics: Analytics, filters: Filters) -> dict[str, Any]:
+Across = Annotated[Filters, Depends(across)]
+Group = Annotated[
+    Literal["type"] | None,
+    Query(description='"type": combatants summed per foe type ("Goblin" over every goblin)'),
+]
+
+
+@router.get("/stats", response_model=Report)
+async def stats(request: Request, filters: Across, group: Group = None) -> dict[str, Any]:
+    """Figures across every stored encounter, filtered (the analytics token)."""
+    analytics = request.app.state.analytics
+    return await run_in_threadpool(_report, analytics, filters, group == "type")
+
+
+def _report(analytics: Analytics, filters: Filters, by_type: bool = False) -> dict[str, Any]:
     analytics.catch_up()  # a report never lags the log it is asked about
-    return report(analytics, filters)
+    return report(analytics, filters, by_type)
+
+
+def _file(format: Format) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI answer of a rows route: a file of that format."""
+    return {200: {"content": {MEDIA_TYPES[format]: {}}, "description": f"The rows as {format}"}}
+
+
+@router.get("/stats/rows.csv", response_class=Response, responses=_file("csv"))
+async def stats_rows_csv(request: Request, filters: Across) -> Response:
+    """One row per combatant per encounter, filtered, as CSV (the analytics token)."""
+    return await _rows(request, filters, "csv")
+
+
+@router.get("/stats/rows.parquet", response_class=Response, responses=_file("parquet"))
+async def stats_rows_parquet(request: Request, filters: Across) -> Response:
+    """One row per combatant per encounter, filtered, as Parquet (the analytics token)."""
+    return await _rows(request, filters, "parquet")
+
+
+async def _rows(request: Request, filters: Filters, format: Format) -> Response:
+    content = await run_in_threadpool(_written, request.app.state.analytics, filters, format)
+    disposition = f'attachment; filename="combatlog-rows.{format}"'
+    headers = {"Content-Disposition": disposition}
+    return Response(content, media_type=MEDIA_TYPES[format], headers=headers)
+
+
+def _written(analytics: Analytics, filters: Filters, format: Format) -> bytes:
+    analytics.catch_up()  # as a report: never behind the log
+    sink = io.BytesIO()
+    export.write(export.rows(analytics, filters), sink, format)
+    return sink.getvalue()
