@@ -19,6 +19,7 @@ from api.config.secret import secret_at_start
 from api.config.settings import Settings, load_settings
 from api.http import (
     analytics,
+    branches,
     corrections,
     docs,
     idempotency,
@@ -93,6 +94,7 @@ def create_app(given: Settings | str | None = None, folder: Path | None = None) 
     app.include_router(analytics.router)
     app.include_router(preview.router)
     app.include_router(library.router)
+    app.include_router(branches.router)
     pages.install(app)
     docs.install(app)
     app.add_middleware(NestingLimit)  # inside the body limit, which counts what it reads
