@@ -1,7 +1,7 @@
 """Property (issue 11): whatever the GM hides, reveals, undoes, redoes or amends, no player
 output — the state after every line in both timelines, the log, the export, the stream —
-holds a hidden combatant's id or name, a foe's hit points, damage amounts or stats, or the
-envelope's key and author."""
+holds a hidden combatant's id or name, a foe's hit points, damage amounts or stats, the
+envelope's key and author, or the id of a branch's parent."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from api.http.player import player_jsonl, player_lines, player_state
 from api.http.stream import lines_after
 from domain.events import CombatantJoined, Event, EventAmended, Fact
 from projections.history import History
-from tests.redaction_strategies import secret_logs
+from tests.redaction_strategies import PARENT, secret_logs
 from tests.strategies import FAST
 
 VITALS = ("amount", "value", "stats")
@@ -71,6 +71,7 @@ def check_nothing_leaks(events: list[Event]) -> None:
     text = orjson.dumps(outputs).decode()
     assert not [word for word in secrets(events, history) if word in text]
     assert "gmXby" not in text and "keyXq" not in text and "fpXq" not in text
+    assert str(PARENT) not in text  # a branch's parent is the GM's to know
     foe = foes(events)
     for state in outputs["states"]:
         for combatant, shown in state["combatants"].items():

@@ -4,6 +4,8 @@ encounters' tables (projections/branch.py, projections/compare.py)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any, cast
 from uuid import UUID, uuid4
 
@@ -18,6 +20,7 @@ from api.http.routes import ERRORS, TIMELINE, Service, Writer
 from api.service.encounters import Append
 from domain.commands import Import
 from domain.events import EncounterCreated, Fact, Label, Position
+from domain.integrity import LogError
 from projections.branch import Timeline, forked
 from projections.compare import differences, gm_table, related
 from projections.history import History
@@ -52,7 +55,8 @@ async def fork(
 
     def branch(history: History) -> list[Fact]:
         events, corrections = history.events, history.corrections
-        return forked(events, corrections, encounter_id, body.at, body.timeline, body.name)
+        with no_such_line():
+            return forked(events, corrections, encounter_id, body.at, body.timeline, body.name)
 
     facts = await run_in_threadpool(service.read, encounter_id, branch)
     append = Append(uuid4(), Import(tuple(facts)))
@@ -77,6 +81,16 @@ def compare(
     if not related(encounter_id, first, other, second):
         reason = "neither is a branch of the other, nor are both branches of one encounter"
         raise HttpProblem(422, "Not related", reason, "other")
-    a = service.read(encounter_id, lambda h: gm_table(h, at, timeline))
-    b = service.read(other, lambda h: gm_table(h, at, timeline))
+    with no_such_line():
+        a = service.read(encounter_id, lambda h: gm_table(h, at, timeline))
+        b = service.read(other, lambda h: gm_table(h, at, timeline))
     return Comparison(a=a, b=b, differences=differences(a, b))
+
+
+@contextmanager
+def no_such_line() -> Iterator[None]:
+    """A line past a log's end, as the state route refuses it: 422 naming `at`."""
+    try:
+        yield
+    except LogError as exc:
+        raise HttpProblem(422, "No such line", exc.reason, exc.field or "at") from None
