@@ -31,7 +31,10 @@ router = APIRouter(prefix="/encounters", tags=["branches"], responses=ERRORS)
 class Fork(BaseModel):
     """Where to fork: after line `at`, as written (`then`) or as corrected."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"example": {"at": 12}})
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"at": 12}, {"at": 40, "timeline": "corrected"}]},
+    )
 
     at: Position
     timeline: Timeline = "then"
@@ -41,6 +44,13 @@ class Fork(BaseModel):
 class Comparison(BaseModel):
     """Both tables (CONTRACT §2, the GM's) and what differs from the first to the second."""
 
+    model_config = schemas.example(
+        {
+            "a": schemas.STATE_EXAMPLE,
+            "b": schemas.STATE_EXAMPLE,
+            "differences": ["Goblin 2: hp 4 → -1; bloodied → dying, unconscious, helpless"],
+        }
+    )
     a: dict[str, Any]
     b: dict[str, Any]
     differences: list[str]
