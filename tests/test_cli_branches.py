@@ -30,7 +30,7 @@ def test_a_fork_prints_the_branch_id_and_compare_prints_what_differs(tmp_path: P
     exported = run("export", corrected, "--db", db).encode()
     first = orjson.loads(exported.splitlines()[0])
     assert first["branch_of"] == {"encounter": parent, "position": 60, "timeline": "corrected"}
-    assert len(exported.splitlines()) == 60
+    assert len(exported.splitlines()) == 61  # and line 75's amendment of line 48
     untouched = runner.invoke(app, ["export", parent, "--db", db]).output
     assert untouched.encode() == FIGHT.read_bytes()
     fight = History(read_jsonl(FIGHT.read_bytes()))

@@ -52,8 +52,8 @@ def bridge() -> History:
 
 def test_two_hand_made_branches_differ_in_exactly_what_each_ruling_did() -> None:
     parent = bridge()
-    a = History(forked(parent.events, parent.corrections, PARENT, 6))
-    b = History(forked(parent.events, parent.corrections, PARENT, 6))
+    a = History(forked(parent.events, PARENT, 6))
+    b = History(forked(parent.events, PARENT, 6))
     a.append(DamageDealt(target="goblin", amount=4))  # 6 - 4: 2 left
     b.append(DamageDealt(target="goblin", amount=7))  # 6 - 7: -1, dying
     b.append(ConditionApplied(target="valeros", condition="bless", duration={"rounds": 3}))

@@ -45,7 +45,7 @@ def fork(
         encounters = Encounters(store)
         history = found(encounters, parent)
         try:
-            facts = forked(history.events, history.corrections, parent, at, timeline.value)
+            facts = forked(history.events, parent, at, timeline.value)
             typer.echo(str(encounters.import_log(facts)))
         except LogError as exc:
             raise fail(f"--{exc.field or 'at'}: {exc.reason}", 2) from None

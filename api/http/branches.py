@@ -64,9 +64,8 @@ async def fork(
     token); this one is not touched. The reply holds the branch's id and tokens."""
 
     def branch(history: History) -> list[Fact]:
-        events, corrections = history.events, history.corrections
         with no_such_line():
-            return forked(events, corrections, encounter_id, body.at, body.timeline, body.name)
+            return forked(history.events, encounter_id, body.at, body.timeline, body.name)
 
     facts = await run_in_threadpool(service.read, encounter_id, branch)
     append = Append(uuid4(), Import(tuple(facts)))
@@ -99,8 +98,10 @@ def compare(
 
 @contextmanager
 def no_such_line() -> Iterator[None]:
-    """A line past a log's end, as the state route refuses it: 422 naming `at`."""
+    """A line past a log's end, as the state route refuses it: 422 naming `at`; a fork as
+    corrected that cannot take a later correction: 422 naming `timeline`."""
     try:
         yield
     except LogError as exc:
-        raise HttpProblem(422, "No such line", exc.reason, exc.field or "at") from None
+        title = "Cannot fork as corrected" if exc.field == "timeline" else "No such line"
+        raise HttpProblem(422, title, exc.reason, exc.field or "at") from None
