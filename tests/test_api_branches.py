@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.test_api import PARTY, open_table, operator
+from tests.test_api import PARTY, open_table, operator, url
 from tests.test_api_errors import problem
 
 FIGHT = Path(__file__).parent.parent / "replay_fixtures" / "dnd35" / "whole-fight.jsonl"
@@ -152,3 +152,17 @@ def test_fork_and_compare_are_in_the_openapi_document(client: TestClient) -> Non
     paths = client.get("/openapi.json").json()["paths"]
     assert "post" in paths["/encounters/{encounter_id}/fork"]
     assert "get" in paths["/encounters/{encounter_id}/compare/{other}"]
+
+
+def test_a_fork_as_corrected_that_cannot_take_a_later_correction_is_a_422_naming_timeline(
+    client: TestClient,
+) -> None:
+    parent = open_table(client, PARTY)  # the goblin joins at line 3
+    amend = {"position": 2, "replacement": {"type": "TurnEnded", "combatant": "goblin"}}
+    assert client.post(url(parent, "amend"), json=amend, headers=parent["gm"]).status_code == 201
+    reply = fork(client, parent, at=2, timeline="corrected")
+    assert reply.status_code == 422
+    assert (reply.json()["title"], reply.json()["errors"][0]["field"]) == (
+        "Cannot fork as corrected", "timeline",
+    )  # fmt: skip
+    assert fork(client, parent, at=2).status_code == 201  # as written it can
