@@ -19,6 +19,7 @@ from api.config.secret import secret_at_start
 from api.config.settings import Settings, load_settings
 from api.http import (
     analytics,
+    branches,
     corrections,
     docs,
     library,
@@ -85,13 +86,8 @@ def create_app(given: Settings | str | None = None, folder: Path | None = None) 
         redoc_url=None,
     )
     problems.install(app)
-    app.include_router(routes.router)
-    app.include_router(corrections.router)
-    app.include_router(tokens.router)
-    app.include_router(stream.router)
-    app.include_router(analytics.router)
-    app.include_router(preview.router)
-    app.include_router(library.router)
+    for module in (routes, corrections, tokens, stream, analytics, preview, library, branches):
+        app.include_router(module.router)
     pages.install(app)
     docs.install(app)
     app.add_middleware(NestingLimit)  # inside the body limit, which counts what it reads

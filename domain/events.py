@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Annotated, Any, Literal, TypeAlias
+from uuid import UUID
 
 from pydantic import (
     BaseModel,
@@ -61,6 +62,17 @@ class Fact(BaseModel):
         return {"type": self.type_name, **body, **envelope}
 
 
+class BranchOf(BaseModel):
+    """Where a what-if branch was forked: its parent encounter, the line, and the timeline the
+    lines were taken in (`then`: as written; `corrected`: every correction applied)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    encounter: UUID
+    position: Position
+    timeline: Literal["then", "corrected"] = "then"
+
+
 class EncounterCreated(Fact):
     """An encounter was opened under a rules system, with the house rules chosen for it."""
 
@@ -68,6 +80,7 @@ class EncounterCreated(Fact):
     name: Label
     ruleset: Ruleset
     options: Tree = Field(default_factory=dict)
+    branch_of: BranchOf | None = None  # a what-if branch: its parent and the line it forked at
 
 
 class CombatantJoined(Fact):

@@ -108,4 +108,6 @@ def shown_fact(fact: dict[str, Any], cast: Cast) -> dict[str, Any]:
                 shown.pop(name, None)
     if isinstance(shown.get("replacement"), dict):
         shown["replacement"] = shown_fact(shown["replacement"], cast)
+    if isinstance(branch := shown.get("branch_of"), dict):  # the parent's id is the GM's
+        shown["branch_of"] = {name: value for name, value in branch.items() if name != "encounter"}
     return shown

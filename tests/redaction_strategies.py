@@ -1,14 +1,17 @@
 """Hypothesis strategies for the player view: logs of every ruleset whose combatants have
 distinctive ids and names (so a substring search is meaningful), some hidden, some revealed,
-with undos, redos and amendments of their joins (into someone else, to hidden, revoked)."""
+with undos, redos and amendments of their joins (into someone else, to hidden, revoked); some
+are what-if branches whose line 1 names their parent."""
 
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 from hypothesis import strategies as st
 
 from domain.events import (
+    BranchOf,
     CombatantJoined,
     CombatantRevealed,
     CombatStarted,
@@ -23,6 +26,7 @@ from domain.events import (
 from tests.strategies import OPTIONS_OF, SYSTEMS, Builder, simple_fact, stats_for, step
 
 SIDES = ["party", "foes", "ogres"]  # only the party has player characters
+PARENT = UUID("5ec0e7a1-0000-4000-8000-0000000000aa")  # a branch's parent: the GM's to know
 
 
 class Cast:
@@ -87,7 +91,9 @@ def secret_logs(draw: Any, steps: int = 24) -> list[Event]:
     ruleset = draw(st.sampled_from(SYSTEMS))
     b = Builder(draw, refs=True, corrections=True, ruleset=ruleset)
     cast = Cast()
-    b.add(EncounterCreated(name="Fuzzed fight", ruleset=ruleset, options=draw(OPTIONS_OF[ruleset])))
+    options = draw(OPTIONS_OF[ruleset])
+    branch = draw(st.sampled_from([None, BranchOf(encounter=PARENT, position=7, timeline="then")]))
+    b.add(EncounterCreated(name="Fuzzed fight", ruleset=ruleset, options=options, branch_of=branch))
     for _ in range(b.number(2, 5)):
         b.add(join(b, cast, cast.new_id(), hidden=b.number(0, 2) == 0))
     for combatant in b.ids:

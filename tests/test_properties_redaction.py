@@ -1,7 +1,7 @@
 """Property (issue 11): whatever the GM hides, reveals, undoes, redoes or amends, no player
 output — the state after every line in both timelines, the log, the export, the stream —
-holds a hidden combatant's id or name, a foe's hit points, damage amounts or stats, or the
-envelope's key and author."""
+holds a hidden combatant's id or name, a foe's hit points, damage amounts or stats, the
+envelope's key and author, or the id of a branch's parent."""
 
 from __future__ import annotations
 
@@ -10,12 +10,15 @@ from typing import Any
 import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from api.http.player import player_jsonl, player_lines, player_state
 from api.http.stream import lines_after
 from domain.events import CombatantJoined, Event, EventAmended, Fact
+from domain.integrity import LogError
+from projections.branch import forked
 from projections.history import History
-from tests.redaction_strategies import secret_logs
+from tests.redaction_strategies import PARENT, secret_logs
 from tests.strategies import FAST
 
 VITALS = ("amount", "value", "stats")
@@ -71,6 +74,7 @@ def check_nothing_leaks(events: list[Event]) -> None:
     text = orjson.dumps(outputs).decode()
     assert not [word for word in secrets(events, history) if word in text]
     assert "gmXby" not in text and "keyXq" not in text and "fpXq" not in text
+    assert str(PARENT) not in text  # a branch's parent is the GM's to know
     foe = foes(events)
     for state in outputs["states"]:
         for combatant, shown in state["combatants"].items():
@@ -104,3 +108,20 @@ def test_a_history_resumed_from_stored_tables_keeps_the_same_secrets(events: lis
     resumed = History.resume(list(events), dict(whole.checkpoints), corrections, every=4)
     assert resumed.cast() == whole.cast()
     assert resumed.withdrawn() == whole.withdrawn()
+
+
+@FAST
+@given(secret_logs(), st.data())
+def test_a_branch_as_corrected_shows_players_none_of_its_parents_secrets(
+    events: list[Event], data: st.DataObject
+) -> None:
+    parent = History(events)
+    at = data.draw(st.integers(1, len(events)))
+    try:
+        branch = History(stamped(forked(events, PARENT, at, "corrected")))
+    except LogError as refused:  # a later correction names someone who joins after line `at`
+        assert refused.field == "timeline"
+        return
+    text = orjson.dumps(player_outputs(branch)).decode()
+    assert not [word for word in secrets(events, parent) if word in text]
+    assert str(PARENT) not in text

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from types import UnionType
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
-from uuid import uuid4
+from uuid import UUID, uuid4
 
 import orjson
 from hypothesis import HealthCheck, given, settings
@@ -111,7 +111,7 @@ def values(annotation: Any, metadata: tuple[Any, ...] = ()) -> st.SearchStrategy
     if annotation is str and "pattern" in limit:
         return st.from_regex(limit["pattern"], fullmatch=True).filter(lambda s: len(s) <= 64)
     leaves = {
-        type(None): st.none(), bool: st.booleans(), datetime: TIMES, Any: JSON,
+        type(None): st.none(), bool: st.booleans(), datetime: TIMES, Any: JSON, UUID: st.uuids(),
         int: st.integers(limit.get("ge", -(2**53)), limit.get("le", 2**53)),
         str: st.text(min_size=limit.get("min_length", 0), max_size=12),
     }  # fmt: skip

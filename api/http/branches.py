@@ -1,0 +1,107 @@
+"""What-if branches: fork an encounter at a line into a new one, and compare two related
+encounters' tables (projections/branch.py, projections/compare.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any, cast
+from uuid import UUID, uuid4
+
+from fastapi import APIRouter, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel, ConfigDict
+
+from api.http import schemas
+from api.http.access import tokens
+from api.http.problems import HttpProblem
+from api.http.routes import ERRORS, TIMELINE, Service, Writer
+from api.service.encounters import Append
+from domain.commands import Import
+from domain.events import EncounterCreated, Fact, Label, Position
+from domain.integrity import LogError
+from projections.branch import Timeline, forked
+from projections.compare import differences, gm_table, related
+from projections.history import History
+
+router = APIRouter(prefix="/encounters", tags=["branches"], responses=ERRORS)
+
+
+class Fork(BaseModel):
+    """Where to fork: after line `at`, as written (`then`) or as corrected."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"at": 12}, {"at": 40, "timeline": "corrected"}]},
+    )
+
+    at: Position
+    timeline: Timeline = "then"
+    name: Label | None = None  # default: the parent's, "(branch at line N)"
+
+
+class Comparison(BaseModel):
+    """Both tables (CONTRACT §2, the GM's) and what differs from the first to the second."""
+
+    model_config = schemas.example(
+        {
+            "a": schemas.STATE_EXAMPLE,
+            "b": schemas.STATE_EXAMPLE,
+            "differences": ["Goblin 2: hp 4 → -1; bloodied → dying, unconscious, helpless"],
+        }
+    )
+    a: dict[str, Any]
+    b: dict[str, Any]
+    differences: list[str]
+
+
+@router.post("/{encounter_id}/fork", status_code=201, response_model=schemas.Opened)
+async def fork(
+    encounter_id: UUID, body: Fork, _: Writer, request: Request, service: Service
+) -> schemas.Opened:
+    """Fork the encounter after line `at` into a new encounter whose line 1 names this one (GM
+    token); this one is not touched. The reply holds the branch's id and tokens."""
+
+    def branch(history: History) -> list[Fact]:
+        with no_such_line():
+            return forked(history.events, encounter_id, body.at, body.timeline, body.name)
+
+    facts = await run_in_threadpool(service.read, encounter_id, branch)
+    append = Append(uuid4(), Import(tuple(facts)))
+    await asyncio.wrap_future(request.app.state.commits.submit(append))
+    issued = tokens(request.app.state.secret, append.encounter_id, {})  # new: generation 0
+    return schemas.Opened(id=append.encounter_id, version=len(facts), **issued)
+
+
+@router.get("/{encounter_id}/compare/{other}", response_model=Comparison)
+def compare(
+    encounter_id: UUID,
+    other: UUID,
+    _: Writer,
+    service: Service,
+    at: Annotated[int | None, Query(ge=1, description="Both tables after line N.")] = None,
+    timeline: Annotated[Timeline, Query(description=TIMELINE)] = "then",
+) -> Comparison:
+    """Compare this encounter (GM token) with a branch of it, its parent, or another branch of
+    its parent: both tables, now or after line `at`, and what differs, in words."""
+    first = cast(EncounterCreated, service.read(encounter_id, lambda h: h.events[0]))
+    second = cast(EncounterCreated, service.read(other, lambda h: h.events[0]))
+    if not related(encounter_id, first, other, second):
+        reason = "neither is a branch of the other, nor are both branches of one encounter"
+        raise HttpProblem(422, "Not related", reason, "other")
+    with no_such_line():
+        a = service.read(encounter_id, lambda h: gm_table(h, at, timeline))
+        b = service.read(other, lambda h: gm_table(h, at, timeline))
+    return Comparison(a=a, b=b, differences=differences(a, b))
+
+
+@contextmanager
+def no_such_line() -> Iterator[None]:
+    """A line past a log's end, as the state route refuses it: 422 naming `at`; a fork as
+    corrected that cannot take a later correction: 422 naming `timeline`."""
+    try:
+        yield
+    except LogError as exc:
+        title = "Cannot fork as corrected" if exc.field == "timeline" else "No such line"
+        raise HttpProblem(422, title, exc.reason, exc.field or "at") from None

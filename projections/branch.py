@@ -1,0 +1,77 @@
+"""What-if branches: the log a branch of an encounter starts with, forked at a line in either
+timeline (as written, or as corrected)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal, cast
+from uuid import UUID
+
+from domain.corrections import CORRECTION_TYPES
+from domain.events import BranchOf, EncounterCreated, Fact
+from domain.integrity import LogError, LogIntegrity
+from domain.jsonl import parse_event
+
+Timeline = Literal["then", "corrected"]
+NAMED = 200  # the most a name holds (domain.events.Label)
+
+
+def forked(
+    events: Sequence[Fact],
+    parent: UUID,
+    at: int,
+    timeline: Timeline = "then",
+    name: str | None = None,
+) -> list[Fact]:
+    """The branch's log: line 1 is the parent's, naming the parent and `at`; lines 2..at are the
+    parent's as written (`then`, corrections included), and as corrected (`corrected`) the
+    corrections recorded later that reach back into them follow (`corrected_lines`). LogError
+    naming `at` when the branch cannot be made."""
+    if not 1 <= at <= len(events):
+        raise LogError(at, f"the log ends at line {len(events)}", "at")
+    first = cast(EncounterCreated, events[0])
+    branch = BranchOf(encounter=parent, position=at, timeline=timeline).model_dump(mode="json")
+    named = name or branch_name(first.name, at)
+    created = parse_event({**first.to_json_dict(), "name": named, "branch_of": branch}, 1)
+    if timeline == "then":
+        return [created, *events[1:at]]
+    return takes_corrections([created, *corrected_lines(events, at)], at)
+
+
+def takes_corrections(branch: list[Fact], at: int) -> list[Fact]:
+    """The branch as corrected if its log can hold the later corrections it carries; LogError
+    naming `timeline` if one cannot be taken there (say it replaces a line with a fact about
+    someone who joins after line `at`)."""
+    integrity = LogIntegrity()
+    for position, fact in enumerate(branch, 1):
+        try:
+            integrity.append(fact)
+        except LogError as exc:
+            reason = f"a correction recorded after line {at} cannot be taken there: {exc.reason}"
+            raise LogError(position, reason, "timeline") from None
+    return branch
+
+
+def branch_name(name: str, at: int) -> str:
+    """The parent's name with the line it was forked at, within the length a name holds."""
+    suffix = f" (branch at line {at})"
+    return name[: NAMED - len(suffix)] + suffix
+
+
+def corrected_lines(events: Sequence[Fact], at: int) -> list[Fact]:
+    """Lines 2..at as written, then every correction recorded after line `at` that reaches back
+    into them (or corrects such a correction), in order and with its own envelope, its target
+    renumbered when that is one of those corrections: folded, the table after line `at` as
+    corrected. Every position a fact cites keeps its meaning, and every version of a line stays
+    in the log, as the player view needs to keep hidden what was ever hidden."""
+    moved: dict[int, int] = {}
+    later: list[Fact] = []
+    for position, event in enumerate(events[at:], at + 1):
+        if type(event) not in CORRECTION_TYPES:
+            continue
+        target: int = event.target  # type: ignore[attr-defined]
+        if target <= at or target in moved:
+            moved[position] = at + len(later) + 1
+            aimed = target if target <= at else moved[target]
+            later.append(event.model_copy(update={"target": aimed}))
+    return [*events[1:at], *later]
