@@ -145,9 +145,18 @@ def _report(analytics: Analytics, filters: Filters, by_type: bool = False) -> di
     return report(analytics, filters, by_type)
 
 
+CSV_EXAMPLE = (  # the first columns of a row (the whole list: README "Analytics")
+    "encounter_id,encounter_name,ruleset,started_at,combatant,name,foe_type,side,kind,foe,"
+    "damage_dealt,...\n3f2b8c1e-6a4d-4e8f-9b2a-7c1d5e9f0a42,Goblin ambush,dnd35,"
+    "2026-11-24 19:02:00+00:00,goblin-2,Goblin 2,Goblin,foes,npc,true,7,...\n"
+)
+
+
 def _file(format: Format) -> dict[int | str, dict[str, Any]]:
     """The OpenAPI answer of a rows route: a file of that format."""
-    return {200: {"content": {MEDIA_TYPES[format]: {}}, "description": f"The rows as {format}"}}
+    shown = {"example": CSV_EXAMPLE} if format == "csv" else {
+        "schema": {"type": "string", "format": "binary"}}  # fmt: skip
+    return {200: {"content": {MEDIA_TYPES[format]: shown}, "description": f"The rows as {format}"}}
 
 
 @router.get("/stats/rows.csv", response_class=Response, responses=_file("csv"))
