@@ -97,7 +97,10 @@ def add_creatures(page: Any, name: str, count: int, side: str, **stats: int) -> 
     for stat, value in stats.items():
         field = "defense" if stat in DEFENSES else "stat"
         form.locator(f"input[data-{field}={stat}]").fill(str(value))
+    cards = page.locator("li.combatant")
+    before = cards.count()
     form.locator("button.add").click()
+    expect(cards).to_have_count(before + count)  # joined: the form takes the next creature
 
 
 DEFENSES = {"ac", "touch", "flat_footed", "defense", "eac", "kac", "fortitude", "reflex", "will"}
