@@ -63,8 +63,6 @@ def check_operator(secret: bytes, authorization: str | None, refused: str = OPER
         raise HttpProblem(403, "Wrong token", refused, "authorization")
 
 
-
-
 def role_of(
     secret: bytes,
     encounter_id: UUID,

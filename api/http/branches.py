@@ -3,21 +3,18 @@ encounters' tables (projections/branch.py, projections/compare.py)."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any, cast
-from uuid import UUID, uuid4
+from uuid import UUID
 
 from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict
 
 from api.http import schemas
-from api.http.access import tokens
 from api.http.problems import HttpProblem
-from api.http.routes import ERRORS, TIMELINE, Service, Writer
-from api.service.encounters import Append
+from api.http.routes import ERRORS, TIMELINE, Service, Writer, opened
 from domain.commands import Import
 from domain.events import EncounterCreated, Fact, Label, Position
 from domain.integrity import LogError
@@ -68,10 +65,8 @@ async def fork(
             return forked(history.events, encounter_id, body.at, body.timeline, body.name)
 
     facts = await run_in_threadpool(service.read, encounter_id, branch)
-    append = Append(uuid4(), Import(tuple(facts)))
-    await asyncio.wrap_future(request.app.state.commits.submit(append))
-    issued = tokens(request.app.state.secret, append.encounter_id, {})  # new: generation 0
-    return schemas.Opened(id=append.encounter_id, version=len(facts), **issued)
+    branched = await request.app.state.commits.new(Import(tuple(facts)))
+    return opened(request, branched, len(facts))
 
 
 @router.get("/{encounter_id}/compare/{other}", response_model=Comparison)

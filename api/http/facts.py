@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any, get_args
-from uuid import UUID, uuid4
+from uuid import UUID
 
 from api.compute import offload
 from api.compute.dice import Budget, DiceError, OverBudget, resolve_roll
 from api.http import schemas
 from api.http.problems import HttpProblem
 from api.service.commits import Committers
-from api.service.encounters import Append, Encounters
+from api.service.encounters import Encounters
 from domain.commands import Import
 from domain.events import ENVELOPE, EVENT_TYPES, Event, Fact, TableFact
 from domain.integrity import LogError
@@ -108,9 +107,7 @@ async def imported(commits: Committers, data: bytes) -> tuple[UUID, int]:
         name = store.application.name
         return await offload.off_loop(imported_and_stored, store.url, name, data)
     facts = await offload.off_loop(imported_log, data)
-    append = Append(uuid4(), Import(tuple(facts)))
-    await asyncio.wrap_future(commits.submit(append))
-    return append.encounter_id, len(facts)
+    return await commits.new(Import(tuple(facts))), len(facts)
 
 
 def imported_and_stored(url: str, name: str | None, data: bytes) -> tuple[UUID, int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from typing import Annotated, Any, cast
-from uuid import UUID, uuid4
+from uuid import UUID
 from weakref import WeakKeyDictionary
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
@@ -122,9 +122,8 @@ async def open_encounter(
     fits_64_bits(body.options, "options")
     given = {"type": "EncounterCreated", **body.model_dump()}
     created = cast(EncounterCreated, parse_event(given, 1))  # its options within the bounds
-    append = Append(uuid4(), Create(created), by="gm")
-    await asyncio.wrap_future(request.app.state.commits.submit(append))
-    return _opened(request, append.encounter_id, 1)
+    encounter_id = await request.app.state.commits.new(Create(created), by="gm")
+    return opened(request, encounter_id, 1)
 
 
 @router.get("", response_model=list[schemas.Summary])
@@ -238,11 +237,12 @@ async def import_log(_: Operator, request: Request) -> schemas.Opened:
     """Store a JSON Lines log (the request body) as a new encounter, checked whole first (the
     operator token)."""
     encounter_id, version = await imported(request.app.state.commits, await request.body())
-    return _opened(request, encounter_id, version)
+    return opened(request, encounter_id, version)
 
 
-def _opened(request: Request, encounter_id: UUID, version: int) -> schemas.Opened:
-    issued = tokens(request.app.state.secret, encounter_id, {})  # a new encounter: generation 0
+def opened(request: Request, encounter_id: UUID, version: int) -> schemas.Opened:
+    """A new encounter's id, lines and tokens (generation 0), as the reply gives them."""
+    issued = tokens(request.app.state.secret, encounter_id, {})
     return schemas.Opened(id=encounter_id, version=version, **issued)
 
 

@@ -9,8 +9,10 @@ and with a single client a batch is one write, committed at once (nothing waits 
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from concurrent.futures import Future
+from uuid import UUID, uuid4
 
 from api.service.encounters import Append, Appended, Encounters
 from domain.commands import Create, Import
@@ -32,6 +34,13 @@ class Committers:
         """The write's outcome, once the commit that holds it is done."""
         lane = self.opened if isinstance(append.command, Create | Import) else self.appends
         return lane.submit(append)
+
+    async def new(self, command: Create | Import, by: str | None = None) -> UUID:
+        """A new encounter's id, once the write that opens it (a create, an import) is
+        committed; awaited on the event loop."""
+        append = Append(uuid4(), command, by=by)
+        await asyncio.wrap_future(self.submit(append))
+        return append.encounter_id
 
     def stop(self) -> None:
         """Commit what is pending, then end the threads."""
