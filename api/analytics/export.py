@@ -3,15 +3,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
-
-import pyarrow as pa
-import pyarrow.csv
-import pyarrow.parquet
+from typing import TYPE_CHECKING, Any, Literal
 
 from api.analytics.filters import Filters
 from api.analytics.model import Analytics
 from api.store import collector_paused
+
+if TYPE_CHECKING:  # pyarrow is imported by an export when it runs, not with the service
+    import pyarrow as pa
 
 Format = Literal["csv", "parquet"]
 MEDIA_TYPES: dict[Format, str] = {"csv": "text/csv", "parquet": "application/vnd.apache.parquet"}
@@ -42,6 +41,8 @@ def rows(analytics: Analytics, filters: Filters) -> pa.Table:
     with collector_paused():
         mirror.sync()
         found = mirror.table(ROWS.replace("{where}", f"{where} AND {who}"), params + who_params)
+    import pyarrow as pa
+
     at = found.schema.get_field_index("started_at")
     return found.set_column(at, "started_at", found["started_at"].cast(pa.timestamp("us", "UTC")))
 
@@ -49,6 +50,10 @@ def rows(analytics: Analytics, filters: Filters) -> pa.Table:
 def write(table: pa.Table, sink: Any, format: Format) -> None:
     """The rows to a path or a binary file, as CSV (a header line) or Parquet."""
     if format == "csv":
+        import pyarrow.csv
+
         pyarrow.csv.write_csv(table, sink)
     else:
+        import pyarrow.parquet
+
         pyarrow.parquet.write_table(table, sink)
