@@ -32,7 +32,8 @@ Flag = Annotated[bool, Strict()]
 CombatantId = Annotated[
     str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:'+-]*$")
 ]
-Label = Annotated[str, StringConstraints(min_length=1, max_length=200), NUL_FREE]
+LABEL_MOST = 200  # characters in a name or a label
+Label = Annotated[str, StringConstraints(min_length=1, max_length=LABEL_MOST), NUL_FREE]
 Ruleset = System  # the registry's ids (domain/rulesets/systems.py)
 
 

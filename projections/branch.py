@@ -8,12 +8,11 @@ from typing import Literal, cast
 from uuid import UUID
 
 from domain.corrections import CORRECTION_TYPES
-from domain.events import BranchOf, EncounterCreated, Fact
+from domain.events import LABEL_MOST, BranchOf, EncounterCreated, Fact
 from domain.integrity import LogError, LogIntegrity
 from domain.jsonl import parse_event
 
 Timeline = Literal["then", "corrected"]
-NAMED = 200  # the most a name holds (domain.events.Label)
 
 
 def forked(
@@ -55,7 +54,7 @@ def takes_corrections(branch: list[Fact], at: int) -> list[Fact]:
 def branch_name(name: str, at: int) -> str:
     """The parent's name with the line it was forked at, within the length a name holds."""
     suffix = f" (branch at line {at})"
-    return name[: NAMED - len(suffix)] + suffix
+    return name[: LABEL_MOST - len(suffix)] + suffix
 
 
 def corrected_lines(events: Sequence[Fact], at: int) -> list[Fact]:
