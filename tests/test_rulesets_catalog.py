@@ -137,8 +137,8 @@ def test_each_kind_of_healing_the_page_offers_is_one_the_rules_tell_apart(
     kind (3.5 L1235-1260 and nonlethal; Starfinder Stamina; Orcus recoveries)."""
     kinds = rulesets[system]["healing"]
     assert bool(kinds) == (system in WOUNDED)
+    usual = healed(system) if kinds else None
     for kind in kinds:
-        usual = healed(system)
         assert kind["title"]
         assert healed(system, kind=kind["name"]) != usual, kind["name"]
 
