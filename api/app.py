@@ -20,6 +20,7 @@ from api.config.settings import Settings, load_settings
 from api.http import (
     analytics,
     branches,
+    campaigns,
     corrections,
     docs,
     library,
@@ -86,7 +87,17 @@ def create_app(given: Settings | str | None = None, folder: Path | None = None) 
         redoc_url=None,
     )
     problems.install(app)
-    for module in (routes, corrections, tokens, stream, analytics, preview, library, branches):
+    for module in (
+        routes,
+        corrections,
+        tokens,
+        stream,
+        analytics,
+        preview,
+        library,
+        branches,
+        campaigns,
+    ):
         app.include_router(module.router)
     pages.install(app)
     docs.install(app)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Annotated, Any, Literal, TypeAlias
 from uuid import UUID
 
@@ -13,6 +13,8 @@ from pydantic import (
     Strict,
     StringConstraints,
     TypeAdapter,
+    ValidationInfo,
+    field_validator,
 )
 
 from domain.bounds import MAGNITUDE, NUL_FREE, TIME_IN_RANGE, TREE_IN_BOUNDS, WITHIN
@@ -35,6 +37,10 @@ CombatantId = Annotated[
 LABEL_MOST = 200  # characters in a name or a label
 Label = Annotated[str, StringConstraints(min_length=1, max_length=LABEL_MOST), NUL_FREE]
 Ruleset = System  # the registry's ids (domain/rulesets/systems.py)
+# a campaign's or a session's id: a short name the GM types (`curse-of-the-crypt`, `2026-11-20`)
+Slug = Annotated[
+    str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:+-]*$")
+]
 
 
 ENVELOPE = {"at", "by", "key", "fingerprint"}
@@ -74,6 +80,35 @@ class BranchOf(BaseModel):
     timeline: Literal["then", "corrected"] = "then"
 
 
+def in_a_campaign(session: Session | None, info: ValidationInfo) -> Session | None:
+    """A session, if the fact also names its campaign (a session is one of a campaign's)."""
+    if session is not None and info.data.get("campaign") is None:
+        raise ValueError("a session belongs to a campaign: give `campaign` with `session`")
+    return session
+
+
+class Session(BaseModel):
+    """A session of play: its id within the campaign, the day the table met, and its title."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: Slug
+    date: date
+    title: Label | None = None
+
+
+class Filed(BaseModel):
+    """What an encounter is filed under: a campaign, and a session of it (a session belongs to a
+    campaign: `session` without `campaign` is refused)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    campaign: Slug | None = None
+    session: Session | None = None
+
+    _in_a_campaign = field_validator("session")(in_a_campaign)
+
+
 class EncounterCreated(Fact):
     """An encounter was opened under a rules system, with the house rules chosen for it."""
 
@@ -82,6 +117,10 @@ class EncounterCreated(Fact):
     ruleset: Ruleset
     options: Tree = Field(default_factory=dict)
     branch_of: BranchOf | None = None  # a what-if branch: its parent and the line it forked at
+    campaign: Slug | None = None  # the campaign it is fought in (EncounterFiled may change it)
+    session: Session | None = None  # ... and the session of that campaign
+
+    _in_a_campaign = field_validator("session")(in_a_campaign)
 
 
 class CombatantJoined(Fact):
@@ -358,6 +397,17 @@ class NoteAdded(Fact):
     text: Annotated[str, StringConstraints(max_length=4000), NUL_FREE]
 
 
+class EncounterFiled(Fact):
+    """The GM filed the encounter under a campaign and a session of it, replacing what it was
+    filed under before (neither given: taken out of any campaign)."""
+
+    type: Literal["EncounterFiled"] = "EncounterFiled"
+    campaign: Slug | None = None
+    session: Session | None = None
+
+    _in_a_campaign = field_validator("session")(in_a_campaign)
+
+
 class CombatEnded(Fact):
     """The fight ended."""
 
@@ -407,6 +457,7 @@ TableFact: TypeAlias = Annotated[
     | ActionPointSpent
     | RestTaken
     | NoteAdded
+    | EncounterFiled
     | CombatEnded,
     Field(discriminator="type"),
 ]
@@ -440,8 +491,8 @@ EVENT_TYPES: dict[str, type[Fact]] = {
         ReadiedActionTaken, AttackMade, DamageDealt, HealingApplied, TemporaryHitPointsGained,
         TemporaryHitPointsLost,
         ConditionApplied, ConditionRemoved, SavingThrowRolled, CheckRolled, ResolveSpent,
-        ConvictionSpent, ActionPointSpent, RestTaken, NoteAdded, CombatEnded, EventRevoked,
-        EventRestored, EventAmended,
+        ConvictionSpent, ActionPointSpent, RestTaken, NoteAdded, EncounterFiled, CombatEnded,
+        EventRevoked, EventRestored, EventAmended,
     )
 }  # fmt: skip
 

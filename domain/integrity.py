@@ -27,7 +27,7 @@ from domain.rulesets import ruleset_for
 AFTER_THE_FIGHT = frozenset({
     "CheckRolled", "SavingThrowRolled", "HealingApplied", "RestTaken", "ConditionApplied",
     "ConditionRemoved", "TemporaryHitPointsLost", "ResolveSpent", "ConvictionSpent", "NoteAdded",
-    "CombatantLeft",
+    "CombatantLeft", "EncounterFiled",
 })  # fmt: skip
 
 

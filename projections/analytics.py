@@ -24,8 +24,10 @@ from domain.events import (
     ConditionApplied,
     DamageDealt,
     EncounterCreated,
+    EncounterFiled,
     Fact,
     HealingApplied,
+    Session,
 )
 from projections.clock import ctx
 from projections.effective import effective_log
@@ -81,6 +83,9 @@ class Figures:
     round_seconds: dict[int, float]
     condition_rounds: dict[tuple[str, str], int]  # (combatant, condition) -> rounds in force
     hp: list[tuple[str, int, int, int]]  # (combatant, position, round, value) after each change
+    campaign: str | None = None  # what the encounter is filed under (projections.filing)
+    session: Session | None = None
+    branch_of: str | None = None  # a what-if branch's parent encounter
     _seen_conditions: set[tuple[int, str, str]] = field(default_factory=set, repr=False)
 
 
@@ -110,7 +115,9 @@ class Tally:
         self.found = Figures(
             name=created.name, ruleset=created.ruleset, started_at=None, ended=False, rounds=0,
             events=0, seconds=None, fighters={}, damage=defaultdict(int), turns=[],
-            round_seconds={}, condition_rounds=defaultdict(int), hp=[],
+            round_seconds={}, condition_rounds=defaultdict(int), hp=[], campaign=created.campaign,
+            session=created.session,
+            branch_of=None if created.branch_of is None else str(created.branch_of.encounter),
         )  # fmt: skip
         self.first: datetime | None = None
         self.last: datetime | None = None
@@ -206,6 +213,8 @@ def _count(
                 found.condition_rounds[key[1:]] += 1
         case CombatEnded():
             found.ended = True
+        case EncounterFiled():
+            found.campaign, found.session = fact.campaign, fact.session
         case _:
             target = getattr(fact, "target", None)
             if isinstance(target, str) and target in found.fighters:

@@ -24,6 +24,7 @@ from domain.events import (
     Delayed,
     DelayEnded,
     EncounterCreated,
+    EncounterFiled,
     Event,
     EventAmended,
     EventRestored,
@@ -157,7 +158,14 @@ def step_for(fact: Event) -> Step:
             return _for(fact, _rest)
         case CombatEnded():
             return _for(fact, _ended)
-        case NoteAdded() | EncounterCreated() | EventRevoked() | EventRestored() | EventAmended():
+        case (
+            NoteAdded()
+            | EncounterFiled()
+            | EncounterCreated()
+            | EventRevoked()
+            | EventRestored()
+            | EventAmended()
+        ):
             return _for(fact, _nothing)  # line 1 and corrections never reach a step
         case _:
             assert_never(fact)

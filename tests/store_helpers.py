@@ -47,6 +47,8 @@ EVERY_TYPE: list[dict[str, Any]] = [
     {"type": "ActionPointSpent", "combatant": V},
     {"type": "RestTaken", "kind": "short"},
     {"type": "NoteAdded", "text": "the goblin looks for a way out"},
+    {"type": "EncounterFiled", "campaign": "warrens",
+     "session": {"id": "2024-05-01", "date": "2024-05-01", "title": "Into the warrens"}},
     {"type": "CombatantRevealed", "combatant": G},
     {"type": "CombatantLeft", "combatant": G, "reason": "fled"},
     {"type": "CombatEnded"},

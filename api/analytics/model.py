@@ -82,7 +82,9 @@ class Analytics:
         with tables_locked(store.url):  # workers starting together must not race on CREATE
             self.tracking.create_table()
             with self.transaction() as run:
-                rows.create(run, self.prefix)
+                if rows.create(run, self.prefix):  # an earlier release's rows: take them again
+                    run(f"DELETE FROM {self.tracking_table} WHERE application_name = ?",
+                        (TRACKED_AS,))  # fmt: skip
 
     @cached_property
     def mirror(self) -> Mirror:

@@ -10,7 +10,8 @@ from projections.analytics import Figures
 
 TABLES: dict[str, str] = {
     "encounters": "encounter_id TEXT PRIMARY KEY, name TEXT, ruleset TEXT, started_at TEXT, "
-    "ended INTEGER, rounds INTEGER, events INTEGER, seconds REAL",
+    "ended INTEGER, rounds INTEGER, events INTEGER, seconds REAL, campaign TEXT, "
+    "session_id TEXT, session_date TEXT, session_title TEXT, branch_of TEXT",
     "fighters": "encounter_id TEXT, combatant TEXT, name TEXT, side TEXT, kind TEXT, "
     "damage_dealt INTEGER, damage_dealt_nonlethal INTEGER, damage_taken INTEGER, "
     "damage_taken_nonlethal INTEGER, healing_received INTEGER, attacks INTEGER, hits INTEGER, "
@@ -56,13 +57,48 @@ def check(found: Figures) -> Figures:
     return found
 
 
-def create(run: Run, prefix: str) -> None:
-    """The tables (and an index by encounter on each but `encounters`), if missing."""
+def _session(found: Figures) -> tuple[str | None, str | None, str | None]:
+    session = found.session
+    if session is None:
+        return None, None, None
+    return session.id, session.date.isoformat(), session.title
+
+
+def create(run: Run, prefix: str) -> bool:
+    """The tables (and an index by encounter on each but `encounters`), if missing; whether
+    they were made afresh because the stored ones lack a column (a model kept by an earlier
+    release: its rows are dropped, to be taken again)."""
+    stale = _stale(run, prefix)
+    if stale:
+        for name in TABLES:
+            run(f"DROP TABLE IF EXISTS {prefix}{name}")
     for name, columns in TABLES.items():
         run(f"CREATE TABLE IF NOT EXISTS {prefix}{name} ({columns})")
         index = f"{prefix.replace('.', '_')}{name}_by_encounter"
         if name != "encounters":
             run(f"CREATE INDEX IF NOT EXISTS {index} ON {prefix}{name} (encounter_id)")
+    run(f"CREATE INDEX IF NOT EXISTS {prefix.replace('.', '_')}by_campaign "
+        f"ON {prefix}encounters (campaign, session_date, session_id)")  # fmt: skip
+    return stale
+
+
+def _stale(run: Run, prefix: str) -> bool:
+    """Whether the encounters table is there without today's last column."""
+    there = _answers(run, f"SELECT encounter_id FROM {prefix}encounters WHERE 1 = 0")
+    return there and not _answers(run, f"SELECT branch_of FROM {prefix}encounters WHERE 1 = 0")
+
+
+def _answers(run: Run, query: str) -> bool:
+    """Whether the query runs (a failure is rolled back, leaving the transaction usable)."""
+    run("SAVEPOINT probe")
+    try:
+        run(query)
+    except Exception:  # no such table or column
+        run("ROLLBACK TO SAVEPOINT probe")
+        return False
+    finally:
+        run("RELEASE SAVEPOINT probe")
+    return True
 
 
 def replace(run: Run, prefix: str, key: str, found: Figures | None, since: int) -> None:
@@ -79,7 +115,8 @@ def replace(run: Run, prefix: str, key: str, found: Figures | None, since: int) 
     start = None if found.started_at is None else utc_text(found.started_at)
     written: dict[str, list[tuple[Any, ...]]] = {
         "encounters": [(key, found.name, found.ruleset, start, int(found.ended), found.rounds,
-                        found.events, found.seconds)],
+                        found.events, found.seconds, found.campaign, *_session(found),
+                        found.branch_of)],
         "fighters": [(key, cid, f.name, f.side, f.kind, *(int(getattr(f, c))
                       for c in FIGHTER_COLUMNS)) for cid, f in found.fighters.items()],
         "damage": [(key, r, d, t, k, int(n), a) for (r, d, t, k, n), a in found.damage.items()],

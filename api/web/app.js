@@ -18,6 +18,7 @@ import { AmendDialog } from "./gm/amend.js";
 import { Note, SurpriseDialog } from "./gm/surprise.js";
 import { ErrorNote } from "./gm/ui.js";
 import { rulesetTitle } from "./gm/rules.js";
+import { CampaignList, CampaignView, openCampaign } from "./gm/campaigns.js";
 
 // The encounters this browser holds tokens for; every stored one with the operator token.
 async function listEncounters() {
@@ -85,7 +86,7 @@ function Landing() {
       ${page.encounters.length ? html`<ul class="encounters">${page.encounters.map((e) => html`
         <li><a href=${`#e=${e.id}`}>${e.name}</a> <small>${rulesetTitle(e.ruleset)}</small></li>`)}</ul>`
         : html`<p>None in this browser yet. The demo: open the GM address that <code>make serve</code> printed, or try a sample fight.</p>`}
-    </section></main>`;
+    </section><${CampaignList} /></main>`;
 }
 
 function Setup() {
@@ -123,6 +124,7 @@ function Dialogs() {
 }
 
 function App() {
+  if (page.campaign) return html`<${Header} /><${CampaignView} />`;
   return html`<${Header} />${page.id && page.state ? html`<${Workspace} />` : page.id ? html`<p class="loading">Opening…</p>` : html`<${Landing} />`}<${Dialogs} />`;
 }
 
@@ -141,6 +143,7 @@ async function route() {
   const params = new URLSearchParams(location.hash.slice(1));
   keepOperator(params.get("operator"));
   if (params.get("token") && params.get("e")) remember(params.get("e"), params.get("token"));
+  openCampaign(params.get("c"), params.get("s"));
   await open(params.get("e"), params.get("token"));
 }
 
