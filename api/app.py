@@ -41,6 +41,10 @@ from api.service.relay import Relay
 MAX_BODY = 1_000_000  # bytes; a bigger request gets 413
 
 
+# the modules whose routers make the API, in the order OpenAPI lists them
+ROUTED = (routes, corrections, tokens, stream, analytics, preview, library, branches, campaigns)
+
+
 def create_app(given: Settings | str | None = None, folder: Path | None = None) -> FastAPI:
     """The service with the settings `combatlog serve` built; a store URL (or nothing) builds
     them from the environment with that URL over it. The secret file is kept in `folder`."""
@@ -87,17 +91,7 @@ def create_app(given: Settings | str | None = None, folder: Path | None = None) 
         redoc_url=None,
     )
     problems.install(app)
-    for module in (
-        routes,
-        corrections,
-        tokens,
-        stream,
-        analytics,
-        preview,
-        library,
-        branches,
-        campaigns,
-    ):
+    for module in ROUTED:
         app.include_router(module.router)
     pages.install(app)
     docs.install(app)
