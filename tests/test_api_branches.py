@@ -186,6 +186,10 @@ def test_a_retried_fork_with_its_key_answers_the_same_branch_and_makes_no_second
     assert first.status_code == again.status_code == 201
     assert first.json() == again.json()
     assert sorted(encounters(client)) == sorted([parent["id"], first.json()["id"]])
+    player = bearer(first.json()["player_token"])
+    seen_by_player = [client.get(f"/encounters/{first.json()['id']}/{tail}", headers=player).text
+                      for tail in ("log", "export")]  # fmt: skip
+    assert not any("try-it" in text or parent["id"] in text for text in seen_by_player)
     other = keyed_fork(client, parent, "another-try", at=3, name="What if")
     assert other.json()["id"] not in (parent["id"], first.json()["id"])
     unkeyed = [fork(client, parent, at=3).json()["id"] for _ in range(2)]

@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, SCREENSHOTS, gm_url
+from tests.browser.conftest import PHONE, SCREENSHOTS, axe_violations, gm_url
 from tests.browser.fight import attack, record_attack, replay_at
 from tests.browser.gm import PARTY, ROLLS, deal, hp, latest_line, log_line, seeded, the_log
 from tests.server_helpers import Server
@@ -63,6 +63,7 @@ def test_a_gm_branches_at_a_past_line_rules_it_otherwise_and_compares(
     valeros = compare.locator("table.compare-figures tr[data-id=valeros] td")
     expect(valeros).to_have_text(["7 damage 1/1 hits", "2 damage 1/1 hits"])
     page.screenshot(path=str(SCREENSHOTS / "branch-compare-laptop.png"), full_page=True)
+    assert axe_violations(page) == []
 
     compare.locator("input[name=compare-when]").nth(1).check()  # at the line it branched at
     expect(compare.locator("input[name=compare-at]")).to_have_value("9")
