@@ -68,6 +68,15 @@ def test_a_gm_branches_at_a_past_line_rules_it_otherwise_and_compares(
     compare.locator("input[name=compare-when]").nth(1).check()  # at the line it branched at
     expect(compare.locator("input[name=compare-at]")).to_have_value("9")
     expect(differences).to_contain_text("Nothing on the table differs.")
+    compare.locator("input[name=compare-at]").fill("99")
+    compare.locator("input[name=compare-at]").press("Enter")
+    page.expected_errors = 1  # the console notes the 422
+    expect(compare.locator("[data-error=compare]")).to_contain_text("at: the log ends at line")
+    expect(compare.locator(".side-by-side")).to_have_count(0)
+    compare.locator("input[name=compare-at]").fill("10")
+    compare.locator("input[name=compare-at]").press("Enter")
+    expect(tables.nth(0).locator("[data-id=goblin] .bar.hp .text")).to_have_text("HP -1/6")
+    expect(compare.locator("[data-error=compare]")).to_have_count(0)
     assert len(the_log(server, encounter)) == lines_before  # the original is untouched
     compare.locator("button.close").click()
     banner.locator("a.open-parent").click()

@@ -28,7 +28,7 @@ async function fork(at, timeline, name) {
     const branch = await call("POST", `/encounters/${page.id}/fork`, { body, token: page.token, key: newKey() });
     const fallback = `${page.log[0]?.fact?.name || "encounter"} (branch at line ${at})`;
     remember(branch.id, branch.gm_token, branch.player_token, { name: body.name || fallback, ruleset: page.state.ruleset, version: branch.version });
-    update({ dialog: null, errors: {} });
+    update({ dialog: null, errors: {}, replay: { ...page.replay, timeline: "then" } });  // the branch opens live, as written
     location.hash = `e=${branch.id}`;
   } catch (error) {
     fail("fork", error.message);
@@ -90,7 +90,7 @@ function Figures({ mine, theirs, names }) {
   if (!mine) return null;
   const ids = [...new Set([...Object.keys(mine), ...Object.keys(theirs || {})])];
   const cell = (c) => (c ? html`<span>${c.damage_dealt.total} damage</span> <span>${c.hits}/${c.attacks} hits</span>` : "–");
-  return html`<div class="figures"><h3>Figures</h3>
+  return html`<div class="figures"><h3>Figures, each fight to its end</h3>
     <table class="compare-figures"><thead><tr><th scope="col">combatant</th>
       <th scope="col">${names[0]}</th><th scope="col">${names[1]}</th></tr></thead>
     <tbody>${ids.map((id) => html`<tr data-id=${id}><th scope="row">${(mine[id] || theirs?.[id]).name}</th>
@@ -113,13 +113,23 @@ export function CompareDialog({ parent }) {
   const [at, setAt] = useState(null);
   const [timeline, setTimeline] = useState("then");
   const [shown, setShown] = useState(null);
+  const asked = useRef(0);  // a slower earlier answer never replaces a later one
   const names = [page.log[0]?.fact?.name || "this branch", nameOf(parent)];
   useEffect(() => {
+    const ticket = ++asked.current;
     const query = at === null ? "" : `?at=${at}${timeline === "corrected" ? "&timeline=corrected" : ""}`;
     const compared = api("GET", `/encounters/${page.id}/compare/${parent}${query}`);
     Promise.all([compared, figures(page.id, page.token), figures(parent, kept()[parent]?.gm)])
-      .then(([comparison, mine, theirs]) => { setShown({ ...comparison, mine, theirs }); update({ errors: { ...page.errors, compare: undefined } }); })
-      .catch((error) => fail("compare", error.message));
+      .then(([comparison, mine, theirs]) => {
+        if (ticket !== asked.current) return;
+        setShown({ ...comparison, mine, theirs });
+        update({ errors: { ...page.errors, compare: undefined } });
+      })
+      .catch((error) => {
+        if (ticket !== asked.current) return;
+        setShown(null);  // no table of another line under the error
+        fail("compare", error.message);
+      });
   }, [at, timeline]);
   return html`<${Dialog} title="This branch beside the original" cls="compare">
     <${Where} at=${at} setAt=${setAt} timeline=${timeline} setTimeline=${setTimeline} />
@@ -127,6 +137,6 @@ export function CompareDialog({ parent }) {
     ${shown ? html`<div class="differences" role="status"><h3>What differs, ${names[0]} → ${names[1]}</h3>
         ${shown.differences.length ? html`<ul>${shown.differences.map((d) => html`<li>${d}</li>`)}</ul>` : html`<p>Nothing on the table differs.</p>`}</div>
       <div class="side-by-side"><${Table} title=${names[0]} state=${shown.a} /><${Table} title=${names[1]} state=${shown.b} /></div>
-      <${Figures} mine=${shown.mine} theirs=${shown.theirs} names=${names} />` : html`<p role="status">comparing…</p>`}
+      <${Figures} mine=${shown.mine} theirs=${shown.theirs} names=${names} />` : page.errors.compare ? null : html`<p role="status">comparing…</p>`}
   <//>`;
 }
