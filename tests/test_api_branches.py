@@ -166,3 +166,64 @@ def test_a_fork_as_corrected_that_cannot_take_a_later_correction_is_a_422_naming
         "Cannot fork as corrected", "timeline",
     )  # fmt: skip
     assert fork(client, parent, at=2).status_code == 201  # as written it can
+
+
+def keyed_fork(client: TestClient, parent: dict[str, Any], key: str, **body: Any) -> Any:
+    headers = {**parent["gm"], "Idempotency-Key": key}
+    return client.post(f"/encounters/{parent['id']}/fork", json=body, headers=headers)
+
+
+def encounters(client: TestClient) -> list[str]:
+    return [e["id"] for e in client.get("/encounters", headers=operator(client)).json()]
+
+
+def test_a_retried_fork_with_its_key_answers_the_same_branch_and_makes_no_second(
+    client: TestClient,
+) -> None:
+    parent = open_table(client, PARTY)
+    first = keyed_fork(client, parent, "try-it", at=3, name="What if")
+    again = keyed_fork(client, parent, "try-it", at=3, name="What if")
+    assert first.status_code == again.status_code == 201
+    assert first.json() == again.json()
+    assert sorted(encounters(client)) == sorted([parent["id"], first.json()["id"]])
+    player = bearer(first.json()["player_token"])
+    seen_by_player = [client.get(f"/encounters/{first.json()['id']}/{tail}", headers=player).text
+                      for tail in ("log", "export")]  # fmt: skip
+    assert not any("try-it" in text or parent["id"] in text for text in seen_by_player)
+    other = keyed_fork(client, parent, "another-try", at=3, name="What if")
+    assert other.json()["id"] not in (parent["id"], first.json()["id"])
+    unkeyed = [fork(client, parent, at=3).json()["id"] for _ in range(2)]
+    assert len(set(encounters(client))) == 5 and unkeyed[0] != unkeyed[1]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"at": 2, "name": "What if"}, {"at": 3, "name": "What else"},
+     {"at": 3, "name": "What if", "timeline": "corrected"}],
+    ids=["another line", "another name", "another timeline"],
+)  # fmt: skip
+def test_a_fork_key_reused_with_another_body_is_a_422_naming_it_and_makes_nothing(
+    client: TestClient, body: dict[str, Any]
+) -> None:
+    parent = open_table(client, PARTY)
+    keyed_fork(client, parent, "try-it", at=3, name="What if")
+    before = encounters(client)
+    reply = keyed_fork(client, parent, "try-it", **body)
+    assert reply.status_code == 422
+    assert (reply.json()["title"], [e["field"] for e in reply.json()["errors"]]) == (
+        "Idempotency-Key reused", ["Idempotency-Key"]
+    )  # fmt: skip
+    assert encounters(client) == before
+
+
+def test_a_retried_fork_is_recognised_after_a_restart(tmp_path: Path) -> None:
+    from api.app import create_app
+
+    database = f"sqlite:///{tmp_path / 'api.sqlite'}"
+    with TestClient(create_app(database, folder=tmp_path)) as client:
+        parent = open_table(client, PARTY)
+        first = keyed_fork(client, parent, "try-it", at=3).json()
+    with TestClient(create_app(database, folder=tmp_path)) as client:
+        assert keyed_fork(client, parent, "try-it", at=3).json() == first
+        assert keyed_fork(client, parent, "try-it", at=2).status_code == 422
+        assert len(encounters(client)) == 2

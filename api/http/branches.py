@@ -3,18 +3,22 @@ encounters' tables (projections/branch.py, projections/compare.py)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any, cast
-from uuid import UUID
+from uuid import UUID, uuid5
 
 from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict
 
 from api.http import schemas
+from api.http.idempotency import fingerprint
 from api.http.problems import HttpProblem
-from api.http.routes import ERRORS, TIMELINE, Service, Writer, opened
+from api.http.routes import ERRORS, TIMELINE, IdempotencyKey, Service, Writer, opened
+from api.service.encounters import Append, Encounters
+from api.store import KeyReused, UnknownEncounter
 from domain.commands import Import
 from domain.events import EncounterCreated, Fact, Label, Position
 from domain.integrity import LogError
@@ -23,6 +27,7 @@ from projections.compare import differences, gm_table, related
 from projections.history import History
 
 router = APIRouter(prefix="/encounters", tags=["branches"], responses=ERRORS)
+FORKS = UUID("5b2f7c1e-16a0-4b1e-9d3c-0f0e6b1c2a16")  # a keyed fork's branch id: uuid5(FORKS, …)
 
 
 class Fork(BaseModel):
@@ -55,18 +60,48 @@ class Comparison(BaseModel):
 
 @router.post("/{encounter_id}/fork", status_code=201, response_model=schemas.Opened)
 async def fork(
-    encounter_id: UUID, body: Fork, _: Writer, request: Request, service: Service
+    encounter_id: UUID,
+    body: Fork,
+    _: Writer,
+    request: Request,
+    service: Service,
+    key: IdempotencyKey = None,
 ) -> schemas.Opened:
     """Fork the encounter after line `at` into a new encounter whose line 1 names this one (GM
-    token); this one is not touched. The reply holds the branch's id and tokens."""
+    token); this one is not touched. The reply holds the branch's id and tokens; a retry with
+    its Idempotency-Key answers the same branch and makes no second one."""
 
     def branch(history: History) -> list[Fact]:
         with no_such_line():
             return forked(history.events, encounter_id, body.at, body.timeline, body.name)
 
     facts = await run_in_threadpool(service.read, encounter_id, branch)
-    branched = await request.app.state.commits.new(Import(tuple(facts)))
-    return opened(request, branched, len(facts))
+    if key is None:
+        branched = await request.app.state.commits.new(Import(tuple(facts)))
+        return opened(request, branched, len(facts))
+    digest = fingerprint("fork", body, key)
+    branch_id = uuid5(FORKS, f"{encounter_id}/{key}")
+    facts[0] = facts[0].model_copy(update={"key": key, "fingerprint": digest})
+    if not await run_in_threadpool(forked_before, service, branch_id, key, digest):
+        append = Append(branch_id, Import(tuple(facts)))
+        try:
+            await asyncio.wrap_future(request.app.state.commits.submit(append))
+        except Exception:  # a retry that raced its first try: that one's branch answers
+            if not await run_in_threadpool(forked_before, service, branch_id, key, digest):
+                raise
+    return opened(request, branch_id, len(facts))
+
+
+def forked_before(service: Encounters, branch_id: UUID, key: str, digest: str | None) -> bool:
+    """Whether a fork with this key made the branch already; KeyReused (a 422 naming the
+    header) if that request's route or body differs, as its fingerprint on line 1 tells."""
+    try:
+        first = service.store.facts(branch_id, upto=1)
+    except UnknownEncounter:
+        return False
+    if first[0].fingerprint != digest:
+        raise KeyReused(key)
+    return True
 
 
 @router.get("/{encounter_id}/compare/{other}", response_model=Comparison)

@@ -19,6 +19,7 @@ import { Note, SurpriseDialog } from "./gm/surprise.js";
 import { ErrorNote } from "./gm/ui.js";
 import { rulesetTitle } from "./gm/rules.js";
 import { CampaignList, CampaignView, openCampaign } from "./gm/campaigns.js";
+import { BranchBanner, CompareDialog, ForkDialog } from "./gm/branch.js";
 
 // The encounters this browser holds tokens for; every stored one with the operator token.
 async function listEncounters() {
@@ -103,7 +104,7 @@ function Setup() {
 function Workspace() {
   return html`<main id="workspace" class=${live() ? "" : "replaying"}>
     <div class="column table-column">
-      <${TurnBar} /><${Changes} /><section class="table" aria-label="the table"><${Cards} /></section>
+      <${BranchBanner} /><${TurnBar} /><${Changes} /><section class="table" aria-label="the table"><${Cards} /></section>
     </div>
     <div class="column side-column"><${Setup} /><${ReplayBar} />
       <section class="log-box" aria-label="log"><h2>Log</h2><${Note} /><${Log} /></section><${Stats} /></div>
@@ -120,6 +121,8 @@ function Dialogs() {
   if (d.kind === "prompt") return html`<${PromptDialog} prompt=${d.prompt} />`;
   if (d.kind === "amend") return html`<${AmendDialog} line=${d.line} />`;
   if (d.kind === "surprise") return html`<${SurpriseDialog} />`;
+  if (d.kind === "fork") return html`<${ForkDialog} at=${d.at} timeline=${d.timeline} />`;
+  if (d.kind === "compare") return html`<${CompareDialog} parent=${d.parent} />`;
   return null;
 }
 

@@ -64,7 +64,7 @@ def test_a_whole_dnd35_fight_runs_from_the_page(page: Any, server: Server) -> No
     expect(save.locator(".outcome")).to_have_text("failure")
     save.locator("button.record-roll").click()
     expect(latest_line(page)).to_have_text(
-        "11Tordek fortitude save: d20 8 → 10 vs DC 15 — failureundoamend"
+        "11Tordek fortitude save: d20 8 → 10 vs DC 15 — failureundoamendbranch"
     )
     page.locator("body").press("n")
     expect(page.locator("li.combatant.current")).to_have_attribute("data-id", "goblin-1")

@@ -4,6 +4,7 @@ import { html } from "./lib.js";
 import { correct, page, update } from "./store.js";
 import { Act, ErrorNote } from "./ui.js";
 import { describe, labeller } from "./words.js";
+import { BranchButton } from "./branch.js";
 
 const CORRECTIONS = new Set(["EventRevoked", "EventRestored", "EventAmended"]);
 
@@ -29,12 +30,13 @@ function Line({ line, n, damageOf }) {
     <span class="pos">${line.position}</span>
     <span class="text">${describe(fact, n, line.derived, damageOf[line.position])}
       ${amended ? html`<small> (amended at line ${line.amended_by}; was: ${describe(line.fact, n)})</small>` : null}</span>
-    ${line.position > 1 && !correction ? html`<span class="buttons">
-      ${line.revoked
+    ${line.position > 1 ? html`<span class="buttons">
+      ${correction ? null : line.revoked
         ? html`<${Act} where=${where} cls="restore" onClick=${() => correct(where, "redo", { position: line.position })}>restore<//>`
         : html`<${Act} where=${where} cls="undo-line" onClick=${() => correct(where, "undo", { position: line.position })}>undo<//>`}
-      ${line.revoked ? null : html`<button type="button" class="amend" disabled=${page.replay.at !== null}
-        onClick=${() => update({ dialog: { kind: "amend", line } })}>amend</button>`}</span>` : null}
+      ${line.revoked || correction ? null : html`<button type="button" class="amend" disabled=${page.replay.at !== null}
+        onClick=${() => update({ dialog: { kind: "amend", line } })}>amend</button>`}
+      <${BranchButton} at=${line.position} /></span>` : null}
     <${ErrorNote} where=${where} />
   </li>`;
 }

@@ -2,6 +2,7 @@
 // later correction applied) — with steps, Play at a speed, and Live. Nothing writes meanwhile.
 import { html } from "./lib.js";
 import { api, page, update } from "./store.js";
+import { BranchButton } from "./branch.js";
 
 // Each request for a past table gets a ticket; an answer is drawn only if no later request's
 // answer was drawn first, so a slow answer never puts an older table over a newer one.
@@ -96,6 +97,7 @@ export function ReplayBar() {
       <button type="button" id="live" class=${at === null ? "" : "primary"} onClick=${goLive}>Live</button>
     </div>
     ${at !== null ? html`<p class="replay-note" role="status">Showing the past (${where}${which === "corrected" ? ", as corrected" : ", as it stood then"}): recording is off until you return to Live.</p>` : null}
+    ${at !== null ? html`<div class="replay-branch"><${BranchButton} at=${at} timeline=${which} cls="branch-replay" label="Try it the other way from here">Try it the other way from here<//></div>` : null}
     ${page.errors.replay ? html`<p class="error" role="alert">${page.errors.replay}</p>` : null}
   </section>`;
 }
