@@ -113,7 +113,29 @@ def test_only_the_gm_forks(client: TestClient) -> None:
 
 
 def compare(client: TestClient, a: dict[str, Any], b: dict[str, Any], query: str = "") -> Any:
-    return client.get(f"/encounters/{a['id']}/compare/{b['id']}{query}", headers=a["gm"])
+    """Both GM tokens: `a`'s as Authorization, `b`'s as X-Other-Token."""
+    headers = {**a["gm"], "X-Other-Token": b["gm_token"]}
+    return client.get(f"/encounters/{a['id']}/compare/{b['id']}{query}", headers=headers)
+
+
+def test_compare_needs_the_other_encounters_gm_token(client: TestClient) -> None:
+    """A branch's token alone never reads its parent: the parent's GM may have rotated the
+    token the branch was forked with, to shut someone out."""
+    parent = open_table(client, PARTY)
+    branch = fork(client, parent, at=3).json()
+    branch["gm"] = bearer(branch["gm_token"])
+    alone = client.get(f"/encounters/{branch['id']}/compare/{parent['id']}", headers=branch["gm"])
+    assert alone.status_code == 401
+    assert alone.json()["errors"][0]["field"] == "x-other-token"
+    as_player = compare(client, branch, {**parent, "gm_token": parent["player_token"]})
+    assert as_player.status_code == 403
+    assert compare(client, branch, parent).status_code == 200
+    rotated = client.post(f"/encounters/{parent['id']}/tokens", json={"rotate": "gm"},
+                          headers=parent["gm"])  # fmt: skip
+    assert rotated.status_code == 200
+    assert compare(client, branch, parent).status_code == 403  # the old token, rotated away
+    parent["gm_token"] = rotated.json()["gm_token"]
+    assert compare(client, branch, parent).status_code == 200
 
 
 def test_compare_lists_what_two_branches_ruled_differently(client: TestClient) -> None:

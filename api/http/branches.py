@@ -9,11 +9,12 @@ from contextlib import contextmanager
 from typing import Annotated, Any, cast
 from uuid import UUID, uuid5
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Header, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict
 
 from api.http import schemas
+from api.http.access import role_of
 from api.http.idempotency import fingerprint
 from api.http.problems import HttpProblem
 from api.http.routes import ERRORS, TIMELINE, IdempotencyKey, Service, Writer, opened
@@ -110,11 +111,15 @@ def compare(
     other: UUID,
     _: Writer,
     service: Service,
+    request: Request,
     at: Annotated[int | None, Query(ge=1, description="Both tables after line N.")] = None,
     timeline: Annotated[Timeline, Query(description=TIMELINE)] = "then",
+    other_token: OtherToken = None,
 ) -> Comparison:
     """Compare this encounter (GM token) with a branch of it, its parent, or another branch of
-    its parent: both tables, now or after line `at`, and what differs, in words."""
+    its parent (its GM token in `X-Other-Token`): both tables, now or after line `at`, and what
+    differs, in words."""
+    other_gm(request, service, other, other_token)
     first = cast(EncounterCreated, service.read(encounter_id, lambda h: h.events[0]))
     second = cast(EncounterCreated, service.read(other, lambda h: h.events[0]))
     if not related(encounter_id, first, other, second):
@@ -124,6 +129,28 @@ def compare(
         a = service.read(encounter_id, lambda h: gm_table(h, at, timeline))
         b = service.read(other, lambda h: gm_table(h, at, timeline))
     return Comparison(a=a, b=b, differences=differences(a, b))
+
+
+OtherToken = Annotated[
+    str | None,
+    Header(
+        alias="X-Other-Token",
+        max_length=200,
+        description="The other encounter's GM token: comparing reads both GM tables, so a "
+        "branch's token alone never reads its parent (whose tokens may have been rotated since).",
+    ),
+]
+
+
+def other_gm(request: Request, service: Encounters, other: UUID, given: str | None) -> None:
+    """401 without the other encounter's token, 403 unless it is that encounter's GM token."""
+    service.exists(other)  # 404 before 401/403
+    field = "x-other-token"
+    if given is None:
+        raise HttpProblem(401, "Token needed", "send X-Other-Token: <its GM token>", field)
+    generations = service.store.access.generations(other)
+    if role_of(request.app.state.secret, other, f"Bearer {given}", generations, field) != "gm":
+        raise HttpProblem(403, "GM only", "comparing needs the other encounter's GM token", field)
 
 
 @contextmanager

@@ -23,8 +23,8 @@ export function newKey() {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export async function call(method, path, { body, token, key } = {}) {
-  const headers = {};
+export async function call(method, path, { body, token, key, headers: extra = {} } = {}) {
+  const headers = { ...extra };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   if (key) headers["Idempotency-Key"] = key;

@@ -109,6 +109,14 @@ function Where({ at, setAt, timeline, setTimeline }) {
   </form>`;
 }
 
+// The original's GM token, held in this browser or asked for once (and then kept).
+function originalToken(parent) {
+  if (kept()[parent]?.gm) return kept()[parent].gm;
+  const given = prompt("The original's GM token? Comparing reads its GM table.")?.trim();
+  if (given) remember(parent, given);
+  return given || null;
+}
+
 export function CompareDialog({ parent }) {
   const [at, setAt] = useState(null);
   const [timeline, setTimeline] = useState("then");
@@ -118,8 +126,13 @@ export function CompareDialog({ parent }) {
   useEffect(() => {
     const ticket = ++asked.current;
     const query = at === null ? "" : `?at=${at}${timeline === "corrected" ? "&timeline=corrected" : ""}`;
-    const compared = api("GET", `/encounters/${page.id}/compare/${parent}${query}`);
-    Promise.all([compared, figures(page.id, page.token), figures(parent, kept()[parent]?.gm)])
+    const theirs = originalToken(parent);
+    if (!theirs) {
+      fail("compare", "Comparing reads the original's GM table: it needs the original's GM token.");
+      return;
+    }
+    const compared = call("GET", `/encounters/${page.id}/compare/${parent}${query}`, { token: page.token, headers: { "X-Other-Token": theirs } });
+    Promise.all([compared, figures(page.id, page.token), figures(parent, theirs)])
       .then(([comparison, mine, theirs]) => {
         if (ticket !== asked.current) return;
         setShown({ ...comparison, mine, theirs });
