@@ -15,8 +15,14 @@ from pydantic import BaseModel, Field
 
 from api.analytics.sessions import CampaignSeen, campaigns, sessions, unsorted
 from api.http.campaign_schemas import (
-    CAMPAIGN, LISTED, Branches, Campaign, CampaignsListed, Operator, SessionAt, SessionReplayed,
-)  # fmt: skip
+    LISTED,
+    Branches,
+    Campaign,
+    CampaignsListed,
+    Operator,
+    SessionAt,
+    SessionReplayed,
+)
 from api.http.library import Library
 from api.http.player import Timeline
 from api.http.problems import HttpProblem
@@ -173,4 +179,4 @@ async def replay(
     return await run_in_threadpool(read)
 
 
-__all__ = ["CAMPAIGN", "router"]
+__all__ = ["router"]

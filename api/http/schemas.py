@@ -84,8 +84,12 @@ class NewEncounter(Body):
     model_config = example(
         {"name": "Goblin ambush", "ruleset": "dnd35"},
         {"name": "Troll bridge", "ruleset": "orcus", "options": {"natural_saves": "total_only"}},
-        {"name": "Ogre", "ruleset": "dnd35", "campaign": "crypt",
-         "session": {"id": "2026-11-20", "date": "2026-11-20", "title": "Into the Warrens"}},
+        {
+            "name": "Ogre",
+            "ruleset": "dnd35",
+            "campaign": "crypt",
+            "session": {"id": "2026-11-20", "date": "2026-11-20", "title": "Into the Warrens"},
+        },
         extra="forbid",
     )
 

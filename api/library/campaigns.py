@@ -55,10 +55,7 @@ class CampaignRegistry:
         else:
             self.name = "campaign_registry"
         with tables_locked(store.url), self._sql() as (run, _):
-            run(
-                f"CREATE TABLE IF NOT EXISTS {self.name} "
-                "(campaign_id TEXT PRIMARY KEY, body TEXT)"
-            )
+            run(f"CREATE TABLE IF NOT EXISTS {self.name} (campaign_id TEXT PRIMARY KEY, body TEXT)")
 
     def campaigns(self) -> list[CampaignRecord]:
         """Every campaign record, by id."""
