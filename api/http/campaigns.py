@@ -13,9 +13,8 @@ from fastapi import APIRouter, Depends, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
-from api.analytics.sessions import CampaignSeen, campaigns, sessions, unsorted
+from api.analytics.sessions import campaigns, listed, sessions, unsorted
 from api.http.campaign_schemas import (
-    LISTED,
     Branches,
     Campaign,
     CampaignsListed,
@@ -64,7 +63,7 @@ class CampaignSetUp(BaseModel):
 
 
 @router.get("", response_model=CampaignsListed)
-async def listed(
+async def campaigns_listed(
     analytics: Operator, keeper: Registry, branches: Branches = False
 ) -> dict[str, Any]:
     """Every campaign: those set up (even with no fight yet) and those an encounter is filed
@@ -72,18 +71,10 @@ async def listed(
 
     def read() -> dict[str, Any]:
         analytics.catch_up()
-        seen = {c.id: c for c in campaigns(analytics, branches)}
-        kept = {c.id: c for c in keeper.campaigns()}
-        return {"campaigns": [_listed(seen.get(i), kept.get(i), i) for i in sorted(seen | kept)]}
+        found = listed(campaigns(analytics, branches), keeper.campaigns())
+        return {"campaigns": found}
 
     return await run_in_threadpool(read)
-
-
-def _listed(seen: CampaignSeen | None, kept: CampaignRecord | None, id_: str) -> dict[str, Any]:
-    counts = asdict(seen) if seen else {**LISTED, "sessions": 0, "encounters": 0,
-                                        "last_played": None}  # fmt: skip
-    return {**counts, "id": id_, "name": kept.name if kept else id_,
-            "ruleset": kept.ruleset if kept else None}  # fmt: skip
 
 
 @router.get("/{campaign}", response_model=Campaign)
