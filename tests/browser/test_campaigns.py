@@ -10,7 +10,7 @@ import httpx
 import orjson
 from playwright.sync_api import expect
 
-from tests.browser.conftest import gm_url, operator_headers, operator_token
+from tests.browser.conftest import axe_violations, gm_url, operator_headers, operator_token
 from tests.browser.gm import PARTY
 from tests.server_helpers import Server
 
@@ -114,3 +114,33 @@ def test_a_session_replay_reads_on_a_phone(phone: Any, server: Server) -> None:
     for button in ("button.session-back", "button.session-forward", "button.session-play"):
         box = phone.locator(button).bounding_box()
         assert box["height"] >= 44 and box["width"] >= 44, (button, box)
+
+
+def test_a_gm_sets_up_a_campaign_and_files_a_new_fight_under_it(page: Any, server: Server) -> None:
+    put = httpx.put(f"{server.url}/library/orcus/kyra", headers=operator_headers(server),
+                    json={"name": "Kyra", "side": "party", "party": True,
+                          "stats": {"max_hp": 30, "level": 1}})  # fmt: skip
+    assert put.status_code == 200, put.text
+    page.goto(f"{server.url}/#operator={operator_token(server)}")
+    page.get_by_text("New campaign").click()
+    page.fill("input[name=new-campaign-name]", "Night Below")
+    page.locator(".new-campaign select").select_option("orcus")
+    page.get_by_role("button", name="Set up the campaign").click()
+    expect(page.locator(".campaign-head h2")).to_contain_text("Night Below")
+    page.locator(".campaign-setup summary").click()
+    page.get_by_label("Kyra").check()
+    page.click("button.save-campaign")
+    expect(page.locator(".party-roster")).to_have_text("Kyra HP 30")
+    assert axe_violations(page) == []
+    page.click("#new")
+    dialog = page.locator("dialog")
+    expect(dialog.locator("input[name=campaign]")).to_have_value("night-below")
+    dialog.locator("input[name=name]").fill("Troglodytes")
+    dialog.locator("input[name=session-date]").fill("2026-11-26")
+    dialog.locator("input[name=session-title]").fill("Down the well")
+    dialog.locator("button.create").click()
+    expect(page.locator(".filed-under")).to_have_count(1)
+    page.goto(f"{server.url}/#c=night-below")
+    session = page.locator("ol.sessions > li")
+    expect(session).to_contain_text("Down the well")
+    expect(session.locator("ol.fights a")).to_have_text(["Troglodytes"])

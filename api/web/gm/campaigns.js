@@ -29,8 +29,7 @@ export function CampaignList() {
   return html`<section class="panel-box campaigns" aria-label="campaigns"><h2>Campaigns</h2>
     <${ErrorNote} where="campaigns" />
     ${campaigns === null ? html`<p role="status">loading…</p>` : campaigns.length ? html`<ul class="encounters">${campaigns.map((c) => html`
-      <li><a href=${campaignLink(c.id)}>${c.name || c.id}</a>
-        <small>${[c.ruleset ? rulesetTitle(c.ruleset) : null, plural(c.sessions, "session"), plural(c.encounters, "fight")].filter(Boolean).join(", ")}</small></li>`)}</ul>`
+      <li><a href=${campaignLink(c.id)}>${c.name || c.id}</a> <small>${[c.ruleset ? rulesetTitle(c.ruleset) : null, plural(c.sessions, "session"), plural(c.encounters, "fight")].filter(Boolean).join(", ")}</small></li>`)}</ul>`
       : html`<p>No campaign yet: set one up, or file an encounter under one.</p>`}
     <${NewCampaign} />
   </section>`;
@@ -93,6 +92,7 @@ export function CampaignView() {
     </section>
     <section class="panel-box campaign-sessions" aria-label="sessions"><h3>Sessions</h3><${Sessions} campaign=${campaign} />
       ${campaign.unsorted.length ? html`<h3>Not in a session</h3><${FightList} fights=${campaign.unsorted} />` : null}
+      ${campaign.sessions.length && !session ? html`<p class="hint">Choose a session to see its recap and replay it end to end.</p>` : null}
     </section>
     ${session ? html`<section class="panel-box session" aria-label="session"><h2>${sessionTitle(session)}</h2>
       <${Recap} campaign=${campaign.id} session=${session.id} />
