@@ -144,3 +144,35 @@ def test_a_gm_sets_up_a_campaign_and_files_a_new_fight_under_it(page: Any, serve
     session = page.locator("ol.sessions > li")
     expect(session).to_contain_text("Down the well")
     expect(session.locator("ol.fights a")).to_have_text(["Troglodytes"])
+
+
+# Session replay answers for even lines come 600 ms late, after later requests' answers.
+SLOW_EVEN_LINES = r"""
+const realFetch = window.fetch;
+window.fetch = async (...args) => {
+  const reply = await realFetch(...args);
+  const at = /\/replay\?at=(\d+)/.exec(String(args[0]));
+  if (at && Number(at[1]) % 2 === 0) await new Promise((done) => setTimeout(done, 600));
+  return reply;
+};
+"""
+
+
+def test_a_late_session_answer_never_replaces_a_later_table(page: Any, server: Server) -> None:
+    campaign_of_two_sessions(server, "late-crypt")
+    page.add_init_script(SLOW_EVEN_LINES)
+    page.goto(f"{server.url}/#c=late-crypt&s=fri&operator={operator_token(server)}")
+    at = page.locator(".session-at")
+    expect(at).to_contain_text("line 9 of 9")
+    slider = page.locator(".session-slider")
+    slider.fill("4")  # its answer comes late: the goblin unhurt ...
+    slider.fill("5")  # ... after this one's: the goblin hit
+    goblin = page.locator(".session-table li.combatant[data-id='goblin'] .bar.hp .text")
+    expect(goblin).to_have_text("HP 4/6")
+    page.wait_for_timeout(900)  # the answer for line 4 has come by now, and was dropped
+    expect(goblin).to_have_text("HP 4/6")
+    expect(at).to_contain_text("Fight 1 of 2: Goblins — line 5 of 9")
+    page.click("button.session-play")  # plays on across the boundary
+    expect(at).to_contain_text("Fight 2 of 2: Ogre — line 7 of 9")
+    page.click("button.session-play")
+    expect(page.locator("button.session-play")).to_have_text("Play")
