@@ -135,3 +135,14 @@ def test_a_memory_store_keeps_the_registry_for_its_lifetime(tmp_path: Path) -> N
         set_up(client, "crypt", name="Marsh")
         set_up(client, "crypt", name="Marsh of Sorrows")
         assert campaign(client, "crypt").json()["name"] == "Marsh of Sorrows"
+
+
+def test_a_branch_is_listed_only_when_branches_are_asked_for(client: TestClient) -> None:
+    ogre = opened(client, "Ogre", campaign="crypt", session=FRIDAY)
+    forked = client.post(f"/encounters/{ogre['id']}/fork", json={"at": 1}, headers=ogre["gm"])
+    assert forked.status_code == 201, forked.text
+    plain = campaign(client, "crypt").json()["sessions"][0]["encounters"]
+    assert [f["id"] for f in plain] == [ogre["id"]]
+    every = client.get("/campaigns/crypt?branches=true", headers=operator(client)).json()
+    both = {(f["id"], f["branch_of"]) for f in every["sessions"][0]["encounters"]}
+    assert both == {(ogre["id"], None), (forked.json()["id"], ogre["id"])}
