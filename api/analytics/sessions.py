@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from api.analytics.model import Analytics
+from api.library.campaigns import CampaignRecord
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,21 @@ def campaigns(analytics: Analytics, branches: bool = False) -> list[CampaignSeen
         CampaignSeen(c, int(s), int(n), None if last is None else date.fromisoformat(last))
         for c, s, n, last in found
     ]
+
+
+def listed(seen: list[CampaignSeen], kept: list[CampaignRecord]) -> list[dict[str, object]]:
+    """Every campaign set up (`kept`, even with no fight yet) or filed under (`seen`), by id:
+    its name and rules system as set up, its counts from the logs."""
+    counts = {c.id: c for c in seen}
+    records = {c.id: c for c in kept}
+    return [
+        {"id": i, "name": records[i].name if i in records else i,
+         "ruleset": records[i].ruleset if i in records else None,
+         "sessions": counts[i].sessions if i in counts else 0,
+         "encounters": counts[i].encounters if i in counts else 0,
+         "last_played": counts[i].last_played if i in counts else None}
+        for i in sorted(counts.keys() | records.keys())
+    ]  # fmt: skip
 
 
 def sessions(

@@ -1,95 +1,100 @@
-"""Campaigns and their sessions over HTTP (the operator token): every campaign an encounter is
-filed under, and one campaign's sessions in date order, each with its fights in order
-(api/analytics/sessions.py, read after a catch-up so never behind the log)."""
+"""Campaigns and their sessions over HTTP (the operator token): the campaign registry (name,
+rules system, party roster from the creature library), every campaign an encounter is filed
+under, one campaign's sessions in date order with their fights in order (api/analytics/
+sessions.py, read after a catch-up so never behind the log), and a whole session replayed."""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import asdict
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi import APIRouter, Depends, Request, Response
 from fastapi.concurrency import run_in_threadpool
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
-from api.analytics import Analytics
-from api.analytics.sessions import campaigns, sessions, unsorted
-from api.http.access import check_operator
+from api.analytics.sessions import campaigns, listed, sessions, unsorted
+from api.http.campaign_schemas import (
+    Branches,
+    Campaign,
+    CampaignsListed,
+    Operator,
+    SessionAt,
+    SessionReplayed,
+)
+from api.http.library import Library
+from api.http.player import Timeline
 from api.http.problems import HttpProblem
 from api.http.routes import ERRORS
 from api.http.schemas import example
-from domain.events import Slug
+from api.library import CampaignRecord, CampaignRegistry, CreatureLibrary
+from api.library.campaigns import PARTY_MOST
+from api.service import session_replay
+from domain.events import CombatantId, Label, Ruleset, Slug
 
 router = APIRouter(prefix="/campaigns", tags=["campaigns"], responses=ERRORS)
-FIGHT: dict[str, Any] = {
-    "id": "3f2b8c1e-6a4d-4e8f-9b2a-7c1d5e9f0a42", "name": "Goblin ambush", "ruleset": "dnd35",
-    "started_at": "2026-11-20T19:02:00+00:00", "ended": True, "rounds": 3, "events": 99,
-    "seconds": 1094.0, "branch_of": None,
-}  # fmt: skip
-LISTED = {"id": "crypt", "name": "crypt", "sessions": 2, "encounters": 5,
-          "last_played": "2026-11-20"}  # fmt: skip
-SESSION = {"id": "2026-11-20", "date": "2026-11-20", "title": "Into the Warrens",
-           "encounters": [FIGHT]}  # fmt: skip
-CAMPAIGN = {"id": "crypt", "name": "crypt", "party": [], "sessions": [SESSION], "unsorted": []}
+made = threading.Lock()
 
 
-def operator(request: Request, authorization: Annotated[str | None, Header()] = None) -> Analytics:
-    """The read model, once the operator token is checked."""
-    check_operator(request.app.state.secret, authorization)
-    analytics: Analytics = request.app.state.analytics
-    return analytics
+def registry(request: Request, _: Operator) -> CampaignRegistry:
+    """The service's campaign registry (made on first use), once the operator token is checked."""
+    state = request.app.state
+    with made:
+        if getattr(state, "campaign_registry", None) is None:
+            state.campaign_registry = CampaignRegistry(state.encounters.store)
+    found: CampaignRegistry = state.campaign_registry
+    return found
 
 
-Operator = Annotated[Analytics, Depends(operator)]
-Branches = Annotated[
-    bool, Query(description="List what-if branches too (left out unless asked for)")
-]
+Registry = Annotated[CampaignRegistry, Depends(registry)]
 
 
-class CampaignsListed(BaseModel):
-    """Every campaign an encounter is filed under."""
+class CampaignSetUp(BaseModel):
+    """A campaign's name, rules system and party (ids of creatures saved for that system)."""
 
-    model_config = example({"campaigns": [LISTED]})
+    model_config = example(
+        {"name": "Curse of the Crypt", "ruleset": "dnd35", "party": ["kyra", "valeros"]},
+        extra="forbid",
+    )
 
-    campaigns: list[dict[str, Any]]
-
-
-class Campaign(BaseModel):
-    """A campaign: its sessions by date, each with its fights in the order fought, and the
-    fights filed under it without a session."""
-
-    model_config = example(CAMPAIGN)
-
-    id: str
-    name: str
-    party: list[dict[str, Any]]
-    sessions: list[dict[str, Any]]
-    unsorted: list[dict[str, Any]]
+    name: Label
+    ruleset: Ruleset
+    party: list[CombatantId] = Field(default_factory=list, max_length=PARTY_MOST)
 
 
 @router.get("", response_model=CampaignsListed)
-async def listed(analytics: Operator, branches: Branches = False) -> dict[str, Any]:
-    """Every campaign an encounter is filed under, by id (the operator token)."""
+async def campaigns_listed(
+    analytics: Operator, keeper: Registry, branches: Branches = False
+) -> dict[str, Any]:
+    """Every campaign: those set up (even with no fight yet) and those an encounter is filed
+    under, by id, with how many sessions and fights it holds (the operator token)."""
 
     def read() -> dict[str, Any]:
         analytics.catch_up()
-        found = campaigns(analytics, branches)
-        return {"campaigns": [{**asdict(c), "name": c.id} for c in found]}
+        found = listed(campaigns(analytics, branches), keeper.campaigns())
+        return {"campaigns": found}
 
     return await run_in_threadpool(read)
 
 
 @router.get("/{campaign}", response_model=Campaign)
-async def campaign(campaign: Slug, analytics: Operator, branches: Branches = False) -> Any:
-    """A campaign's sessions in date order with their fights (the operator token)."""
+async def shown(
+    campaign: Slug, analytics: Operator, keeper: Registry, creatures: Library,
+    branches: Branches = False,
+) -> Any:  # fmt: skip
+    """A campaign's party and its sessions in date order with their fights (the operator
+    token); 404 when neither the registry nor any log knows it."""
 
     def read() -> dict[str, Any]:
         analytics.catch_up()
         found = sessions(analytics, campaign, branches)
         loose = unsorted(analytics, campaign, branches)
-        if not found and not loose:
-            raise HttpProblem(404, "No such campaign", f"no encounter is filed under {campaign}")
+        kept = keeper.campaign(campaign)
+        if not found and not loose and kept is None:
+            raise HttpProblem(404, "No such campaign", f"no campaign {campaign}")
         return {
-            "id": campaign, "name": campaign, "party": [],
+            "id": campaign, "name": kept.name if kept else campaign,
+            "ruleset": kept.ruleset if kept else None, "party": _party(kept, creatures),
             "sessions": [
                 {"id": s.id, "date": s.date.isoformat(), "title": s.title,
                  "encounters": [asdict(f) for f in s.fights]} for s in found
@@ -98,3 +103,71 @@ async def campaign(campaign: Slug, analytics: Operator, branches: Branches = Fal
         }  # fmt: skip
 
     return await run_in_threadpool(read)
+
+
+def _party(kept: CampaignRecord | None, creatures: CreatureLibrary) -> list[dict[str, Any]]:
+    """The roster's saved creatures, in roster order (one forgotten since is left out)."""
+    if kept is None:
+        return []
+    saved = {c.id: c for c in creatures.creatures(kept.ruleset)}
+    return [saved[i].model_dump() for i in kept.party if i in saved]
+
+
+@router.put("/{campaign}", response_model=Campaign)
+async def set_up(
+    campaign: Slug, body: CampaignSetUp, keeper: Registry, creatures: Library,
+    analytics: Operator,
+) -> Any:  # fmt: skip
+    """Set up a campaign (or change it): its name, rules system and party roster; each party
+    member must be a creature saved for that system (422 naming `party[i]`)."""
+
+    def write() -> None:
+        saved = {c.id for c in creatures.creatures(body.ruleset)}
+        for n, member in enumerate(body.party):
+            if member not in saved:
+                reason = f"no {body.ruleset} creature {member} in the library"
+                raise HttpProblem(422, "Unknown party member", reason, f"party[{n}]")
+        keeper.save(CampaignRecord(id=campaign, **body.model_dump()))
+
+    await run_in_threadpool(write)
+    return await shown(campaign, analytics, keeper, creatures)
+
+
+@router.delete("/{campaign}", status_code=204, response_class=Response)
+def forget(campaign: Slug, keeper: Registry) -> Response:
+    """Forget a campaign's record (name, rules system, party); the logs filed under it keep
+    their filing."""
+    if not keeper.delete(campaign):
+        raise HttpProblem(404, "No such campaign", f"no campaign {campaign} is set up")
+    return Response(status_code=204)
+
+
+@router.get("/{campaign}/sessions/{session}/replay", response_model=SessionReplayed)
+async def replay(
+    campaign: Slug, session: Slug, analytics: Operator, request: Request,
+    at: SessionAt = None, timeline: Timeline = "then",
+) -> Any:  # fmt: skip
+    """A whole session as one replay: its fights in order, their lines numbered on across
+    them, and the GM's table of the fight at session line `at` (default: the last line)."""
+    encounters = request.app.state.encounters
+
+    def read() -> dict[str, Any]:
+        analytics.catch_up()
+        found = sessions(analytics, campaign, session=session)
+        if not found:
+            raise HttpProblem(404, "No such session", f"no session {session} of {campaign}")
+        spans = session_replay.spans(encounters, found[0].fights)
+        lines = spans[-1].last
+        if at is not None and not 1 <= at <= lines:
+            raise HttpProblem(422, "No such line", f"the session has {lines} lines", "at")
+        where = lines if at is None else at
+        span = session_replay.fight_at(spans, where)
+        line = where - span.first + 1
+        state = session_replay.table_at(encounters, span, line, timeline)
+        return {"lines": lines, "encounters": [asdict(s) for s in spans], "at": where,
+                "encounter": span.id, "line": line, "state": state}  # fmt: skip
+
+    return await run_in_threadpool(read)
+
+
+__all__ = ["router"]

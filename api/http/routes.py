@@ -120,7 +120,7 @@ async def open_encounter(
 ) -> schemas.Opened:
     """Open an encounter (the operator token); the reply holds its GM and player tokens."""
     fits_64_bits(body.options, "options")
-    given = {"type": "EncounterCreated", **body.model_dump()}
+    given = {"type": "EncounterCreated", **body.model_dump(mode="json", exclude_none=True)}
     created = cast(EncounterCreated, parse_event(given, 1))  # its options within the bounds
     encounter_id = await request.app.state.commits.new(Create(created), by="gm")
     return opened(request, encounter_id, 1)

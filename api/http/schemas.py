@@ -7,6 +7,7 @@ from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from domain.events import Session, Slug
 from domain.rulesets import System
 
 FACT_EXAMPLE: dict[str, Any] = {
@@ -77,17 +78,28 @@ class Body(BaseModel):
 
 
 class NewEncounter(Body):
-    """An encounter to open: its name, rules system and house rules."""
+    """An encounter to open: its name, rules system and house rules, and the campaign and
+    session it is filed under."""
 
     model_config = example(
         {"name": "Goblin ambush", "ruleset": "dnd35"},
         {"name": "Troll bridge", "ruleset": "orcus", "options": {"natural_saves": "total_only"}},
+        {
+            "name": "Ogre",
+            "ruleset": "dnd35",
+            "campaign": "crypt",
+            "session": {"id": "2026-11-20", "date": "2026-11-20", "title": "Into the Warrens"},
+        },
         extra="forbid",
     )
 
     name: str = Field(min_length=1, max_length=200, examples=["Goblin ambush"])
     ruleset: System = "dnd35"
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"temp_hp_model": "pool"}])
+    campaign: Slug | None = Field(None, description="The campaign it is fought in.")
+    session: Session | None = Field(
+        None, description="The session of that campaign (give `campaign` with it)."
+    )
 
 
 class Opened(BaseModel):

@@ -20,6 +20,7 @@ import { ErrorNote } from "./gm/ui.js";
 import { rulesetTitle } from "./gm/rules.js";
 import { CampaignList, CampaignView, openCampaign } from "./gm/campaigns.js";
 import { BranchBanner, CompareDialog, ForkDialog } from "./gm/branch.js";
+import { Filing } from "./gm/filing.js";
 
 // The encounters this browser holds tokens for; every stored one with the operator token.
 async function listEncounters() {
@@ -98,6 +99,7 @@ function Setup() {
       <${AddCreatures} key=${from?.id || "new"} from=${from} onLoaded=${setFrom} /></details>
     <details onToggle=${(e) => setLibrary(e.target.open)}><summary><h2>Library and party</h2></summary>
       ${library ? html`<${Library} onEdit=${setFrom} />` : null}</details>
+    <details class="campaign-filing"><summary><h2>Campaign and session</h2></summary><${Filing} key=${page.id} /></details>
   </section>`;
 }
 
@@ -127,7 +129,7 @@ function Dialogs() {
 }
 
 function App() {
-  if (page.campaign) return html`<${Header} /><${CampaignView} />`;
+  if (page.campaign) return html`<${Header} /><${CampaignView} /><${Dialogs} />`;
   return html`<${Header} />${page.id && page.state ? html`<${Workspace} />` : page.id ? html`<p class="loading">Opening…</p>` : html`<${Landing} />`}<${Dialogs} />`;
 }
 

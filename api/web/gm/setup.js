@@ -9,6 +9,7 @@ import { rulesOf, rulesetTitle } from "./rules.js";
 import { slug } from "./words.js";
 import { saveCreature } from "./library.js";
 import { SAMPLES } from "./samples.js";
+import { FilingFields, blankFiling, filingOf } from "./filing.js";
 
 // Ids never used in this log, so a creature added later never clashes with one that left.
 function freeIds(base, count) {
@@ -29,12 +30,12 @@ export function joining(creature, count, { hidden = false, group = false } = {})
   }));
 }
 
-export async function openEncounter(where, { name, ruleset, options }, facts = []) {
+export async function openEncounter(where, { name, ruleset, options, campaign, session }, facts = []) {
   if (page.busy.has(where)) return;
   page.busy.add(where);
   update();
   try {
-    const opened = await call("POST", "/encounters", { body: { name, ruleset, options }, token: page.operator, key: newKey() });
+    const opened = await call("POST", "/encounters", { body: { name, ruleset, options, campaign, session }, token: page.operator, key: newKey() });
     if (facts.length) {
       await call("POST", `/encounters/${opened.id}/facts`, { body: { facts }, token: opened.gm_token, key: newKey() });
     }
@@ -63,7 +64,10 @@ export function NewEncounter({ compact = false }) {
   const [name, setName] = useState("New fight");
   const [ruleset, setRuleset] = useState(names[0] || "dnd35");
   const [options, setOptions] = useState({});
-  const create = (e) => { e.preventDefault(); openEncounter("create", { name: name.trim() || "New fight", ruleset, options }); };
+  // on a campaign's page, a new fight is filed under it (and the session on show) unless changed
+  const [filing, setFiling] = useState(blankFiling(page.campaign ? { campaign: page.campaign, session: page.campaignShown?.sessions?.find((s) => s.id === page.session) } : {}));
+  const filed = filingOf(filing);
+  const create = (e) => { e.preventDefault(); openEncounter("create", { name: name.trim() || "New fight", ruleset, options, ...filed }); };
   return html`<form class="new-encounter" onSubmit=${create}>
     <label>name <input name="name" required value=${name} onInput=${(e) => setName(e.target.value)} /></label>
     <label>ruleset <select name="ruleset" value=${ruleset} onChange=${(e) => { setRuleset(e.target.value); setOptions({}); }}>
@@ -72,8 +76,10 @@ export function NewEncounter({ compact = false }) {
     <${OperatorToken} />
     <details class="house-rules" open=${!compact}><summary>House rules (each starts at the book's reading; only changes are sent)</summary>
       <${OptionFields} schema=${rulesOf(ruleset).options} chosen=${options} onChange=${setOptions} /></details>
+    <details class="new-filing" open=${!!page.campaign}><summary>Campaign and session (optional)</summary>
+      <${FilingFields} f=${filing} onChange=${setFiling} prefix="new" /></details>
     <div class="buttons"><${Act} where="create" type="submit" cls="primary create">Create the encounter<//>
-      <${Act} where="sample" cls="sample" onClick=${() => openEncounter("sample", { name: `Sample fight (${rulesetTitle(ruleset)})`, ruleset, options },
+      <${Act} where="sample" cls="sample" onClick=${() => openEncounter("sample", { name: `Sample fight (${rulesetTitle(ruleset)})`, ruleset, options, ...filed },
         SAMPLES[ruleset] || [])}>Try a sample fight<//></div>
     <${ErrorNote} where="create" /><${ErrorNote} where="sample" />
   </form>`;

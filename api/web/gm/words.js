@@ -82,6 +82,7 @@ export function describe(fact, n = (id) => id, derived = null, damage = null) {
     case "EventRestored": return `Redo line ${fact.target}`;
     case "EventAmended": return `Amend line ${fact.target}: ${describe(fact.replacement, n)}`;
     case "NoteAdded": return `Note: ${fact.text}`;
+    case "EncounterFiled": return fact.campaign ? `Filed under ${fact.campaign}${fact.session ? `, session ${[fact.session.date, fact.session.title].filter(Boolean).join(" — ")}` : ""}` : "Taken out of its campaign";
     case "ResolveSpent": return `${n(fact.combatant)} spends ${fact.amount} Resolve${fact.purpose ? ` (${words(fact.purpose)})` : ""}`;
     case "ActionPointSpent": return `${n(fact.combatant)} spends an action point`;
     case "ConvictionSpent": return `${n(fact.combatant)} spends Conviction${fact.purpose ? ` (${words(fact.purpose)})` : ""}`;
