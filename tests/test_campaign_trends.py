@@ -79,7 +79,7 @@ OGRE = [
 ]  # fmt: skip
 
 
-def what_if(parent: UUID) -> list[dict[str, Any]]:
+def what_if(parent: UUID | str) -> list[dict[str, Any]]:
     """The ogre fight again from line 9, where the ogre hits far harder."""
     first = {**OGRE_OPENING[0], "name": "Ogre (what if)",
              "branch_of": {"encounter": str(parent), "position": 9}}  # fmt: skip
