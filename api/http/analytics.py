@@ -1,5 +1,5 @@
-"""Analytics over HTTP: one encounter's report (its GM token) and reports across encounters
-(the operator's analytics token, printed by `combatlog serve`)."""
+"""Analytics over HTTP: one encounter's report (its GM token); reports, rows and a campaign's
+trend across encounters (the operator's analytics token, printed by `combatlog serve`)."""
 
 from __future__ import annotations
 
@@ -175,9 +175,10 @@ def _report(analytics: Analytics, filters: Filters, by_type: bool = False) -> di
 
 
 CSV_EXAMPLE = (  # the first columns of a row (the whole list: README "Analytics")
-    "encounter_id,encounter_name,ruleset,started_at,combatant,name,foe_type,side,kind,foe,"
-    "damage_dealt,...\n3f2b8c1e-6a4d-4e8f-9b2a-7c1d5e9f0a42,Goblin ambush,dnd35,"
-    "2026-11-24 19:02:00+00:00,goblin-2,Goblin 2,Goblin,foes,npc,true,7,...\n"
+    "encounter_id,encounter_name,ruleset,started_at,campaign,session_id,session_date,"
+    "session_title,branch_of,combatant,name,foe_type,side,kind,foe,damage_dealt,...\n"
+    "3f2b8c1e-6a4d-4e8f-9b2a-7c1d5e9f0a42,Goblin ambush,dnd35,2026-11-24 19:02:00+00:00,"
+    "crypt,fri,2026-11-24,Into the Warrens,,goblin-2,Goblin 2,Goblin,foes,npc,true,7,...\n"
 )
 
 

@@ -98,9 +98,10 @@ export function Trends({ campaign }) {
       <button type="button" id="download-parquet" onClick=${() => download(campaign, branches, "parquet", setError)}>Download Parquet</button>
     </div>
     ${error ? html`<p class="error" role="alert" data-error="trends">${error}</p>` : null}
-    ${trend === null ? html`<p role="status">counting…</p>` : empty ? html`<p>No player character has fought in a session of this campaign yet.</p>` : html`
-      <p class="trend-note">${trend.sessions.length} session${trend.sessions.length === 1 ? "" : "s"}; a gap in a line: that PC missed the session.</p>
-      <div class="trend-charts">${METRICS.map((m) => html`<${Chart} key=${m[0]} trend=${trend} metric=${m} />`)}</div>
+    ${trend === null ? html`<p role="status">counting…</p>` : html`
+      ${empty ? html`<p>No player character has fought in a session of this campaign yet.</p>` : html`
+        <p class="trend-note">${trend.sessions.length} session${trend.sessions.length === 1 ? "" : "s"}; a gap in a line: that PC missed the session.</p>
+        <div class="trend-charts">${METRICS.map((m) => html`<${Chart} key=${m[0]} trend=${trend} metric=${m} />`)}</div>`}
       <${FoeTypes} foes=${trend.foe_types} />`}
   </section>`;
 }
