@@ -1,6 +1,6 @@
 """A campaign's trend, hand-counted: two sessions, three fights (an undone hit, an amended
 damage amount) and a what-if branch, left out of the figures unless asked for; the campaign's
-rows for notebooks; every report narrowed to a campaign or a session."""
+rows for notebooks; every report narrowed to a campaign or a session. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ import pytest
 from api.analytics import Analytics, Filters, report
 from api.analytics.export import rows
 from api.analytics.trends import trend
-from api.store import EncounterStore
 from tests.builders import amended, attack, damage, fact, healing, joined, log, rolled
 from tests.store_helpers import new_log
+from tests.test_analytics_store import open_store  # noqa: F401  (the fixture)
+from tests.test_store_postgres import postgres_url  # noqa: F401  (the fixture)
 
 FRIDAY = {"id": "fri", "date": "2026-11-20", "title": "Into the Warrens"}
 SATURDAY = {"id": "sat", "date": "2026-11-21"}
@@ -140,7 +141,9 @@ VALEROS_FRIDAY_BRANCHES = pc(fights=3, dealt=13 + 8, taken=12 + 25, attacks=3 + 
 
 
 @pytest.fixture
-def stored(store: EncounterStore) -> tuple[Analytics, dict[str, UUID]]:
+def stored(open_store: Any) -> tuple[Analytics, dict[str, UUID]]:  # noqa: F811
+    """The crypt's fights, Elsewhere and the branch, on SQLite and on PostgreSQL."""
+    store = open_store()
     fights = {"ambush": AMBUSH, "ogre": OGRE, "den": DEN, "elsewhere": ELSEWHERE}
     ids = {name: new_log(store, log(lines)) for name, lines in fights.items()}
     ids["branch"] = new_log(store, log(what_if(ids["ogre"])))
