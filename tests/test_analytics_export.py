@@ -112,6 +112,8 @@ def test_the_exported_rows_read_back_as_hand_counted(analytics: Analytics, forma
     first = table.to_pylist()[0]
     assert (first["encounter_name"], first["ruleset"]) == ("Goblin ambush", "dnd35")
     assert first["started_at"] == datetime(2026, 11, 24, 19, 0, tzinfo=UTC)
+    filed = ("campaign", "session_id", "session_date", "session_title", "branch_of")
+    assert [first[column] for column in filed] == [None] * 5  # filed under no campaign
     assert [r["turn_seconds"] for r in table.to_pylist()[:3]] == [30.0, 30.0, 60.0]
     assert len({r["encounter_id"] for r in table.to_pylist()}) == 2
 

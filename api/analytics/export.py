@@ -20,7 +20,9 @@ COUNTED = ("healing_received", "attacks", "hits", "criticals", "natural_1s", "na
 # Timed turns: those with a recorded time at their start and at the next turn's start.
 ROWS = (
     "SELECT e.encounter_id, e.name AS encounter_name, e.ruleset, "
-    "CAST(e.started_at AS TIMESTAMPTZ) AS started_at, f.combatant, f.name, f.foe_type, f.side, "
+    "CAST(e.started_at AS TIMESTAMPTZ) AS started_at, e.campaign, e.session_id, "
+    "CAST(e.session_date AS DATE) AS session_date, e.session_title, e.branch_of, "
+    "f.combatant, f.name, f.foe_type, f.side, "
     "f.kind, f.foe, f.damage_dealt, f.damage_dealt - f.damage_dealt_nonlethal AS "
     "damage_dealt_lethal, f.damage_dealt_nonlethal, f.damage_taken, f.damage_taken - "
     "f.damage_taken_nonlethal AS damage_taken_lethal, f.damage_taken_nonlethal, "
@@ -34,7 +36,7 @@ ROWS = (
 
 def rows(analytics: Analytics, filters: Filters) -> pa.Table:
     """One row per combatant per encounter the filters select, earliest encounter first;
-    `started_at` in UTC."""
+    `started_at` in UTC, the campaign and session each encounter is filed under (none: empty)."""
     where, params = filters.where()
     who, who_params = filters.who()
     mirror = analytics.mirror

@@ -12,7 +12,11 @@ class Filters:
     """Which encounters and combatants a report covers (None: all).
 
     `since` and `until` are compared as times: both they and the stored start times are taken
-    in UTC (a time without a timezone is read as UTC), so an offset such as -05:00 counts."""
+    in UTC (a time without a timezone is read as UTC), so an offset such as -05:00 counts.
+
+    What-if branches (encounters whose line 1 names a parent) repeat their parent's first lines,
+    so figures across encounters leave them out unless `branches`; one encounter asked for by
+    id is always itself."""
 
     encounter: str | None = None
     ruleset: str | None = None
@@ -20,13 +24,20 @@ class Filters:
     until: datetime | None = None  # ... and before this time
     side: str | None = None
     combatant: str | None = None
+    campaign: str | None = None  # encounters filed under this campaign
+    session: str | None = None  # ... and in this session (its id)
+    branches: bool = False  # what-if branches too
 
     def where(self, alias: str = "e") -> tuple[str, tuple[Any, ...]]:
         """The SQL condition on the encounters table (alias `e`, or rows carrying its columns)
         and its parameters."""
         since, until = (None if at is None else utc_text(at) for at in (self.since, self.until))
-        return _all(alias, encounter_id=self.encounter, ruleset=self.ruleset, since=since,
-                    until=until)  # fmt: skip
+        where, params = _all(alias, encounter_id=self.encounter, ruleset=self.ruleset,
+                             since=since, until=until, campaign=self.campaign,
+                             session_id=self.session)  # fmt: skip
+        if self.branches or self.encounter is not None:
+            return where, params
+        return f"{where} AND {alias}.branch_of IS NULL", params
 
     def who(self, alias: str = "f") -> tuple[str, tuple[Any, ...]]:
         """The SQL condition on a combatant's row (alias `f`) and its parameters."""

@@ -43,27 +43,31 @@ def report(analytics: Analytics, filters: Filters, by_type: bool = False) -> dic
 
 
 def encounters(analytics: Mirror, filters: Filters) -> list[dict[str, Any]]:
-    """The encounters selected, earliest first; `started_at` is in UTC."""
+    """The encounters selected, earliest first; `started_at` is in UTC; each with the campaign
+    and session (its id) it is filed under and the encounter it branches from (or None)."""
     where, params = filters.where()
     rows = analytics.query(
         "SELECT e.encounter_id, e.name, e.ruleset, e.started_at, e.ended = 1, e.rounds, e.events, "
-        f"e.seconds, e.seconds_per_round FROM {{t}}encounters e WHERE {where} "
-        "ORDER BY e.started_at, e.encounter_id",
+        "e.seconds, e.seconds_per_round, e.campaign, e.session_id, e.branch_of "
+        f"FROM {{t}}encounters e WHERE {where} ORDER BY e.started_at, e.encounter_id",
         params,
     )
     keys = ("id", "name", "ruleset", "started_at", "ended", "rounds", "events", "seconds",
-            "seconds_per_round")  # fmt: skip
+            "seconds_per_round", "campaign", "session", "branch_of")  # fmt: skip
     return [dict(zip(keys, row, strict=True)) for row in rows]
 
 
 def combatants(
-    analytics: Mirror, filters: Filters, damage: Damage, by_type: bool = False
-) -> list[dict[str, Any]]:
+    analytics: Mirror, filters: Filters, damage: Damage, by_type: bool = False,
+    foes: bool = False,
+) -> list[dict[str, Any]]:  # fmt: skip
     """Per combatant (by id, summed over the encounters): damage (with its types), attacks,
     downs. `by_type`: per foe type instead (the name without its number, "Goblin" over every
-    goblin; `damage` then read by type), with how many combatants it sums."""
+    goblin; `damage` then read by type), with how many combatants it sums. `foes`: only the
+    foes (fighters on a side with no PC in their encounter)."""
     where, params = filters.where()
     who, who_params = filters.who()
+    who += " AND f.foe" if foes else ""
     key = "f.foe_type" if by_type else "f.combatant"
     sums = ", ".join(f"SUM(f.{c})" for c in SUMMED)
     rows = analytics.query(

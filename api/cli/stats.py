@@ -76,6 +76,19 @@ Since = Annotated[datetime | None, typer.Option(help="Encounters begun at or aft
 Until = Annotated[datetime | None, typer.Option(help="Encounters begun before (UTC).")]
 Side = Annotated[str | None, typer.Option(help="Only this side's combatants.")]
 Combatant = Annotated[str | None, typer.Option(help="Only this combatant.")]
+Campaign = Annotated[str | None, typer.Option(help="Only encounters filed under this campaign.")]
+Session = Annotated[str | None, typer.Option(help="Only encounters of this session (its id).")]
+CampaignTrend = Annotated[
+    str | None,
+    typer.Option(
+        "--campaign",
+        help="Only this campaign; alone (no session, group or encounter): each PC per session "
+        "and the foes per type.",
+    ),
+]
+Branches = Annotated[
+    bool, typer.Option("--branches", help="Count what-if branches too (left out by default).")
+]
 
 
 @analytics_app.command("export")
@@ -91,6 +104,9 @@ def export_rows(
     until: Until = None,
     side: Side = None,
     combatant: Combatant = None,
+    campaign: Campaign = None,
+    session: Session = None,
+    branches: Branches = False,
     db: DbOption = None,
 ) -> None:
     """The analytics rows, one per combatant per encounter, for notebooks (CSV, Parquet)."""
@@ -101,7 +117,9 @@ def export_rows(
         typer.echo("combatlog: say where: --csv FILE and/or --parquet FILE", err=True)
         raise typer.Exit(2)
     with caught_up(db) as analytics:
-        found = export.rows(analytics, Filters(None, ruleset, since, until, side, combatant))
+        filters = Filters(None, ruleset, since, until, side, combatant, campaign, session,
+                          branches)  # fmt: skip
+        found = export.rows(analytics, filters)
     for format, path in files.items():
         if path is not None:
             export.write(found, str(path), format)
@@ -117,6 +135,9 @@ def stats(
     until: Until = None,
     side: Side = None,
     combatant: Combatant = None,
+    campaign: CampaignTrend = None,
+    session: Session = None,
+    branches: Branches = False,
     group: Annotated[
         Literal["type"] | None,
         typer.Option(help='"type": combatants summed per foe type ("Goblin" over every goblin).'),
@@ -127,19 +148,17 @@ def stats(
     ] = False,
     db: DbOption = None,
 ) -> None:
-    """Damage, hits, knock-outs, rounds and time per combatant, for one or all encounters."""
-    from uuid import UUID
-
+    """Damage, hits, knock-outs, rounds and time per combatant, for one or all encounters;
+    with --campaign alone, each PC per session of the campaign and its foes per type."""
     from api.analytics import Filters, report
 
-    if encounter is not None:
-        try:
-            encounter = str(UUID(encounter))
-        except ValueError:
-            typer.echo(f"combatlog: not an encounter id: {encounter}", err=True)
-            raise typer.Exit(2) from None
+    encounter = _encounter_id(encounter)
+    if campaign is not None and session is None and group is None and encounter is None:
+        _campaign_trend(db, campaign, branches, as_json, as_csv)
+        return
     with caught_up(db) as analytics:
-        filters = Filters(encounter, ruleset, since, until, side, combatant)
+        filters = Filters(encounter, ruleset, since, until, side, combatant, campaign, session,
+                          branches)  # fmt: skip
         found = report(analytics, filters, by_type=group == "type")
     if encounter is not None and not found["encounters"]:
         typer.echo(f"combatlog: no encounter {encounter} in the store", err=True)
@@ -153,6 +172,38 @@ def stats(
         writer.writerows([_cell(_flat(c)[k]) for k in columns] for c in found["combatants"])
     else:
         _print(found)
+
+
+def _encounter_id(encounter: str | None) -> str | None:
+    """The encounter's id in its canonical form; not an id: exit 2."""
+    from uuid import UUID
+
+    if encounter is None:
+        return None
+    try:
+        return str(UUID(encounter))
+    except ValueError:
+        typer.echo(f"combatlog: not an encounter id: {encounter}", err=True)
+        raise typer.Exit(2) from None
+
+
+def _campaign_trend(db: str | None, campaign: str, branches: bool, as_json: bool,
+                    as_csv: bool) -> None:  # fmt: skip
+    """The campaign's trend as tables, JSON or CSV; exit 1 if nothing is filed under it."""
+    from api.analytics.trends import trend
+    from api.cli.trends import print_trend, write_trend_csv
+
+    with caught_up(db) as analytics:
+        found = trend(analytics, campaign, branches)
+    if not found["sessions"] and not found["foe_types"]:
+        typer.echo(f"combatlog: no session of campaign {plain(campaign)} in the store", err=True)
+        raise typer.Exit(1)
+    if as_json:
+        sys.stdout.write(orjson.dumps(found, option=orjson.OPT_INDENT_2).decode() + "\n")
+    elif as_csv:
+        write_trend_csv(found)
+    else:
+        print_trend(found)
 
 
 def _flat(row: dict[str, Any]) -> dict[str, Any]:

@@ -1,5 +1,5 @@
-"""Analytics over HTTP: one encounter's report (its GM token) and reports across encounters
-(the operator's analytics token, printed by `combatlog serve`)."""
+"""Analytics over HTTP: one encounter's report (its GM token); reports, rows and a campaign's
+trend across encounters (the operator's analytics token, printed by `combatlog serve`)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,12 @@ from pydantic import AfterValidator, BaseModel, ConfigDict
 
 from api.analytics import Analytics, Filters, export, report
 from api.analytics.export import MEDIA_TYPES, Format
+from api.analytics.trends import trend
 from api.http.access import check_operator
 from api.http.routes import ERRORS, Writer
+from api.http.trend_schemas import Trend
 from domain.bounds import EARLIEST, LATEST, NUL, in_range, out_of_bounds
+from domain.events import Slug
 
 router = APIRouter(tags=["analytics"], responses=ERRORS)
 
@@ -99,6 +102,11 @@ def plain(text: str | None) -> str | None:
 Text = Annotated[str | None, AfterValidator(plain)]
 Side = Annotated[Text, Query(max_length=200, description="Only this side's combatants.")]
 Combatant = Annotated[Text, Query(max_length=200, description="Only this combatant.")]
+Campaign = Annotated[Slug | None, Query(description="Only encounters filed under this campaign.")]
+Session = Annotated[Slug | None, Query(description="Only encounters of this session (its id).")]
+Branches = Annotated[
+    bool, Query(description="Count what-if branches too (left out unless asked for).")
+]
 
 
 @router.get("/encounters/{encounter_id}/stats", response_model=Report)
@@ -120,10 +128,13 @@ def across(
     until: Annotated[Time, Query(description="Encounters begun before (no offset: UTC)")] = None,
     side: Side = None,
     combatant: Combatant = None,
+    campaign: Campaign = None,
+    session: Session = None,
+    branches: Branches = False,
 ) -> Filters:
     """The filters across encounters, once the analytics token is checked."""
     check_operator(request.app.state.secret, authorization)
-    return Filters(None, ruleset, since, until, side, combatant)
+    return Filters(None, ruleset, since, until, side, combatant, campaign, session, branches)
 
 
 Across = Annotated[Filters, Depends(across)]
@@ -140,15 +151,34 @@ async def stats(request: Request, filters: Across, group: Group = None) -> dict[
     return await run_in_threadpool(_report, analytics, filters, group == "type")
 
 
+@router.get("/stats/trends", response_model=Trend)
+async def stats_trends(
+    request: Request,
+    campaign: Annotated[Slug, Query(description="The campaign (its id).")],
+    authorization: Annotated[str | None, Header(description="Bearer <operator token>")] = None,
+    branches: Branches = False,
+) -> dict[str, Any]:
+    """A campaign's party per session in date order, and its foes per foe type (operator)."""
+    check_operator(request.app.state.secret, authorization)
+    analytics = request.app.state.analytics
+    return await run_in_threadpool(_trend, analytics, campaign, branches)
+
+
+def _trend(analytics: Analytics, campaign: str, branches: bool) -> dict[str, Any]:
+    analytics.catch_up()  # as a report: never behind the log
+    return trend(analytics, campaign, branches)
+
+
 def _report(analytics: Analytics, filters: Filters, by_type: bool = False) -> dict[str, Any]:
     analytics.catch_up()  # a report never lags the log it is asked about
     return report(analytics, filters, by_type)
 
 
 CSV_EXAMPLE = (  # the first columns of a row (the whole list: README "Analytics")
-    "encounter_id,encounter_name,ruleset,started_at,combatant,name,foe_type,side,kind,foe,"
-    "damage_dealt,...\n3f2b8c1e-6a4d-4e8f-9b2a-7c1d5e9f0a42,Goblin ambush,dnd35,"
-    "2026-11-24 19:02:00+00:00,goblin-2,Goblin 2,Goblin,foes,npc,true,7,...\n"
+    "encounter_id,encounter_name,ruleset,started_at,campaign,session_id,session_date,"
+    "session_title,branch_of,combatant,name,foe_type,side,kind,foe,damage_dealt,...\n"
+    "3f2b8c1e-6a4d-4e8f-9b2a-7c1d5e9f0a42,Goblin ambush,dnd35,2026-11-24 19:02:00+00:00,"
+    "crypt,fri,2026-11-24,Into the Warrens,,goblin-2,Goblin 2,Goblin,foes,npc,true,7,...\n"
 )
 
 

@@ -10,14 +10,16 @@ function svg(tag, attrs = {}, text) {
   return node;
 }
 
-// Round tick values from 0 (or below) up to at least `most`.
-export function ticks(low, high, count = 5) {
+// Round tick values from `low` up to at least `high` (`whole`: whole numbers only, for counts).
+export function ticks(low, high, count = 5, whole = false) {
   const span = Math.max(1, high - low);
   const raw = span / count;
   const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw);
+  const step = Math.max(whole ? 1 : 0, [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw));
   const values = [];
-  for (let v = Math.floor(low / step) * step; v <= high + step / 2; v += step) values.push(v);
+  // Each tick counted from the first, not summed step by step (0.6000000000000001).
+  const first = Math.floor(low / step) * step;
+  for (let i = 0, v = first; v <= high + step / 2; i += 1, v = Number((first + i * step).toPrecision(12))) values.push(v);
   if (values[values.length - 1] < high) values.push(values[values.length - 1] + step);
   return values;
 }
@@ -57,39 +59,61 @@ export function barChart(rows, { label = "chart", unit = "" } = {}) {
   return chart;
 }
 
-// series: {name: [[x, y], ...]} as lines on two axes, with a legend under the chart.
-export function lineChart(series, { label = "chart", xTitle = "", yTitle = "" } = {}) {
+// series: {name: [[x, y], ...]} as lines on two axes, with a legend under the chart. A y of null
+// is a gap: the line breaks there rather than falling to zero. Options: xLabels names the ticks
+// 0, 1, … (categories such as session dates, thinned to fit), unit follows each y value, width
+// sets the viewBox (a narrower one keeps text larger on a phone), point words a dot's tooltip.
+export function lineChart(series, { label = "chart", xTitle = "", yTitle = "", xLabels = null, unit = "", width = 440,
+  point = (name, x, y) => `${name}: ${y}${unit} after line ${x}` } = {}) {
   const names = Object.keys(series);
-  const points = Object.values(series).flat();
-  const [width, plot, left] = [440, 190, 40];
-  const rows = Math.ceil(names.length / 2);
+  const points = Object.values(series).flat().filter((p) => p[1] !== null && p[1] !== undefined);
+  const [plot, left] = [190, 40];
+  const columns = Math.max(1, Math.floor((width - left) / 160));
+  const rows = Math.ceil(names.length / columns);
   const chart = frame(width, plot + 40 + 18 * rows, label);
   chart.classList.add("lines");
   if (!points.length) return chart;
-  const xs = ticks(Math.min(...points.map((p) => p[0])), Math.max(...points.map((p) => p[0])), 6);
-  const ys = ticks(Math.min(0, ...points.map((p) => p[1])), Math.max(1, ...points.map((p) => p[1])));
-  const sx = (v) => left + (width - left - 12) * (v - xs[0]) / Math.max(1, xs[xs.length - 1] - xs[0]);
+  const xs = xLabels ? xLabels.map((_, i) => i) : ticks(Math.min(...points.map((p) => p[0])), Math.max(...points.map((p) => p[0])), 6);
+  const whole = points.every((p) => Number.isInteger(p[1]));
+  const ys = ticks(Math.min(0, ...points.map((p) => p[1])), Math.max(1, ...points.map((p) => p[1])), 5, whole);
+  const inset = xLabels ? 16 : 0; // categories: the first and last tick clear of the edges
+  const sx = (v) => left + inset + (width - left - 12 - 2 * inset) * (v - xs[0]) / Math.max(1, xs[xs.length - 1] - xs[0]);
   const sy = (v) => 8 + (plot - 16) * (1 - (v - ys[0]) / Math.max(1, ys[ys.length - 1] - ys[0]));
   for (const v of ys) {
     chart.append(svg("line", { x1: left, x2: width - 12, y1: sy(v), y2: sy(v), class: v === 0 ? "axis" : "grid" }));
-    chart.append(svg("text", { x: left - 5, y: sy(v) + 4, class: "tick", "text-anchor": "end" }, v));
+    chart.append(svg("text", { x: left - 5, y: sy(v) + 4, class: "tick", "text-anchor": "end" }, `${v}${unit}`));
   }
-  for (const v of xs) chart.append(svg("text", { x: sx(v), y: plot + 6, class: "tick", "text-anchor": "middle" }, v));
+  const every = xLabels ? Math.ceil(xs.length / Math.max(1, Math.floor((width - left) / 56))) : 1;
+  for (const v of xs) {
+    if (v % every) continue;
+    chart.append(svg("text", { x: sx(v), y: plot + 6, class: "tick", "text-anchor": "middle" }, xLabels ? xLabels[v] : v));
+  }
   chart.append(svg("text", { x: width - 12, y: plot + 20, class: "axis-title", "text-anchor": "end" }, xTitle));
   chart.append(svg("text", { x: 2, y: 10, class: "axis-title" }, yTitle));
+  names.forEach((name, i) => drawSeries(chart, name, series[name], i, { sx, sy, point, xLabels }));
   names.forEach((name, i) => {
-    const colour = COLOURS[i % COLOURS.length];
-    const data = series[name];
-    chart.append(svg("path", { d: data.map(([a, b], j) => `${j ? "L" : "M"}${sx(a).toFixed(1)},${sy(b).toFixed(1)}`).join(" "),
-      fill: "none", stroke: colour, "stroke-width": 2 }));
-    for (const [a, b] of data) {
-      const dot = svg("circle", { cx: sx(a).toFixed(1), cy: sy(b).toFixed(1), r: 3, fill: colour });
-      dot.append(svg("title", {}, `${name}: ${b} after line ${a}`));
-      chart.append(dot);
-    }
-    const [lx, ly] = [left + (i % 2) * 200, plot + 36 + 18 * Math.floor(i / 2)];
-    chart.append(svg("rect", { x: lx, y: ly - 9, width: 12, height: 10, fill: colour }));
-    chart.append(svg("text", { x: lx + 16, y: ly, class: "legend" }, clip(name, 26)));
+    const [lx, ly] = [left + (i % columns) * 160, plot + 36 + 18 * Math.floor(i / columns)];
+    chart.append(svg("rect", { x: lx, y: ly - 9, width: 12, height: 10, fill: COLOURS[i % COLOURS.length] }));
+    chart.append(svg("text", { x: lx + 16, y: ly, class: "legend" }, clip(name, 22)));
   });
   return chart;
+}
+
+// One series: its line (broken at each gap) and a dot with a tooltip at each value.
+function drawSeries(chart, name, data, i, { sx, sy, point, xLabels }) {
+  const colour = COLOURS[i % COLOURS.length];
+  let path = "";
+  let gap = true;
+  for (const [a, b] of data) {
+    if (b === null || b === undefined) { gap = true; continue; }
+    path += `${gap ? "M" : "L"}${sx(a).toFixed(1)},${sy(b).toFixed(1)} `;
+    gap = false;
+  }
+  chart.append(svg("path", { d: path.trim(), fill: "none", stroke: colour, "stroke-width": 2, "data-series": name }));
+  for (const [a, b] of data) {
+    if (b === null || b === undefined) continue;
+    const dot = svg("circle", { cx: sx(a).toFixed(1), cy: sy(b).toFixed(1), r: 3.5, fill: colour, stroke: "#fff", "data-series": name });
+    dot.append(svg("title", {}, point(name, xLabels ? xLabels[a] : a, b)));
+    chart.append(dot);
+  }
 }
