@@ -44,11 +44,30 @@ def test_a_first_start_seeds_the_demo_fight_and_prints_its_address_and_tokens(
         assert all("hp" not in c["vitals"] for c in seen.json()["combatants"].values()
                    if c["side"] != "party")  # fmt: skip
         assert httpx.get(f"{server.url}/").status_code == 200
+        assert printed(output, "demo campaign") == (
+            f"{server.url}/#c=mill&s=2025-03-14&operator={operator}"
+        )
         opened = httpx.post(f"{server.url}/encounters", json={"name": "Next fight"},
                             headers={"Authorization": f"Bearer {operator}"})  # fmt: skip
         assert opened.status_code == 201  # the page's address carries the token that creates
     finally:
         server.stop()
+
+
+def test_the_demo_campaign_holds_two_sessions_and_its_party(tmp_path: Path) -> None:
+    """The page's campaign, recap, session replay and trend have a campaign to show at once."""
+    server = serve(tmp_path)
+    try:
+        operator = {"Authorization": f"Bearer {printed(server.output, 'operator token')}"}
+        campaign = httpx.get(f"{server.url}/campaigns/mill", headers=operator).json()
+    finally:
+        server.stop()
+    assert campaign["name"] == "The Mill and the Quarry (demo)"
+    assert [(s["date"], [f["name"] for f in s["encounters"]]) for s in campaign["sessions"]] == [
+        ("2025-03-14", ["Ambush at the Old Mill"]),
+        ("2025-06-21", ["Gnolls in the Quarry"]),
+    ]
+    assert campaign["party"] == []  # picked from the library, which starts empty
 
 
 def test_a_second_start_on_the_same_store_seeds_nothing_more(tmp_path: Path) -> None:
@@ -57,4 +76,4 @@ def test_a_second_start_on_the_same_store_seeds_nothing_more(tmp_path: Path) -> 
         operator = {"Authorization": f"Bearer {printed(server.output, 'operator token')}"}
         listed = httpx.get(f"{server.url}/encounters", headers=operator).json()
         server.stop()
-    assert len(listed) == 1
+    assert len(listed) == 2  # the demo campaign's two fights

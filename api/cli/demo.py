@@ -1,16 +1,30 @@
-"""The demo encounter a first start seeds, so a new user sees a fight at once."""
+"""The demo a first start seeds, so a new user sees a fight at once: the 3.5 sample fight, and
+with it a second one, filed under a demo campaign as two sessions, so the campaign page, the
+recap, the session replay and the trend have something to show."""
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 from api.config.settings import Settings
 from api.http.access import load_secret, operator_token, tokens
+from api.library import CampaignRecord, CampaignRegistry
 from api.service.encounters import Encounters, rebuilt
+from api.store import EncounterStore
+from domain.events import EncounterFiled, Session
 from domain.jsonl import read_jsonl
 
-DEMO = Path(__file__).resolve().parents[2] / "replay_fixtures" / "dnd35" / "whole-fight.jsonl"
+FIXTURES = Path(__file__).resolve().parents[2] / "replay_fixtures" / "dnd35"
+DEMO = FIXTURES / "whole-fight.jsonl"
+CAMPAIGN = CampaignRecord(id="mill", name="The Mill and the Quarry (demo)", ruleset="dnd35")
+# each fight of the demo campaign, the session it was played in (the day of its first line)
+SESSIONS = (
+    (DEMO, Session(id="2025-03-14", date=date(2025, 3, 14), title="Ambush at the Old Mill")),
+    (FIXTURES / "amend-three-turns-back.jsonl",
+     Session(id="2025-06-21", date=date(2025, 6, 21), title="The gnolls' quarry")),
+)  # fmt: skip
 
 
 def seed_demo(settings: Settings, host: str, port: int) -> tuple[list[str], str, dict[str, Any]]:
@@ -19,7 +33,7 @@ def seed_demo(settings: Settings, host: str, port: int) -> tuple[list[str], str,
     with settings.open_store() as store:
         encounters = store.list_encounters()
         if not encounters:
-            Encounters(store).import_log(read_jsonl(DEMO.read_bytes()))
+            demo_campaign(store)
             encounters = store.list_encounters()
         table = rebuilt(store, encounters[0].id).state()
         generations = store.access.generations(encounters[0].id)  # after any rotation
@@ -38,7 +52,23 @@ def seed_demo(settings: Settings, host: str, port: int) -> tuple[list[str], str,
     )
     lines.append(f"  player page: http://{host}:{port}/play/{first.id}#token={player}")
     lines.append(
+        f"demo campaign: http://{host}:{port}/#c={CAMPAIGN.id}&s={SESSIONS[0][1].id}"
+        f"&operator={operator}"
+    )
+    lines.append(
         f"operator token: {operator}  (POST /encounters, POST /encounters/import, "
         "GET /encounters, GET /stats)"
     )
     return lines, first.name, table
+
+
+def demo_campaign(store: EncounterStore) -> None:
+    """Import the demo fights, each filed under its session of the demo campaign (a fact at
+    the end of its log, as a GM files a fight), and set the campaign up. Its party stays empty:
+    the GM's library starts empty, and a party is picked from it."""
+    encounters = Encounters(store)
+    for path, session in SESSIONS:
+        encounter_id = encounters.import_log(read_jsonl(path.read_bytes()))
+        filed = EncounterFiled(campaign=CAMPAIGN.id, session=session)
+        encounters.append(encounter_id, [filed], by="demo")
+    CampaignRegistry(store).save(CAMPAIGN)
