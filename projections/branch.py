@@ -8,9 +8,17 @@ from typing import Literal, cast
 from uuid import UUID
 
 from domain.corrections import CORRECTION_TYPES
-from domain.events import LABEL_MOST, BranchOf, EncounterCreated, Fact
+from domain.events import (
+    LABEL_MOST,
+    BranchOf,
+    CombatantJoined,
+    EncounterCreated,
+    EventAmended,
+    Fact,
+)
 from domain.integrity import LogError, LogIntegrity
 from domain.jsonl import parse_event
+from projections.render import named
 
 Timeline = Literal["then", "corrected"]
 
@@ -29,12 +37,39 @@ def forked(
     if not 1 <= at <= len(events):
         raise LogError(at, f"the log ends at line {len(events)}", "at")
     first = cast(EncounterCreated, events[0])
-    branch = BranchOf(encounter=parent, position=at, timeline=timeline).model_dump(mode="json")
-    named = name or branch_name(first.name, at)
-    created = parse_event({**first.to_json_dict(), "name": named, "branch_of": branch}, 1)
+    branch_of = BranchOf(encounter=parent, position=at, timeline=timeline).model_dump(mode="json")
+    called = name or branch_name(first.name, at)
+    created = parse_event({**first.to_json_dict(), "name": called, "branch_of": branch_of}, 1)
     if timeline == "then":
         return [created, *events[1:at]]
-    return takes_corrections([created, *corrected_lines(events, at)], at)
+    branch = takes_corrections([created, *corrected_lines(events, at)], at)
+    return names_no_later_joiner(branch, events, at)
+
+
+def names_no_later_joiner(branch: list[Fact], events: Sequence[Fact], at: int) -> list[Fact]:
+    """The branch, unless a correction it carries names — in any field that names combatants,
+    free-text ones such as a condition's `source` included — someone who joins the parent only
+    after line `at`: the branch never has them, so its players would read a name the parent's
+    players may never have been shown (LogError naming `timeline`)."""
+    joined = later_joiners(events, at)
+    for position, fact in enumerate(branch[at:], at + 1):
+        for who in sorted(named(fact.to_json_dict()) & joined):
+            reason = (f"a correction recorded after line {at} names {who}, who joins only "
+                      "after it")  # fmt: skip
+            raise LogError(position, reason, "timeline")
+    return branch
+
+
+def later_joiners(events: Sequence[Fact], at: int) -> set[str]:
+    """The combatants whose joining is recorded after line `at` (as written, or as an
+    amendment's replacement), and who had not joined by line `at`."""
+    early = {e.combatant for e in events[:at] if isinstance(e, CombatantJoined)}
+    late = set()
+    for event in events[at:]:
+        fact = event.replacement if isinstance(event, EventAmended) else event
+        if isinstance(fact, CombatantJoined) and fact.combatant not in early:
+            late.add(fact.combatant)
+    return late
 
 
 def takes_corrections(branch: list[Fact], at: int) -> list[Fact]:

@@ -12,6 +12,7 @@ from domain.events import (
     BranchOf,
     CombatantJoined,
     CombatStarted,
+    ConditionApplied,
     DamageDealt,
     EncounterCreated,
     EventAmended,
@@ -161,3 +162,27 @@ def test_a_later_correction_about_someone_who_joins_after_the_fork_is_refused_na
     assert refused.value.field == "timeline"
     assert refused.value.reason.startswith("a correction recorded after line 2 cannot be taken")
     assert len(forked(log, PARENT, 2)) == 2  # as written, the branch knows nothing of it
+
+
+SHAKEN_BY_THE_SNIPER = ConditionApplied(target="valeros", condition="shaken", source="sniper")
+
+
+def test_a_later_correction_whose_source_names_a_later_joiner_is_refused_naming_timeline() -> None:
+    """A condition's `source` is free text the player view treats as naming a combatant: carried
+    into a branch where the sniper never joins, the branch's players would read its name."""
+    sniper = CombatantJoined(combatant="sniper", name="Sniper", side="foes", hidden=True,
+                             stats={"max_hp": 9})  # fmt: skip
+    log = [
+        *bridge_lines(),  # lines 1..6
+        sniper,  # line 7
+        EventAmended(target=3, replacement=SHAKEN_BY_THE_SNIPER),  # line 8
+    ]
+    with pytest.raises(LogError) as refused:
+        forked(log, PARENT, 4, "corrected")
+    assert refused.value.field == "timeline"
+    assert (
+        refused.value.reason
+        == "a correction recorded after line 4 names sniper, who joins only after it"
+    )
+    assert len(forked(log, PARENT, 7, "corrected")) == 8  # the sniper has joined by line 7
+    assert len(forked(log, PARENT, 4)) == 4  # as written, the branch knows nothing of it
