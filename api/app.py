@@ -27,6 +27,7 @@ from api.http import (
     pages,
     preview,
     problems,
+    recap,
     routes,
     stream,
     tokens,
@@ -97,6 +98,7 @@ def create_app(given: Settings | str | None = None, folder: Path | None = None) 
         library,
         branches,
         campaigns,
+        recap,
     ):
         app.include_router(module.router)
     pages.install(app)

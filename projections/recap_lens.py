@@ -14,6 +14,7 @@ from domain.events import Fact
 from projections.history import History
 from projections.redaction import player_line, player_state
 from projections.render import state_json
+from projections.table import table_at
 from projections.view import Table
 
 Shown = dict[str, Any]
@@ -87,3 +88,9 @@ class PlayerLens:
 def lens_for(history: History, player: bool) -> Lens:
     """The players' lens or the GM's over one encounter's history."""
     return PlayerLens(history) if player else GmLens(history)
+
+
+def begun(events: Sequence[Fact]) -> bool:
+    """Whether the fight has begun (its combat started, as corrected): a fight the GM has only
+    prepared, even filed under a session, is the GM's to know."""
+    return table_at(events).started
