@@ -13,6 +13,7 @@ import typer
 from api.cli import DbOption
 from api.cli.access import tokens
 from api.cli.branches import compare, fork
+from api.cli.recap import recap
 from api.cli.stats import analytics_app, stats
 from api.cli.terminal import fail, plain, shown
 from api.compute.collector import collector_paused
@@ -29,6 +30,7 @@ app.command("stats")(stats)
 app.command("tokens")(tokens)
 app.command("fork")(fork)
 app.command("compare")(compare)
+app.command("recap")(recap)
 app.add_typer(analytics_app, name="analytics")
 
 
