@@ -6,11 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
+from hypothesis import given
 
 from domain.events import Event
+from projections.effective import effective_log
 from projections.recap import Drop, Hit, Naturals, Rise, Standing, recap, recap_json
 from projections.recap_markdown import recap_markdown
 from projections.recap_rulings import Ruling
+from projections.table import table_at
 from tests.builders import fact, log
 from tests.recap_fixtures import (
     AMEND_REASON,
@@ -21,6 +24,7 @@ from tests.recap_fixtures import (
     crypt,
     timed,
 )  # fmt: skip
+from tests.strategies import FAST, logs
 
 
 def ambush_with(line: int, instead: dict[str, Any]) -> list[Event]:
@@ -183,3 +187,19 @@ def test_names_from_the_log_cannot_format_the_chat() -> None:
 def test_a_fight_in_no_session_is_headed_by_its_name() -> None:
     text = recap_markdown(recap([("b", crypt())]))
     assert text.startswith("## Crypt door\n\n1 fight · 2 rounds · 10 min · 1 drop · 0 kills\n")
+
+
+@FAST
+@given(logs())
+def test_a_recap_of_any_log_tells_only_lines_in_force_in_order_and_never_raises(
+    events: list[Event],
+) -> None:
+    in_force = {position for position, _ in effective_log(events)}
+    for player in (False, True):
+        found = recap([("fuzz", events)], player=player)
+        fight = found.fights[0]
+        assert recap_markdown(found).count("\n### ") == 1
+        told = [d.line for d in fight.drops] + [r.line for r in fight.rises]
+        assert set(told) <= in_force  # a revoked line drops no one
+        assert [d.line for d in fight.drops] == sorted(d.line for d in fight.drops)
+        assert fight.rounds == table_at(events).round

@@ -154,3 +154,14 @@ def test_the_openapi_document_shows_both_recaps_with_examples(client: TestClient
         content = paths[path]["get"]["responses"]["200"]["content"]
         assert set(content) == {"application/json", "text/markdown"}
         assert content["text/markdown"]["example"].startswith("## ")
+
+
+def test_a_what_if_branch_is_recapped_alone_not_as_its_session(client: TestClient) -> None:
+    ambush, _ = the_session(client)
+    reply = client.post(f"/encounters/{ambush['id']}/fork", json={"at": 21},
+                        headers=bearer(ambush, "gm"))  # fmt: skip
+    assert reply.status_code == 201, reply.text
+    branch = reply.json()
+    found = client.get(f"/encounters/{branch['id']}/recap", headers=bearer(branch, "gm")).json()
+    assert [f["encounter"] for f in found["fights"]] == [branch["id"]]
+    assert found["fights"][0]["rulings"][0]["reason"] == UNDO_REASON  # lines 1-21 as written
