@@ -27,6 +27,7 @@ from api.http import (
     pages,
     preview,
     problems,
+    recap,
     routes,
     stream,
     tokens,
@@ -42,7 +43,18 @@ MAX_BODY = 1_000_000  # bytes; a bigger request gets 413
 
 
 # the modules whose routers make the API, in the order OpenAPI lists them
-ROUTED = (routes, corrections, tokens, stream, analytics, preview, library, branches, campaigns)
+ROUTED = (
+    routes,
+    corrections,
+    tokens,
+    stream,
+    analytics,
+    preview,
+    library,
+    branches,
+    campaigns,
+    recap,
+)
 
 
 def create_app(given: Settings | str | None = None, folder: Path | None = None) -> FastAPI:

@@ -1,7 +1,8 @@
 """Property (issue 11): whatever the GM hides, reveals, undoes, redoes or amends, no player
-output — the state after every line in both timelines, the log, the export, the stream —
-holds a hidden combatant's id or name, a foe's hit points, damage amounts or stats, the
-envelope's key and author, or the id of a branch's parent."""
+output — the state after every line in both timelines, the log, the export, the stream, the
+session recap (issue 16) as JSON and as Markdown — holds a hidden combatant's id or name, a
+foe's hit points, damage amounts or stats, the envelope's key and author, a correction's
+reason, or the id of a branch's parent."""
 
 from __future__ import annotations
 
@@ -14,10 +15,13 @@ from hypothesis import strategies as st
 
 from api.http.player import player_jsonl, player_lines, player_state
 from api.http.stream import lines_after
+from domain.corrections import is_correction
 from domain.events import CombatantJoined, Event, EventAmended, Fact
 from domain.integrity import LogError
 from projections.branch import forked
 from projections.history import History
+from projections.recap import recap, recap_json
+from projections.recap_markdown import recap_markdown
 from tests.redaction_strategies import PARENT, secret_logs
 from tests.strategies import FAST
 
@@ -25,9 +29,19 @@ VITALS = ("amount", "value", "stats")
 
 
 def stamped(events: list[Event]) -> list[Event]:
-    """The log as the service records it: each line with its author and request key."""
+    """The log as the service records it: each line with its author and request key, and each
+    correction with the GM's reason."""
     envelope = {"by": "gmXby", "key": "keyXq", "fingerprint": "fpXq"}
-    return [e.model_copy(update={**envelope, "key": f"keyXq{n}"}) for n, e in enumerate(events)]
+    return [
+        e.model_copy(
+            update={
+                **envelope,
+                "key": f"keyXq{n}",
+                **({"reason": "rsnXq"} if is_correction(e) else {}),
+            }
+        )
+        for n, e in enumerate(events)
+    ]
 
 
 def join_versions(events: list[Event]) -> list[CombatantJoined]:
@@ -57,7 +71,9 @@ def player_outputs(history: History) -> dict[str, Any]:
     ]
     stream = [orjson.loads(m["data"]) for m in lines_after(history, sent=0, caller="player")]
     export = [orjson.loads(line) for line in player_jsonl(history).splitlines()]
-    return {"states": states, "log": player_lines(history), "export": export, "stream": stream}
+    told = recap([("fuzz", list(history.events))], player=True)
+    return {"states": states, "log": player_lines(history), "export": export, "stream": stream,
+            "recap": recap_json(told), "recap_markdown": recap_markdown(told)}  # fmt: skip
 
 
 def facts_in(outputs: dict[str, Any]) -> list[dict[str, Any]]:
@@ -74,6 +90,7 @@ def check_nothing_leaks(events: list[Event]) -> None:
     text = orjson.dumps(outputs).decode()
     assert not [word for word in secrets(events, history) if word in text]
     assert "gmXby" not in text and "keyXq" not in text and "fpXq" not in text
+    assert "rsnXq" not in text  # a correction's reason is the GM's
     assert str(PARENT) not in text  # a branch's parent is the GM's to know
     foe = foes(events)
     for state in outputs["states"]:
@@ -81,6 +98,8 @@ def check_nothing_leaks(events: list[Event]) -> None:
             if combatant in foe:
                 assert list(shown["vitals"]) == ["descriptor"]
                 assert not [c for c in shown["conditions"] if "value" in c]
+    hit = outputs["recap"]["fights"][0]["biggest_hit"]
+    assert hit is None or hit["target"] not in foe  # a foe's damage is not shown to players
     for fact in facts_in(outputs):
         if foe.intersection((fact.get("target"), fact.get("combatant"))):
             assert not set(VITALS).intersection(fact), fact

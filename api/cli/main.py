@@ -14,6 +14,7 @@ from api.cli import DbOption
 from api.cli.access import tokens
 from api.cli.branches import compare, fork
 from api.cli.campaigns import campaign_app, campaigns, file, session_replayer, sessions
+from api.cli.recap import recap
 from api.cli.stats import analytics_app, stats
 from api.cli.terminal import fail, plain, shown
 from api.compute.collector import collector_paused
@@ -30,6 +31,7 @@ app.command("stats")(stats)
 app.command("tokens")(tokens)
 app.command("fork")(fork)
 app.command("compare")(compare)
+app.command("recap")(recap)
 app.add_typer(analytics_app, name="analytics")
 app.add_typer(campaign_app, name="campaign")
 app.command("campaigns")(campaigns)
