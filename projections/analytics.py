@@ -128,7 +128,7 @@ class Tally:
     def saw(self, event: Fact) -> None:
         """Any line of the log, in force or not: the count and the span of recorded times."""
         self.found.events += 1
-        at = aware(event.at)
+        at = timed(event)
         if at is not None:
             self.first = at if self.first is None else min(self.first, at)
             self.last = at if self.last is None else max(self.last, at)
@@ -166,6 +166,13 @@ class Tally:
         """The turns and HP points so far are stored: keep no copy of them (they only grow)."""
         self.found.turns.clear()
         self.found.hp.clear()
+
+
+def timed(event: Fact) -> datetime | None:
+    """The line's recorded time as real time at the table (with a timezone), or None: filing a
+    fight under a campaign is bookkeeping, done when the GM gets to it (often days later), so
+    its time never stretches the fight's real time."""
+    return None if isinstance(event, EncounterFiled) else aware(event.at)
 
 
 def aware(at: datetime | None) -> datetime | None:

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from domain.events import EncounterCreated, Fact, Session
-from projections.analytics import DOWN, aware
+from projections.analytics import DOWN, timed
 from projections.effective import effective_log
 from projections.history import History
 from projections.recap_lens import Lens, Shown, lens_for
@@ -162,7 +162,7 @@ def real_time(lens: Lens, events: Sequence[Fact]) -> float | None:
     times = [
         at
         for position, event in enumerate(events, 1)
-        if (at := aware(event.at)) is not None and lens.line(position) is not None
+        if (at := timed(event)) is not None and lens.line(position) is not None
     ]
     return (max(times) - min(times)).total_seconds() if times else None
 

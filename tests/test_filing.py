@@ -3,7 +3,7 @@ the filing files it as it was before."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 
 import pytest
 from pydantic import ValidationError
@@ -18,7 +18,9 @@ from domain.events import (
     Session,
 )
 from domain.jsonl import read_jsonl, write_jsonl
+from projections.analytics import figures
 from projections.filing import filed_under, is_branch
+from projections.recap import recap
 
 FRIDAY = Session(id="2026-11-20", date=date(2026, 11, 20), title="Into the Warrens")
 SATURDAY = Session(id="2026-11-21", date=date(2026, 11, 21))
@@ -95,3 +97,14 @@ def test_a_branch_is_known_by_its_first_line() -> None:
     ]  # fmt: skip
     assert not is_branch(plain)
     assert is_branch(branch)
+
+
+def test_filing_days_later_never_stretches_the_fights_real_time() -> None:
+    """A GM files Friday's fight on Monday: its real time is still the half hour it took."""
+    log = [
+        EncounterCreated(name="Ambush", ruleset="dnd35", at=datetime(2026, 11, 20, 19, tzinfo=UTC)),
+        NoteAdded(text="the last blow", at=datetime(2026, 11, 20, 19, 30, tzinfo=UTC)),
+        EncounterFiled(campaign="crypt", session=FRIDAY, at=datetime(2026, 11, 23, 9, tzinfo=UTC)),
+    ]
+    assert figures(log).seconds == 1800
+    assert recap([("ambush", log)], FRIDAY).fights[0].seconds == 1800
