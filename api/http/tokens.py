@@ -1,4 +1,5 @@
-"""Token rotation: a GM replaces the encounter's player or GM token; the old one is refused."""
+"""An encounter's tokens: the operator reads them (as `combatlog tokens` does on the service's
+machine), and a GM replaces the player or GM token, after which the old one is refused."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from fastapi.concurrency import run_in_threadpool
 
 from api.http import schemas
 from api.http.access import tokens
-from api.http.routes import ERRORS, Service, Writer
+from api.http.routes import ERRORS, Operator, Service, Writer
 
 router = APIRouter(prefix="/encounters", tags=["encounters"], responses=ERRORS)
 
@@ -22,6 +23,19 @@ async def rotate(
     access = service.store.access
     await run_in_threadpool(access.rotate, encounter_id, body.rotate)
     generations = await run_in_threadpool(access.generations, encounter_id)
+    return schemas.Tokens(
+        id=encounter_id, **tokens(request.app.state.secret, encounter_id, generations)
+    )
+
+
+@router.get("/{encounter_id}/tokens", response_model=schemas.Tokens)
+async def current(
+    encounter_id: UUID, _: Operator, request: Request, service: Service
+) -> schemas.Tokens:
+    """The encounter's current GM and player tokens, for the operator token only: the GM page
+    opens a fight from a campaign's page with them (what `combatlog tokens ID` prints)."""
+    service.exists(encounter_id)
+    generations = await run_in_threadpool(service.store.access.generations, encounter_id)
     return schemas.Tokens(
         id=encounter_id, **tokens(request.app.state.secret, encounter_id, generations)
     )

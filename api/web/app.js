@@ -41,6 +41,15 @@ async function open(id, token) {
   goLive();
   update({ id, token: token || kept()[id]?.gm || null, state: null, log: [], changes: null, dialog: null, errors: {} });
   if (!id) return;
+  if (!page.token && page.operator) {  // a fight opened from a campaign's page: the operator reads its tokens
+    try {
+      const issued = await api("GET", `/encounters/${id}/tokens`, undefined, page.operator);
+      remember(id, issued.gm_token, issued.player_token);
+      page.token = issued.gm_token;
+    } catch (error) {
+      fail("page", `this fight's tokens: ${error.message}`);
+    }
+  }
   if (!page.token) {
     const given = prompt("GM token for this encounter?");
     if (!given) return update({ id: null });
