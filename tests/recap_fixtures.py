@@ -10,6 +10,7 @@ from domain.events import Event, Session
 from tests.builders import attack, check, damage, fact, healing, joined, log, rolled, turn_ended
 
 SESSION = Session(id="2026-11-20", date=date(2026, 11, 20), title="Into the Warrens")
+FILED = {"campaign": "crypt", "session": SESSION.model_dump(mode="json")}  # line 1's filing
 UNDO_REASON = "the goblin has one attack, not two"
 AMEND_REASON = "misread the die"
 

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from tests.builders import fact, joined, jsonl
 from tests.recap_fixtures import (
     AMEND_REASON,
-    SESSION,
+    FILED,
     UNDO_REASON,
     ambush_lines,
     crypt_lines,
@@ -20,7 +20,6 @@ from tests.recap_fixtures import (
 from tests.test_api import operator
 from tests.test_api_errors import problem
 
-FILED = {"campaign": "crypt", "session": SESSION.model_dump(mode="json")}
 MARKDOWN = "text/markdown; charset=utf-8"
 
 

@@ -15,7 +15,7 @@ from tests.browser.conftest import axe_violations, operator_headers, operator_to
 from tests.builders import jsonl
 from tests.recap_fixtures import (
     AMEND_REASON,
-    SESSION,
+    FILED,
     UNDO_REASON,
     ambush_lines,
     crypt_lines,
@@ -23,7 +23,6 @@ from tests.recap_fixtures import (
 )
 from tests.server_helpers import Server
 
-FILED = {"campaign": "crypt", "session": SESSION.model_dump(mode="json")}
 RECAP = "/campaigns/crypt/sessions/2026-11-20/recap?format=markdown"
 
 
