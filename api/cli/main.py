@@ -16,6 +16,7 @@ from api.cli.branches import compare, fork
 from api.cli.campaigns import campaign_app, campaigns, file, session_replayer, sessions
 from api.cli.recap import recap
 from api.cli.stats import analytics_app, stats
+from api.cli.terminal import console as terminal_console
 from api.cli.terminal import fail, plain, shown
 from api.compute.collector import collector_paused
 from domain.integrity import LogError
@@ -106,10 +107,9 @@ def _remaining(condition: dict[str, Any]) -> str:
 
 def print_table(state: dict[str, Any], name: str) -> None:
     """The table state as a readable table."""
-    from rich.console import Console
     from rich.table import Table as RichTable
 
-    console = Console(width=None if sys.stdout.isatty() else 132)
+    console = terminal_console()
     where = f"{state['phase']}, round {state['round']} (line {state['version']})"
     title = f"{shown(name)} — {state['ruleset']} — {where}"
     table = RichTable(title=title, title_justify="left")

@@ -14,6 +14,7 @@ import orjson
 import typer
 
 from api.cli import DbOption
+from api.cli.terminal import console as terminal_console
 from api.cli.terminal import plain, shown
 
 if TYPE_CHECKING:
@@ -225,10 +226,9 @@ def _cell(value: Any) -> Any:
 
 
 def _print(found: dict[str, Any]) -> None:
-    from rich.console import Console
     from rich.table import Table as RichTable
 
-    console = Console()
+    console = terminal_console()
     fights = found["encounters"]
     rounds = sum(e["rounds"] for e in fights)
     console.print(f"[bold]{len(fights)} encounter(s)[/], {rounds} rounds")

@@ -4,6 +4,7 @@ whose escape sequences could rewrite the screen; no Rich markup taken from it), 
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 import typer
 
@@ -30,6 +31,16 @@ def shown(text: object) -> str:
     from rich.markup import escape  # rich is imported when used: `replay --json` needs none
 
     return escape(plain(str(text)))
+
+
+def console() -> Any:
+    """A Rich console for tables on stdout: the terminal's width, or 132 columns when piped (a
+    recap or a trend pasted elsewhere keeps whole titles, not Rich's 80)."""
+    import sys
+
+    from rich.console import Console
+
+    return Console(width=None if sys.stdout.isatty() else 132)
 
 
 def fail(message: str, code: int) -> typer.Exit:

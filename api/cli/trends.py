@@ -8,6 +8,7 @@ import csv
 import sys
 from typing import Any
 
+from api.cli.terminal import console as terminal_console
 from api.cli.terminal import plain, shown
 
 CSV_COLUMNS = ("combatant", "name", "session", "session_date", "session_title", "fights",
@@ -61,9 +62,8 @@ def _foe_row(foe: dict[str, Any]) -> tuple[str, ...]:
 
 def print_trend(found: dict[str, Any]) -> None:
     """The trend as Rich tables: one per PC (sessions as rows), then the foe types."""
-    from rich.console import Console
 
-    console = Console()
+    console = terminal_console()
     sessions = found["sessions"]
     console.print(f"[bold]Campaign {shown(found['campaign'])}[/]: {len(sessions)} session(s), "
                   f"party of {len(found['party'])}")  # fmt: skip
