@@ -21,12 +21,22 @@ async function refresh() {
   message.className = "info";
 }
 
+// The players' recap of this fight's session (the service builds it from the player view, so it
+// names no one hidden), read when the players open it; shown as the service's Markdown text.
+async function recap() {
+  const shown = document.querySelector("#recap-text");
+  const reply = await fetch(`/encounters/${id}/recap?format=markdown`, { headers: { Authorization: `Bearer ${token}` } });
+  shown.textContent = reply.ok ? await reply.text() : `The recap cannot be read: ${(await reply.json()).detail}`;
+}
+
 let pending = null;
 if (!token) {
   message.textContent = "This address needs #token=<player token>.";
   message.className = "error";
 } else {
   refresh();
+  const details = document.querySelector("#recap");
+  details.addEventListener("toggle", () => { if (details.open) recap(); });
   follow(id, token, () => {
     clearTimeout(pending);
     pending = setTimeout(refresh, 30);

@@ -91,3 +91,22 @@ def test_on_a_phone_without_a_clipboard_the_copy_selects_the_markdown(
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390  # one column, nothing wider than the phone
     recap.get_by_role("heading", name="Crypt door").scroll_into_view_if_needed()
+
+
+def test_players_read_their_recap_on_the_player_page_without_the_hidden_sniper(
+    page: Any, server: Server, session: str
+) -> None:
+    operator = operator_headers(server)
+    filed = httpx.get(f"{server.url}/campaigns/crypt", headers=operator).json()
+    ambush = filed["sessions"][0]["encounters"][0]
+    assert ambush["name"] == "Goblin ambush"
+    issued = httpx.get(f"{server.url}/encounters/{ambush['id']}/tokens", headers=operator).json()
+    page.goto(f"{server.url}/play/{ambush['id']}#token={issued['player_token']}")
+    page.locator("#recap summary").click()
+    shown = page.locator("#recap-text")
+    expect(shown).to_contain_text("### Goblin ambush")
+    expect(shown).to_contain_text("### Crypt door")
+    assert "Sniper" in session  # the GM's recap names the hidden sniper …
+    expect(shown).not_to_contain_text("Sniper")  # … the players' never does
+    expect(shown).not_to_contain_text(UNDO_REASON)
+    assert not axe_violations(page)
