@@ -39,6 +39,13 @@ CREATED_TOPIC = FACT_TOPICS[EncounterCreated]
 CORRECTION_TOPICS = frozenset(FACT_TOPICS[c] for c in CORRECTION_TYPES)
 CAST_TOPICS = frozenset(FACT_TOPICS[c] for c in (CombatantJoined, CombatantRevealed))
 FACT_LIST: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
+# A stored state begins `{"type":"<name>"`: that head names the validator of the fact's own
+# type, which reads the JSON once, where the union's (FACT_LIST) first finds the tag in it:
+# `facts` of 100k stored states, CPU 262-266 -> 226-230 ms (best of 5, alternating runs).
+HEAD = len(b'{"type":"')
+VALIDATORS_BY_HEAD = {
+    b'{"type":"' + name.encode(): cls.__pydantic_validator__ for name, cls in EVENT_TYPES.items()
+}
 
 for _topic, _cls in FACTS_BY_TOPIC.items():
     register_topic(_topic, _cls)
@@ -87,9 +94,16 @@ class FactMapper(Mapper[UUID]):
         return fact_event(originator_id, version, fact_class.model_validate_json(state))
 
     def facts(self, stored_states: list[bytes]) -> list[Fact]:
-        """Stored states straight to facts: one JSON array validated in one pydantic call."""
+        """Stored states straight to facts, each by its own type's validator: the type is the
+        state's first key, as `to_json_dict` writes it. Else (a state written otherwise, or one
+        that fails) the whole batch as one JSON array of the union, as it always read."""
         states = [self.plain(state) for state in stored_states]
-        return cast(list[Fact], FACT_LIST.validate_json(b"[" + b",".join(states) + b"]"))
+        validators = VALIDATORS_BY_HEAD
+        try:
+            return [validators[state[: state.index(b'"', HEAD)]].validate_json(state)
+                    for state in states]  # fmt: skip
+        except (KeyError, ValueError):
+            return cast(list[Fact], FACT_LIST.validate_json(b"[" + b",".join(states) + b"]"))
 
     def wrap(self, data: bytes) -> bytes:
         """Compressed and enciphered, when the library is configured to."""
