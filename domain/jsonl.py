@@ -108,6 +108,5 @@ def write_jsonl(events: Iterable[Fact]) -> bytes:
 def check_log(events: Sequence[Fact]) -> LogIntegrity:
     """Check an already-parsed log line by line; returns the integrity state it ends in."""
     integrity = LogIntegrity()
-    for event in events:
-        integrity.append(event)
+    integrity.extend(events)
     return integrity

@@ -77,7 +77,10 @@ def end_turn(table: Table, member_id: str) -> None:
 
 def advance(table: Table, after: str) -> None:
     """Pass the turn to the next combatant who can take one, starting new rounds as needed."""
-    start = table.order.index(after) + 1 if after in table.order else 0
+    try:
+        start = table.order.index(after) + 1  # one scan of the order where `in` took a second
+    except ValueError:
+        start = 0
     _first_turn(table, start)
 
 
@@ -169,7 +172,7 @@ def start_turn(table: Table, member_id: str) -> None:
         table.turn = member_id
         return
     member = table.members[member_id]
-    before = _expire_at_start(table, member_id) if table.timed else {}
+    before = _expire_at_start(table, member) if table.timed else {}
     table.just_started = _new_start(
         TurnStart,
         (member.id, member.regular_turns, member.acted, member.readied, member.body, before, None),
@@ -185,10 +188,11 @@ def start_turn(table: Table, member_id: str) -> None:
         departures.source_fell(table, member, seen)
 
 
-def _expire_at_start(table: Table, member_id: str) -> dict[str, tuple[Condition, ...]]:
+def _expire_at_start(table: Table, member: Member) -> dict[str, tuple[Condition, ...]]:
     """What runs out as this combatant's turn starts. Returns the timed conditions as they were
     when any may change as the turn starts (else none: most turns, nothing is read or copied)."""
-    due, count = table.due or _due(table), count_of(table, member_id)
+    due, member_id = table.due or _due(table), member.id
+    count = NEVER if member.count is None else member.count  # count_of, its member at hand
     rounds = table.round >= due.round and (
         table.options.duration_key == "slot" or (table.round, -count) >= due.first
     )

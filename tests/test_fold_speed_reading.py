@@ -8,7 +8,16 @@ import pytest
 from pydantic import ValidationError
 
 from api.store.mapper import FACT_LIST, FactMapper, OrjsonTranscoder
-from domain.integrity import LogError
+from domain.events import (
+    AttackMade,
+    CombatantJoined,
+    CombatEnded,
+    EncounterCreated,
+    Fact,
+    NoteAdded,
+    TurnEnded,
+)
+from domain.integrity import LogError, LogIntegrity
 from domain.jsonl import _read_lines, read_jsonl, write_jsonl
 from tests.store_helpers import every_type
 
@@ -85,3 +94,41 @@ def test_a_bad_file_names_the_same_first_bad_line_either_way(lines: list[bytes])
     with pytest.raises(LogError) as careful:
         _read_lines(lines)
     assert str(fast.value) == str(careful.value)
+
+
+def checked_one_by_one(facts: list) -> LogIntegrity:
+    integrity = LogIntegrity()
+    for fact in facts:
+        integrity.append(fact)
+    return integrity
+
+
+def test_a_log_checked_at_once_keeps_what_one_line_at_a_time_keeps() -> None:
+    facts = [*every_type(), NoteAdded(text="after", key="k-1"), NoteAdded(text="again", key="k-1")]
+    at_once = LogIntegrity()
+    at_once.extend(facts)
+    assert at_once == checked_one_by_one(facts)
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        TurnEnded(combatant="ghost"),
+        AttackMade(attacker="a", target="ghost", natural=3, total=4),
+        TurnEnded(combatant="ghost", key="k-2"),
+        AttackMade(attacker="a", target="a", natural=3, total=4),
+    ],
+    ids=["unknown-combatant", "unknown-target", "keyed", "after-the-fight"],
+)
+def test_a_log_checked_at_once_fails_where_one_line_at_a_time_fails(last: Fact) -> None:
+    facts = [
+        EncounterCreated(name="x", ruleset="dnd35"),
+        CombatantJoined(combatant="a", name="A", side="party", stats={"max_hp": 5}),
+        *([CombatEnded()] if last.type_name == "AttackMade" and last.target == "a" else []),
+        last,
+    ]
+    with pytest.raises(LogError) as careful:
+        checked_one_by_one(facts)
+    with pytest.raises(LogError) as at_once:
+        LogIntegrity().extend(facts)
+    assert (str(at_once.value), at_once.value.field) == (str(careful.value), careful.value.field)
