@@ -7,7 +7,7 @@ import orjson
 import pytest
 from pydantic import ValidationError
 
-from api.store.mapper import FACT_LIST, FactMapper, OrjsonTranscoder
+from api.store.mapper import FACT_LIST, FactMapper, OrjsonTranscoder, StoredFacts
 from domain.events import (
     AttackMade,
     CombatantJoined,
@@ -132,3 +132,29 @@ def test_a_log_checked_at_once_fails_where_one_line_at_a_time_fails(last: Fact) 
     with pytest.raises(LogError) as at_once:
         LogIntegrity().extend(facts)
     assert (str(at_once.value), at_once.value.field) == (str(careful.value), careful.value.field)
+
+
+@pytest.mark.parametrize(
+    "looks",
+    [[(0, None)], [(3, 5), (0, None)], [(None, -1), (0, None)], [(2, 3), (6, 9), (0, 12)]],
+    ids=["whole", "a slice then the whole", "the last line first", "slices then past the end"],
+)
+def test_stored_lines_decoded_in_any_order_are_the_log(looks: list[tuple]) -> None:
+    facts = every_type()[:10]
+    lines = StoredFacts(MAPPER, states(facts))
+    for start, stop in looks:
+        if start is None:
+            assert lines[stop] == facts[stop]
+        else:
+            assert lines[start:stop] == facts[start:stop]
+    lines.append(NoteAdded(text="later"))
+    assert lines[8:] == [*facts[8:], NoteAdded(text="later")]
+    assert list(lines) == [*facts, NoteAdded(text="later")]
+
+
+def test_stored_lines_first_read_after_an_append_are_the_log() -> None:
+    facts = every_type()[:6]
+    lines = StoredFacts(MAPPER, states(facts))
+    lines.append(NoteAdded(text="later"))
+    assert lines[4:] == [*facts[4:], NoteAdded(text="later")]
+    assert lines[:] == [*facts, NoteAdded(text="later")]

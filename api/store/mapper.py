@@ -97,7 +97,8 @@ class FactMapper(Mapper[UUID]):
         """Stored states straight to facts, each by its own type's validator: the type is the
         state's first key, as `to_json_dict` writes it. Else (a state written otherwise, or one
         that fails) the whole batch as one JSON array of the union, as it always read."""
-        states = [self.plain(state) for state in stored_states]
+        plain = self.cipher or self.compressor  # else each state is its JSON already
+        states = [self.plain(state) for state in stored_states] if plain else stored_states
         validators = VALIDATORS_BY_HEAD
         try:
             return [validators[state[: state.index(b'"', HEAD)]].validate_json(state)
@@ -154,7 +155,7 @@ class StoredFacts(MutableSequence[Fact]):
         self._mapper = mapper
         self._states: list[bytes | None] = list(states)
         self._facts: list[Fact | None] = [None] * len(states)
-        self._undecoded = len(states)
+        self._undecoded = self._stored = len(states)
         self._decoding = threading.Lock()  # readers outside the encounter's lock may decode too
 
     def __len__(self) -> int:
@@ -208,6 +209,14 @@ class StoredFacts(MutableSequence[Fact]):
             self._decode_missing(start, stop)
 
     def _decode_missing(self, start: int, stop: int) -> None:
+        if self._undecoded == self._stored:  # none decoded yet: the stored lines in range, whole
+            stop = min(stop, self._stored)  # (lines appended since are facts already)
+            if start < stop:
+                states = cast(list[bytes], self._states[start:stop])
+                self._facts[start:stop] = self._mapper.facts(states)
+                self._states[start:stop] = [None] * (stop - start)  # not needed again
+                self._undecoded -= stop - start
+            return
         missing = [i for i in range(start, stop) if self._facts[i] is None]
         if not missing:
             return
