@@ -124,6 +124,15 @@ def _could_act(table: Table, member: Member) -> bool:
 def _first_turn(table: Table, start: int) -> None:
     """The rest of this round first; then, if anyone at all can act, the next round (twice when
     the surprise round had no one left to act)."""
+    members = table.members
+    for member_id in table.order[start:]:  # most turns: the next in order takes it
+        if eligible(table, members[member_id]):
+            return start_turn(table, member_id)
+    _next_rounds(table, start=len(table.order))  # the rest of this round has no one
+
+
+def _next_rounds(table: Table, start: int) -> None:
+    """`_first_turn` once the rest of this round, from `start`, has no one to act."""
     before: Table | None = None
     for _ in range(3):
         for member_id in table.order[start:]:
