@@ -128,12 +128,14 @@ def _first_turn(table: Table, start: int) -> None:
     for member_id in table.order[start:]:  # most turns: the next in order takes it
         if eligible(table, members[member_id]):
             return start_turn(table, member_id)
-    _next_rounds(table, start=len(table.order))  # the rest of this round has no one
+    _next_rounds(table)
 
 
-def _next_rounds(table: Table, start: int) -> None:
-    """`_first_turn` once the rest of this round, from `start`, has no one to act."""
+def _next_rounds(table: Table) -> None:
+    """`_first_turn` once the rest of this round has no one to act (as it was, from a search
+    of the rest of the round that finds no one)."""
     before: Table | None = None
+    start = len(table.order)
     for _ in range(3):
         for member_id in table.order[start:]:
             if eligible(table, table.members[member_id]):
