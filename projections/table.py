@@ -323,7 +323,9 @@ def _condition(table: Table, fact: ConditionApplied) -> None:
         began_count=clock.count_of(table, table.turn) if started else NEVER,
         began_slot=table.turn, skips=1 if acting else 0,
     )  # fmt: skip
+    due = table.due  # when timed conditions run out, kept as one is added
     set_conditions(table, member, (*member.conditions, condition))
+    table.due = None if due is None else clock.due_with(due, condition)
     if table.traits.end_with_source:
         departures.source_fell(table, member, clock.ctx(table, member))
 
