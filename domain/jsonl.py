@@ -52,6 +52,30 @@ def read_jsonl(data: bytes | str) -> list[Event]:
     lines = raw.split(b"\n")
     if lines and lines[-1].strip() == b"":
         lines.pop()
+    events = _all_valid(lines)
+    if events is None:  # some line is not a valid event: find the first error, line by line
+        return _read_lines(lines)
+    check_log(events)  # every line is a valid event, so the first fault of any kind is here
+    return events
+
+
+def _all_valid(lines: list[bytes]) -> list[Event] | None:
+    """Every line decoded and validated in one pass with no per-line checks around it (reading
+    the 100k-line benchmark log, CPU: 437–457 → 377–396 ms), or None when any line fails
+    anything, for `_read_lines` to say which and why."""
+    validators, loads = EDGE_VALIDATORS, orjson.loads
+    try:  # each decoded object let go once validated: holding them all took 26 MB more
+        events = [validators[(obj := loads(line))["type"]].validate_python(obj) for line in lines]
+    except (orjson.JSONDecodeError, KeyError, TypeError, ValidationError):
+        return None
+    for line in lines:  # a line holding at most MAX_DEPTH brackets cannot nest deeper than that
+        if line.count(b"{") + line.count(b"[") > MAX_DEPTH and too_deep(loads(line)) is not None:
+            return None
+    return cast(list[Event], events) if events else None
+
+
+def _read_lines(lines: list[bytes]) -> list[Event]:
+    """The log line by line, each checked in full before the next: the first bad line raises."""
     integrity = LogIntegrity()
     events: list[Event] = []
     for number, line in enumerate(lines, start=1):
@@ -82,6 +106,5 @@ def write_jsonl(events: Iterable[Fact]) -> bytes:
 def check_log(events: Sequence[Fact]) -> LogIntegrity:
     """Check an already-parsed log line by line; returns the integrity state it ends in."""
     integrity = LogIntegrity()
-    for event in events:
-        integrity.append(event)
+    integrity.extend(events)
     return integrity

@@ -77,7 +77,10 @@ def end_turn(table: Table, member_id: str) -> None:
 
 def advance(table: Table, after: str) -> None:
     """Pass the turn to the next combatant who can take one, starting new rounds as needed."""
-    start = table.order.index(after) + 1 if after in table.order else 0
+    try:
+        start = table.order.index(after) + 1  # one scan of the order where `in` took a second
+    except ValueError:
+        start = 0
     _first_turn(table, start)
 
 
@@ -121,7 +124,18 @@ def _could_act(table: Table, member: Member) -> bool:
 def _first_turn(table: Table, start: int) -> None:
     """The rest of this round first; then, if anyone at all can act, the next round (twice when
     the surprise round had no one left to act)."""
+    members = table.members
+    for member_id in table.order[start:]:  # most turns: the next in order takes it
+        if eligible(table, members[member_id]):
+            return start_turn(table, member_id)
+    _next_rounds(table)
+
+
+def _next_rounds(table: Table) -> None:
+    """`_first_turn` once the rest of this round has no one to act (as it was, from a search
+    of the rest of the round that finds no one)."""
     before: Table | None = None
+    start = len(table.order)
     for _ in range(3):
         for member_id in table.order[start:]:
             if eligible(table, table.members[member_id]):
@@ -169,7 +183,7 @@ def start_turn(table: Table, member_id: str) -> None:
         table.turn = member_id
         return
     member = table.members[member_id]
-    before = _expire_at_start(table, member_id) if table.timed else {}
+    before = _expire_at_start(table, member) if table.timed else {}
     table.just_started = _new_start(
         TurnStart,
         (member.id, member.regular_turns, member.acted, member.readied, member.body, before, None),
@@ -185,10 +199,11 @@ def start_turn(table: Table, member_id: str) -> None:
         departures.source_fell(table, member, seen)
 
 
-def _expire_at_start(table: Table, member_id: str) -> dict[str, tuple[Condition, ...]]:
+def _expire_at_start(table: Table, member: Member) -> dict[str, tuple[Condition, ...]]:
     """What runs out as this combatant's turn starts. Returns the timed conditions as they were
     when any may change as the turn starts (else none: most turns, nothing is read or copied)."""
-    due, count = table.due or _due(table), count_of(table, member_id)
+    due, member_id = table.due or _due(table), member.id
+    count = NEVER if member.count is None else member.count  # count_of, its member at hand
     rounds = table.round >= due.round and (
         table.options.duration_key == "slot" or (table.round, -count) >= due.first
     )
@@ -235,6 +250,19 @@ def _due(table: Table) -> Due:
                     turns_of.add(d.of)
         table.due = Due(first[0], first, frozenset(turns_of))
     return table.due
+
+
+def due_with(due: Due, c: Condition) -> Due:
+    """`due` once condition `c` is added to what it was worked out from (as `_due` would find
+    it again): a condition applied costs one comparison, not a look at every timed condition,
+    which grew with the crowd (200 combatants: `_due` was the fold's largest cost)."""
+    d = c.duration
+    if type(d) is RoundsDuration and c.began_round is not None:
+        first = min(due.first, (c.began_round + d.rounds, -c.began_count))
+        return Due(first[0], first, due.turns_of)
+    if type(d) is TurnDuration and d.of not in due.turns_of:
+        return Due(due.round, due.first, due.turns_of | {d.of})
+    return due
 
 
 def _expire_rounds(table: Table, due: Ends) -> None:

@@ -220,19 +220,20 @@ def _taken(table: Table, member: Member, fact: Fact, seen: Ctx) -> None:
 
 def _attack(table: Table, fact: AttackMade) -> None:
     traits, attacker = table.traits, table.members.get(fact.attacker)
+    strains = traits.attacking_strains or traits.end_with_source  # else `take` changes nothing
     by = None
     if attacker is not None:
         if traits.surprised_no_actions:
             _warn_if_surprised(table, attacker)
         attacker.acted = True
-        by = (attacker.body, clock.ctx(table, attacker))
+        if strains or traits.attacker_modifies:  # else no rule reads it: a Ctx saved a line
+            by = (attacker.body, clock.ctx(table, attacker))
     target = table.members.get(fact.target)
     outcome = None
     if target is not None:
         outcome = table.rules.attack_outcome(fact, target.body, clock.ctx(table, target), by)
     table.attacks[table.position] = outcome
     table.attackers[table.position] = fact.attacker
-    strains = traits.attacking_strains or traits.end_with_source  # else `take` changes nothing
     if strains and attacker is not None and by is not None and not attacker.left:
         _taken(table, attacker, fact, by[1])  # what attacking does to it (True20's disabled)
     if len(table.attacks) > ATTACKS_KEPT:
@@ -322,7 +323,9 @@ def _condition(table: Table, fact: ConditionApplied) -> None:
         began_count=clock.count_of(table, table.turn) if started else NEVER,
         began_slot=table.turn, skips=1 if acting else 0,
     )  # fmt: skip
+    due = table.due  # when timed conditions run out, kept as one is added
     set_conditions(table, member, (*member.conditions, condition))
+    table.due = None if due is None else clock.due_with(due, condition)
     if table.traits.end_with_source:
         departures.source_fell(table, member, clock.ctx(table, member))
 

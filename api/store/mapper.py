@@ -39,6 +39,13 @@ CREATED_TOPIC = FACT_TOPICS[EncounterCreated]
 CORRECTION_TOPICS = frozenset(FACT_TOPICS[c] for c in CORRECTION_TYPES)
 CAST_TOPICS = frozenset(FACT_TOPICS[c] for c in (CombatantJoined, CombatantRevealed))
 FACT_LIST: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
+# A stored state begins `{"type":"<name>"`: that head names the validator of the fact's own
+# type, which reads the JSON once, where the union's (FACT_LIST) first finds the tag in it:
+# `facts` of 100k stored states, CPU 262-266 -> 226-230 ms (best of 5, alternating runs).
+HEAD = len(b'{"type":"')
+VALIDATORS_BY_HEAD = {
+    b'{"type":"' + name.encode(): cls.__pydantic_validator__ for name, cls in EVENT_TYPES.items()
+}
 
 for _topic, _cls in FACTS_BY_TOPIC.items():
     register_topic(_topic, _cls)
@@ -87,9 +94,17 @@ class FactMapper(Mapper[UUID]):
         return fact_event(originator_id, version, fact_class.model_validate_json(state))
 
     def facts(self, stored_states: list[bytes]) -> list[Fact]:
-        """Stored states straight to facts: one JSON array validated in one pydantic call."""
-        states = [self.plain(state) for state in stored_states]
-        return cast(list[Fact], FACT_LIST.validate_json(b"[" + b",".join(states) + b"]"))
+        """Stored states straight to facts, each by its own type's validator: the type is the
+        state's first key, as `to_json_dict` writes it. Else (a state written otherwise, or one
+        that fails) the whole batch as one JSON array of the union, as it always read."""
+        plain = self.cipher or self.compressor  # else each state is its JSON already
+        states = [self.plain(state) for state in stored_states] if plain else stored_states
+        validators = VALIDATORS_BY_HEAD
+        try:
+            return [validators[state[: state.index(b'"', HEAD)]].validate_json(state)
+                    for state in states]  # fmt: skip
+        except (KeyError, ValueError):
+            return cast(list[Fact], FACT_LIST.validate_json(b"[" + b",".join(states) + b"]"))
 
     def wrap(self, data: bytes) -> bytes:
         """Compressed and enciphered, when the library is configured to."""
@@ -140,7 +155,7 @@ class StoredFacts(MutableSequence[Fact]):
         self._mapper = mapper
         self._states: list[bytes | None] = list(states)
         self._facts: list[Fact | None] = [None] * len(states)
-        self._undecoded = len(states)
+        self._undecoded = self._stored = len(states)
         self._decoding = threading.Lock()  # readers outside the encounter's lock may decode too
 
     def __len__(self) -> int:
@@ -194,6 +209,14 @@ class StoredFacts(MutableSequence[Fact]):
             self._decode_missing(start, stop)
 
     def _decode_missing(self, start: int, stop: int) -> None:
+        if self._undecoded == self._stored:  # none decoded yet: the stored lines in range, whole
+            stop = min(stop, self._stored)  # (lines appended since are facts already)
+            if start < stop:
+                states = cast(list[bytes], self._states[start:stop])
+                self._facts[start:stop] = self._mapper.facts(states)
+                self._states[start:stop] = [None] * (stop - start)  # not needed again
+                self._undecoded -= stop - start
+            return
         missing = [i for i in range(start, stop) if self._facts[i] is None]
         if not missing:
             return

@@ -100,6 +100,8 @@ class Traits(NamedTuple):
     surprised_no_actions: bool = False  # … but may take no actions in it
     miss_damage_applies: bool = False  # damage citing a missed attack is the power's Miss: damage
     attacking_strains: bool = False  # an attack changes the attacker's own track (`take`)
+    attacker_modifies: bool = False  # the attacker's own state changes its attack's total, so
+    # `attack_outcome` is given the attacker's body and Ctx (else None: no Ctx built for it)
     exclusive: frozenset[str] = frozenset()  # conditions a new instance replaces (one marker)
     end_with_source: frozenset[str] = frozenset()  # end when their source falls or dies
     dealt: Callable[[DamageDealt, Any, Ctx], DamageDealt] | None = None  # the attacker's own
@@ -191,8 +193,9 @@ class Ruleset(Protocol[Body, OptionsT, StatsT]):
         attacker: tuple[Body, Ctx[OptionsT, StatsT]] | None = None,
     ) -> Outcome | None:
         """hit / miss / critical from the roll and the target's defenses; None if unknown.
-        `attacker` (its body and Ctx, when it is at the table) lets a system derive the
-        attacker's own condition modifiers (Orcus: prone, rattled, restrained)."""
+        `attacker` (its body and Ctx, when it is at the table and `Traits.attacker_modifies`)
+        lets a system derive the attacker's own condition modifiers (Orcus: prone, rattled,
+        restrained)."""
 
     def save_succeeds(self, save: SavingThrowRolled, options: OptionsT) -> bool | None:
         """Whether a save succeeds against its DC (None when the log cannot tell), under the

