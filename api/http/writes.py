@@ -4,6 +4,7 @@ by their own routes' functions."""
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from typing import Any, cast
 from uuid import UUID
 
@@ -14,9 +15,13 @@ from pydantic import BaseModel, ValidationError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from api.http import corrections, routes, schemas
+from api.http.access import role_of, wrong_token
 from api.http.idempotency import HEADER
 from api.http.nesting import replayed, whole
-from api.http.routes import gm, role
+from api.http.problems import HttpProblem
+from api.http.routes import GRANT, gm, role
+from api.service.encounters import Encounters
+from api.store.access import Rotated
 from domain.bounds import MAX_DEPTH, too_deep
 
 WRITES = ("facts", "undo", "redo", "amend")
@@ -61,11 +66,36 @@ class WriteLane:
 async def written(
     request: Request, route: APIRoute, encounter_id: UUID, body: BaseModel, key: str | None
 ) -> Response:
-    """The write done, through the route's own function, once the GM's token is checked."""
-    writer = await gm(await role(request, encounter_id, request.headers.get("authorization")))
-    done: schemas.Appended = await route.endpoint(encounter_id, body, writer, request, key)
+    """The write done, through the route's own function, once the GM's token is checked; a
+    refusal of a write let in on remembered generations waits for the store's word on the
+    token, so a token rotated away meanwhile is refused as such, whatever else is wrong."""
+    request.scope[GRANT] = grant = await admitted(request, encounter_id)
+    try:
+        done: schemas.Appended = await route.endpoint(encounter_id, body, "gm", request, key)
+    except Rotated:  # the commit found the token rotated away
+        raise wrong_token() from None
+    except Exception:
+        if grant is not None:
+            await gm(await role(request, encounter_id, request.headers.get("authorization")))
+        raise
     status = cast(int, route.status_code)
     return Response(done.model_dump_json(), status, media_type="application/json")
+
+
+async def admitted(request: Request, encounter_id: UUID) -> tuple[str, int] | None:
+    """The GM's token checked: against the generations this worker remembers, giving the grant
+    its commit confirms in the store (api/service/commits.py); else against the store, as on
+    every other route (None: nothing left to confirm)."""
+    service: Encounters = request.app.state.encounters
+    authorization = request.headers.get("authorization")
+    service.exists(encounter_id)  # 404 before 401/403
+    known = service.store.access.known(encounter_id)
+    if known is not None:
+        with suppress(HttpProblem):  # refused on memory: the store decides
+            if role_of(request.app.state.secret, encounter_id, authorization, known) == "gm":
+                return "gm", known["gm"]
+    await gm(await role(request, encounter_id, authorization))
+    return None
 
 
 def lean(request: Request, data: bytes, route: APIRoute) -> Lean | None:

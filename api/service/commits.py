@@ -15,6 +15,7 @@ from concurrent.futures import Future
 from uuid import UUID, uuid4
 
 from api.service.encounters import Append, Appended, Encounters
+from api.store.access import Rotated
 from domain.commands import Create, Import
 
 MOST = 256  # writes in one commit at the most
@@ -90,13 +91,34 @@ class GroupCommit:
                     return
                 taken, self._pending = self._pending[: self.most], self._pending[self.most :]
             # A request given up on (its client gone, the server stopping) is not committed.
-            batch = [(a, f) for a, f in taken if f.set_running_or_notify_cancel()]
-            try:
-                outcomes = self.encounters.append_many([append for append, _ in batch])
-            except Exception as exc:  # the store failed: every append of the batch fails
-                outcomes = [exc] * len(batch)
-            for (_, future), outcome in zip(batch, outcomes, strict=True):
-                if isinstance(outcome, Exception):
-                    future.set_exception(outcome)
-                else:
-                    future.set_result(outcome)
+            self._commit([(a, f) for a, f in taken if f.set_running_or_notify_cancel()])
+
+    def _commit(self, batch: list[tuple[Append, Future[Appended]]]) -> None:
+        """The writes whose tokens still stand, committed together; each future given its
+        outcome."""
+        try:
+            batch = self._granted(batch)
+            outcomes = self.encounters.append_many([append for append, _ in batch])
+        except Exception as exc:  # the store failed: every append of the batch fails
+            outcomes = [exc] * len(batch)
+        for (_, future), outcome in zip(batch, outcomes, strict=True):
+            if isinstance(outcome, Exception):
+                future.set_exception(outcome)
+            else:
+                future.set_result(outcome)
+
+    def _granted(
+        self, batch: list[tuple[Append, Future[Appended]]]
+    ) -> list[tuple[Append, Future[Appended]]]:
+        """The writes to go on: one let in on a token rotated away since (by any worker or the
+        command line: the store is read now, after every request of the batch arrived) is
+        refused with Rotated, before anything of it is decided."""
+        grants = [(a.encounter_id, *a.grant) for a, _ in batch if a.grant is not None]
+        stale = self.encounters.store.access.stale(grants) if grants else set()
+        kept = []
+        for append, future in batch:
+            if append.grant is not None and (append.encounter_id, *append.grant) in stale:
+                future.set_exception(Rotated(append.encounter_id))
+            else:
+                kept.append((append, future))
+        return kept
