@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from typing import Annotated, Any, cast
 from uuid import UUID
@@ -168,7 +167,7 @@ async def committed(
     digest = fingerprint(route, body, key)
     grant = request.scope.get(GRANT)  # the token let in on remembered generations, to confirm
     append = Append(encounter_id, command, body.expected_version, "gm", key, digest, grant)
-    done = await asyncio.wrap_future(request.app.state.commits.submit(append))
+    done = await request.app.state.commits.committed(append)
     return schemas.Appended(first=done.first, version=done.version)
 
 
