@@ -78,20 +78,24 @@ class AccessRecords:
         """Of (encounter, role, generation) grants, those whose role's token has been rotated
         since: one read of the store for them all."""
         wanted = set(granted)
+        ids = {encounter_id.hex: encounter_id for encounter_id, _, _ in wanted}
         if not wanted:
             return set()
-        ids = sorted({encounter_id for encounter_id, _, _ in wanted}, key=str)
         if self.datastore is None:
-            current = {encounter_id: self.generations(encounter_id) for encounter_id in ids}
+            current = {
+                encounter_id: self.generations(encounter_id) for encounter_id in ids.values()
+            }
         else:
-            current = {encounter_id: dict.fromkeys(ROLES, 0) for encounter_id in ids}
+            current = {e: dict.fromkeys(ROLES, 0) for e in ids.values()}
             marks = ", ".join("?" * len(ids))
             statement = f"SELECT encounter_id, role, generation FROM {self.tokens} WHERE "
             for hexed, role, generation in self._read(
-                statement + f"encounter_id IN ({marks})", tuple(e.hex for e in ids)
+                statement + f"encounter_id IN ({marks})", tuple(ids)
             ):
-                current[UUID(hexed)][role] = generation
-            self._remember(current)
+                current[ids[hexed]][role] = generation
+            with self._guard:
+                moved = {e: g for e, g in current.items() if self._known.get(e, g) != g}
+            self._remember(moved)  # what another worker or the command line rotated
         return {grant for grant in wanted if current[grant[0]].get(grant[1], 0) != grant[2]}
 
     def _remember(self, read: Mapping[UUID, dict[str, int]]) -> None:
