@@ -71,6 +71,23 @@ class CombatLog(Application[UUID]):
         self.notify(processing.events)  # the library's deprecated hook, as its save calls it
         return recordings
 
+    def _take_snapshots(self, processing: ProcessingEvent[UUID]) -> None:
+        """The library's, but an encounter saved at the very version its snapshot is due is
+        taken as it stands in memory (what the library would rebuild by reading the log back
+        and replaying it): not a replay of SNAPSHOT_INTERVAL lines on the committer."""
+        rest = Collected()
+        rest.aggregates = processing.aggregates
+        for event in processing.events:
+            aggregate = processing.aggregates.get(event.originator_id)
+            interval = self.snapshotting_intervals.get(type(aggregate))
+            version = event.originator_version
+            if interval and version % interval == 0 and getattr(aggregate, "version", 0) == version:
+                assert self.snapshots is not None  # intervals set: the library keeps snapshots
+                self.snapshots.put([Encounter.Snapshot.take(aggregate)])
+            else:
+                rest.events.append(event)
+        super()._take_snapshots(rest)
+
 
 class Collected(ProcessingEvent[UUID]):
     """The library's ProcessingEvent, taking an Encounter's pending events without its runtime
