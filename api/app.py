@@ -109,8 +109,8 @@ def create_app(given: Settings | str | None = None, folder: Path | None = None) 
     docs.install(app)
     app.add_middleware(NestingLimit)  # inside the body limit, which counts what it reads
     app.add_middleware(BodyLimit)
-    app.add_middleware(writes.WriteLane, most=MAX_BODY)  # the GM's writes, past the routing
-    app.add_middleware(SecurityHeaders)  # outermost: the 413 carries them too
+    app.add_middleware(SecurityHeaders)  # around all the rest: the 413 carries them too
+    app.add_middleware(writes.WriteLane, most=MAX_BODY)  # the GM's writes: sets its own headers
     return app
 
 

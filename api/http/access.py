@@ -4,7 +4,9 @@ encounter a GM token (everything) and a player token (read, player view).
 Tokens are HMACs under the service's secret (COMBATLOG_SECRET, or the secret file beside the
 SQLite store), so every worker that shares it checks them without issuing any. An encounter's
 token also mixes in its role's generation, kept in the store (api/store/access.py): a rotation
-bumps it, and every worker, reading it from the store on each check, refuses the old token.
+bumps it, and every worker refuses the old token from then on: a read checks the generations in
+the store; a write may be let in on those the worker remembers, and its commit confirms them in
+the store first (api/store/access.py), refusing it if they moved.
 """
 
 from __future__ import annotations
@@ -77,7 +79,12 @@ def role_of(
     for role in ROLES:
         if same(given, token(secret, encounter_id, role, current.get(role, 0))):
             return role
-    raise HttpProblem(403, "Wrong token", "this token opens no door on this encounter", field)
+    raise wrong_token(field)
+
+
+def wrong_token(field: str = "authorization") -> HttpProblem:
+    """The 403 of a token that opens no door on the encounter (a rotated-away one among them)."""
+    return HttpProblem(403, "Wrong token", "this token opens no door on this encounter", field)
 
 
 def tokens(secret: bytes, encounter_id: UUID, generations: Mapping[str, int]) -> dict[str, str]:

@@ -4,31 +4,42 @@ by their own routes' functions."""
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from typing import Any, cast
 from uuid import UUID
 
 import orjson
-from fastapi import Request, Response
+from fastapi import Request
 from fastapi.routing import APIRoute
 from pydantic import BaseModel, ValidationError
+from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from api.http import corrections, routes, schemas
+from api.http.access import role_of, wrong_token
+from api.http.headers import HEADERS
 from api.http.idempotency import HEADER
 from api.http.nesting import replayed, whole
-from api.http.routes import gm, role
+from api.http.problems import HttpProblem
+from api.http.routes import GRANT, gm, role
+from api.service.encounters import Encounters
+from api.store.access import Rotated
 from domain.bounds import MAX_DEPTH, too_deep
 
 WRITES = ("facts", "undo", "redo", "amend")
 BIG_NUMBER = re.compile(rb"\d{19}")  # orjson reads an integer past 64 bits as a float
 WRITE = re.compile(rf"/encounters/([0-9A-Fa-f-]{{36}})/({'|'.join(WRITES)})")
 Lean = tuple[UUID, BaseModel, str | None]
+Headers = dict[bytes, bytes]  # a request's headers by lower-case name
+IDEMPOTENCY = HEADER.lower().encode()
+JSON = (b"content-type", b"application/json")
 
 
 class WriteLane:
     """The body read and parsed once (orjson), checked by its model, the route's function run
-    and a refusal rendered by the app's handlers; a request the lane is unsure of (`lean`)
-    goes on through the app, body and all, so every refusal reads as it always did."""
+    and a refusal rendered by the app's handlers, each reply with the security headers; a
+    request the lane is unsure of (`lean`) goes on through the app, body and all, so every
+    refusal reads as it always did."""
 
     def __init__(self, app: ASGIApp, most: int) -> None:
         self.app, self.most = app, most
@@ -38,43 +49,88 @@ class WriteLane:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         http = scope["type"] == "http" and scope["method"] == "POST"
         found = WRITE.fullmatch(scope["path"]) if http else None
-        length = dict(scope["headers"]).get(b"content-length", b"") if found else b""
+        headers: Headers = dict(reversed(scope["headers"])) if found else {}  # the first of each
+        length = headers.get(b"content-length", b"")
         if found is None or not (length.isdigit() and int(length) <= self.most):
             await self.app(scope, receive, send)
             return
         data, messages = await whole(receive)
         request = Request({**scope, "path_params": {"encounter_id": found[1]}})
         route = self.routes[found[2]]
-        if (given := lean(request, data, route)) is None:
+        if (given := lean(request, headers, data, route)) is None:
             await self.app(scope, replayed(messages, receive), send)
             return
         try:
-            response = await written(request, route, *given)
+            reply = await written(request, headers, route, *given)
         except Exception as exc:
             handlers: dict[Any, Any] = scope["app"].exception_handlers
             if (handler := next(filter(None, map(handlers.get, type(exc).__mro__)), None)) is None:
                 raise
-            response = await handler(request, exc)
-        await response(scope, receive, send)
+            refusal: Response = await handler(request, exc)
+            given_names = {name for name, _ in refusal.raw_headers}
+            refusal.raw_headers += [(n, v) for n, v in HEADERS if n not in given_names]
+            await refusal(scope, receive, send)
+            return
+        start = [(b"content-length", b"%d" % len(reply)), JSON, *HEADERS]
+        await send({"type": "http.response.start", "status": route.status_code, "headers": start})
+        await send({"type": "http.response.body", "body": reply})
 
 
 async def written(
-    request: Request, route: APIRoute, encounter_id: UUID, body: BaseModel, key: str | None
-) -> Response:
-    """The write done, through the route's own function, once the GM's token is checked."""
-    writer = await gm(await role(request, encounter_id, request.headers.get("authorization")))
-    done: schemas.Appended = await route.endpoint(encounter_id, body, writer, request, key)
-    status = cast(int, route.status_code)
-    return Response(done.model_dump_json(), status, media_type="application/json")
+    request: Request,
+    headers: Headers,
+    route: APIRoute,
+    encounter_id: UUID,
+    body: BaseModel,
+    key: str | None,
+) -> bytes:
+    """The reply's body once the write is done, through the route's own function, the GM's
+    token checked; a refusal of a write let in on remembered generations waits for the store's
+    word on the token, so a token rotated away meanwhile is refused as such, whatever else is
+    wrong."""
+    authorization = header(headers, b"authorization")
+    request.scope[GRANT] = grant = await admitted(request, encounter_id, authorization)
+    try:
+        done: schemas.Appended = await route.endpoint(encounter_id, body, "gm", request, key)
+    except Rotated:  # the commit found the token rotated away
+        raise wrong_token() from None
+    except Exception:
+        if grant is not None:
+            await gm(await role(request, encounter_id, authorization))
+        raise
+    return done.__pydantic_serializer__.to_json(done)
 
 
-def lean(request: Request, data: bytes, route: APIRoute) -> Lean | None:
+def header(headers: Headers, name: bytes) -> str | None:
+    """A header's value as Starlette reads it (latin-1), or None."""
+    value = headers.get(name)
+    return None if value is None else value.decode("latin-1")
+
+
+async def admitted(
+    request: Request, encounter_id: UUID, authorization: str | None
+) -> tuple[str, int] | None:
+    """The GM's token checked: against the generations this worker remembers, giving the grant
+    its commit confirms in the store (api/service/commits.py); else against the store, as on
+    every other route (None: nothing left to confirm)."""
+    service: Encounters = request.app.state.encounters
+    service.exists(encounter_id)  # 404 before 401/403
+    known = service.store.access.known(encounter_id)
+    if known is not None:
+        with suppress(HttpProblem):  # refused on memory: the store decides
+            if role_of(request.app.state.secret, encounter_id, authorization, known) == "gm":
+                return "gm", known["gm"]
+    await gm(await role(request, encounter_id, authorization))
+    return None
+
+
+def lean(request: Request, headers: Headers, data: bytes, route: APIRoute) -> Lean | None:
     """The encounter, the body and the Idempotency-Key of a request whose every part the app
     would take as given; None for anything else (not JSON, nested too deep, a number orjson
     would read otherwise than json does, an id not in canonical form, a query, a key out of
     bounds, a body its model refuses)."""
-    kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-    given, key = request.path_params["encounter_id"], request.headers.get(HEADER)
+    kind = (header(headers, b"content-type") or "").partition(";")[0].strip().lower()
+    given, key = request.path_params["encounter_id"], header(headers, IDEMPOTENCY)
     if kind != "application/json" or request.scope["query_string"] or BIG_NUMBER.search(data):
         return None
     if key is not None and not 1 <= len(key) <= 200:

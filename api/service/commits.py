@@ -2,9 +2,10 @@
 arrive while a commit is under way wait for the next one, which saves them all in one
 transaction (one disk sync instead of one each).
 
-The event loop hands a write to the committer thread and awaits its future, so it goes on
+The event loop hands a write to the committer thread and awaits its outcome, so it goes on
 reading requests while the disk syncs; under load the next batch is whatever arrived meanwhile,
 and with a single client a batch is one write, committed at once (nothing waits on a timer).
+The outcomes of a commit's writes awaited on the event loop are handed to it in one call.
 """
 
 from __future__ import annotations
@@ -12,12 +13,31 @@ from __future__ import annotations
 import asyncio
 import threading
 from concurrent.futures import Future
+from contextlib import suppress
+from dataclasses import dataclass
 from uuid import UUID, uuid4
 
 from api.service.encounters import Append, Appended, Encounters
+from api.store.access import Rotated
 from domain.commands import Create, Import
 
 MOST = 256  # writes in one commit at the most
+Outcome = Appended | Exception
+
+
+@dataclass(frozen=True, slots=True)
+class Awaited:
+    """A write awaited on an event loop (`GroupCommit.committed`)."""
+
+    loop: asyncio.AbstractEventLoop
+    waiter: asyncio.Future[Appended]
+
+    def set_running_or_notify_cancel(self) -> bool:
+        """False if its request was given up on (as a Future's own method answers)."""
+        return not self.waiter.cancelled()
+
+
+Reply = Future[Appended] | Awaited
 
 
 class Committers:
@@ -32,14 +52,17 @@ class Committers:
 
     def submit(self, append: Append) -> Future[Appended]:
         """The write's outcome, once the commit that holds it is done."""
-        lane = self.opened if isinstance(append.command, Create | Import) else self.appends
-        return lane.submit(append)
+        return self._lane(append).submit(append)
+
+    async def committed(self, append: Append) -> Appended:
+        """The write's outcome, awaited on the event loop (its refusal raised)."""
+        return await self._lane(append).committed(append)
 
     async def new(self, command: Create | Import, by: str | None = None) -> UUID:
         """A new encounter's id, once the write that opens it (a create, an import) is
         committed; awaited on the event loop."""
         append = Append(uuid4(), command, by=by)
-        await asyncio.wrap_future(self.submit(append))
+        await self.committed(append)
         return append.encounter_id
 
     def stop(self) -> None:
@@ -47,13 +70,16 @@ class Committers:
         self.appends.stop()
         self.opened.stop()
 
+    def _lane(self, append: Append) -> GroupCommit:
+        return self.opened if isinstance(append.command, Create | Import) else self.appends
+
 
 class GroupCommit:
     """One committer thread for one lane of a service's writes."""
 
     def __init__(self, encounters: Encounters, most: int = MOST, name: str = "commits") -> None:
         self.encounters, self.most, self.name = encounters, most, name
-        self._pending: list[tuple[Append, Future[Appended]]] = []
+        self._pending: list[tuple[Append, Reply]] = []
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
         self._stopped = False
@@ -61,6 +87,18 @@ class GroupCommit:
     def submit(self, append: Append) -> Future[Appended]:
         """The write's outcome, once the commit that holds it is done."""
         future: Future[Appended] = Future()
+        self._put(append, future)
+        return future
+
+    async def committed(self, append: Append) -> Appended:
+        """The write's outcome, awaited on the event loop: no thread-safe future chained to it,
+        and one wake-up of the loop for all of a commit's writes, not one each."""
+        loop = asyncio.get_running_loop()
+        waiter: asyncio.Future[Appended] = loop.create_future()
+        self._put(append, Awaited(loop, waiter))
+        return await waiter
+
+    def _put(self, append: Append, reply: Reply) -> None:
         with self._wake:
             if self._stopped:
                 raise RuntimeError("the service is stopping")
@@ -68,9 +106,8 @@ class GroupCommit:
                 self._thread = threading.Thread(target=self._run, name=self.name)
                 self._thread.daemon = True
                 self._thread.start()
-            self._pending.append((append, future))
+            self._pending.append((append, reply))
             self._wake.notify()
-        return future
 
     def stop(self) -> None:
         """Commit what is pending, then end the thread."""
@@ -90,13 +127,60 @@ class GroupCommit:
                     return
                 taken, self._pending = self._pending[: self.most], self._pending[self.most :]
             # A request given up on (its client gone, the server stopping) is not committed.
-            batch = [(a, f) for a, f in taken if f.set_running_or_notify_cancel()]
-            try:
-                outcomes = self.encounters.append_many([append for append, _ in batch])
-            except Exception as exc:  # the store failed: every append of the batch fails
-                outcomes = [exc] * len(batch)
-            for (_, future), outcome in zip(batch, outcomes, strict=True):
-                if isinstance(outcome, Exception):
-                    future.set_exception(outcome)
-                else:
-                    future.set_result(outcome)
+            self._commit([(a, r) for a, r in taken if r.set_running_or_notify_cancel()])
+
+    def _commit(self, batch: list[tuple[Append, Reply]]) -> None:
+        """The writes whose tokens still stand, committed together; each told its outcome."""
+        try:
+            batch, refused = self._granted(batch)
+        except Exception as exc:  # the store failed: every append of the batch fails
+            answer([(reply, exc) for _, reply in batch])
+            return
+        try:
+            outcomes = self.encounters.append_many([append for append, _ in batch])
+        except Exception as exc:
+            outcomes = [exc] * len(batch)
+        answer([*refused, *zip((reply for _, reply in batch), outcomes, strict=True)])
+
+    def _granted(
+        self, batch: list[tuple[Append, Reply]]
+    ) -> tuple[list[tuple[Append, Reply]], list[tuple[Reply, Outcome]]]:
+        """The writes to go on, and those refused: one let in on a token rotated away since (by
+        any worker or the command line: the store is read now, after every request of the batch
+        arrived) is refused with Rotated, before anything of it is decided."""
+        grants = [(a.encounter_id, *a.grant) for a, _ in batch if a.grant is not None]
+        stale = self.encounters.store.access.stale(grants) if grants else set()
+        kept: list[tuple[Append, Reply]] = []
+        refused: list[tuple[Reply, Outcome]] = []
+        for append, reply in batch:
+            if append.grant is not None and (append.encounter_id, *append.grant) in stale:
+                refused.append((reply, Rotated(append.encounter_id)))
+            else:
+                kept.append((append, reply))
+        return kept, refused
+
+
+def answer(replies: list[tuple[Reply, Outcome]]) -> None:
+    """Each write told its outcome: a Future at once, those awaited on a loop in one call to it."""
+    loops: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Appended], Outcome]]] = {}
+    for reply, outcome in replies:
+        if isinstance(reply, Awaited):
+            loops.setdefault(reply.loop, []).append((reply.waiter, outcome))
+        elif isinstance(outcome, Exception):
+            reply.set_exception(outcome)
+        else:
+            reply.set_result(outcome)
+    for loop, settled in loops.items():
+        with suppress(RuntimeError):  # the loop is closed: no one awaits these any more
+            loop.call_soon_threadsafe(_settle, settled)
+
+
+def _settle(settled: list[tuple[asyncio.Future[Appended], Outcome]]) -> None:
+    """On the event loop: each waiter given its outcome (unless its request was given up on)."""
+    for waiter, outcome in settled:
+        if waiter.done():
+            continue
+        if isinstance(outcome, Exception):
+            waiter.set_exception(outcome)
+        else:
+            waiter.set_result(outcome)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from uuid import UUID
 
 from api.store import EncounterStore
+from api.store.recorders import SQLiteFactRecorder, uuid_of
 
 PAGE = 500
 
@@ -30,14 +31,26 @@ class Relay(threading.Thread):
                 continue
 
     def poll(self) -> None:
-        """Report every notification after the last one seen."""
-        recorder = self.store.application.recorder
-        while page := recorder.select_notifications(self.last, PAGE, inclusive_of_start=False):
-            for notification in page:
-                self.tell(UUID(str(notification.originator_id)), notification.originator_version)
-                self.last = notification.id
+        """Report each log that moved since the last notification seen, once a page, at the
+        last version the page holds (a subscriber reads every line up to it)."""
+        while page := self.page():
+            latest: dict[str, int] = {}
+            for _, originator_id, version in page:
+                latest[originator_id] = max(version, latest.get(originator_id, 0))
+            for originator_id, version in latest.items():
+                self.tell(uuid_of(originator_id), version)
+            self.last = page[-1][0]
             if len(page) < PAGE:
                 return
+
+    def page(self) -> list[tuple[int, str, int]]:
+        """(notification id, originator id, version) of the next notifications: on SQLite
+        without reading each row's state."""
+        recorder = self.store.application.recorder
+        if isinstance(recorder, SQLiteFactRecorder):
+            return recorder.select_versions(self.last, PAGE)
+        page = recorder.select_notifications(self.last, PAGE, inclusive_of_start=False)
+        return [(n.id, str(n.originator_id), n.originator_version) for n in page]
 
     def stop(self) -> None:
         self.stopped.set()

@@ -1,11 +1,17 @@
 """What the tokens rest on, kept in the store's own database so every worker and a restart agree:
 each encounter's token generations (a rotation bumps one) and the fingerprint of the secret the
-service issues tokens under."""
+service issues tokens under.
+
+A worker also remembers the generations it last read (`known`): the GM's writes check a token
+against them on the event loop, and the committer confirms the generation against the store
+(`stale`, one read for the whole commit) before the write is decided, so a rotation made by
+another worker or by `combatlog tokens --rotate` is refused at once all the same."""
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 from uuid import UUID
@@ -14,6 +20,11 @@ from api.store.config import tables_locked
 from api.store.sql import Run, transaction
 
 ROLES = ("gm", "player")
+KNOWN = 4096  # encounters whose generations a worker remembers (the least recently read go)
+
+
+class Rotated(Exception):
+    """The token a write was checked with was rotated away before the write was committed."""
 
 
 class AccessRecords:
@@ -25,6 +36,7 @@ class AccessRecords:
         self._generations: dict[tuple[str, str], int] = {}
         self._fingerprint: str | None = None
         self._guard = threading.Lock()
+        self._known: OrderedDict[UUID, dict[str, int]] = OrderedDict()
         if self.datastore is None:
             return
         if postgres:
@@ -40,7 +52,7 @@ class AccessRecords:
             run(f"CREATE TABLE IF NOT EXISTS {self.secret} (name TEXT PRIMARY KEY, value TEXT)")
 
     def generations(self, encounter_id: UUID) -> dict[str, int]:
-        """How often each role's token was rotated (0: never)."""
+        """How often each role's token was rotated (0: never), read from the store."""
         found = dict.fromkeys(ROLES, 0)
         if self.datastore is None:
             with self._guard:
@@ -51,9 +63,50 @@ class AccessRecords:
             (encounter_id.hex,),
         )
         found.update({role: generation for role, generation in rows if role in found})
+        self._remember({encounter_id: found})
         return found
 
-    def _read(self, statement: str, params: tuple[str, ...]) -> list[tuple[str, int]]:
+    def known(self, encounter_id: UUID) -> dict[str, int] | None:
+        """The generations this worker last read (None if it read none): perhaps behind another
+        worker's rotation, so what is let through on them is confirmed by `stale`."""
+        if self.datastore is None:
+            return self.generations(encounter_id)
+        with self._guard:
+            return self._known.get(encounter_id)
+
+    def stale(self, granted: Iterable[tuple[UUID, str, int]]) -> set[tuple[UUID, str, int]]:
+        """Of (encounter, role, generation) grants, those whose role's token has been rotated
+        since: one read of the store for them all."""
+        wanted = set(granted)
+        ids = {encounter_id.hex: encounter_id for encounter_id, _, _ in wanted}
+        if not wanted:
+            return set()
+        if self.datastore is None:
+            current = {
+                encounter_id: self.generations(encounter_id) for encounter_id in ids.values()
+            }
+        else:
+            current = {e: dict.fromkeys(ROLES, 0) for e in ids.values()}
+            marks = ", ".join("?" * len(ids))
+            statement = f"SELECT encounter_id, role, generation FROM {self.tokens} WHERE "
+            for hexed, role, generation in self._read(
+                statement + f"encounter_id IN ({marks})", tuple(ids)
+            ):
+                current[ids[hexed]][role] = generation
+            with self._guard:
+                moved = {e: g for e, g in current.items() if self._known.get(e, g) != g}
+            self._remember(moved)  # what another worker or the command line rotated
+        return {grant for grant in wanted if current[grant[0]].get(grant[1], 0) != grant[2]}
+
+    def _remember(self, read: Mapping[UUID, dict[str, int]]) -> None:
+        with self._guard:
+            for encounter_id, generations in read.items():
+                self._known[encounter_id] = dict(generations)
+                self._known.move_to_end(encounter_id)
+            while len(self._known) > KNOWN:
+                self._known.popitem(last=False)
+
+    def _read(self, statement: str, params: tuple[str, ...]) -> list[tuple[Any, ...]]:
         """One SELECT outside a transaction (one statement, not three: it runs on every request
         that shows a token; on SQLite each statement is a wait for the GIL against the writer)."""
         if not self.postgres:
@@ -62,7 +115,7 @@ class AccessRecords:
                 return [tuple(row) for row in c.fetchall()]
         with self.datastore.cursor() as cursor:
             cursor.execute(statement.replace("?", "%s"), params)
-            return [(row["role"], row["generation"]) for row in cursor.fetchall()]
+            return [tuple(row.values()) for row in cursor.fetchall()]
 
     def rotate(self, encounter_id: UUID, role: str) -> int:
         """The role's next generation, recorded: the token of the one before is refused."""

@@ -59,6 +59,9 @@ class Append:
     by: str | None = None
     key: str | None = None
     fingerprint: str | None = None  # the request's route and body, digested (api/http/idempotency)
+    # the role and generation of the token the write was let in with, when checked against what
+    # the worker remembered of the rotations: the committer confirms it (api/store/access.py)
+    grant: tuple[str, int] | None = None
 
     def __post_init__(self) -> None:
         if self.key is not None and not 1 <= len(self.key) <= 200:

@@ -29,6 +29,18 @@ class SQLiteFactRecorder(SQLiteApplicationRecorder):
             cursor.execute(statement, (after, limit))
             return [(row[0], row[1]) for row in cursor.fetchall()]
 
+    def select_versions(self, after: int, limit: int) -> list[tuple[int, str, int]]:
+        """(notification id, originator id, version) of the next `limit` notifications after
+        `after`: what `select_notifications` reads, without each row's topic and state (for the
+        relay, which only tells which logs moved and how far)."""
+        statement = (
+            f"SELECT rowid, originator_id, originator_version FROM {self.events_table_name} "
+            "WHERE rowid > ? ORDER BY rowid LIMIT ?"
+        )
+        with self.datastore.transaction(commit=False) as cursor:
+            cursor.execute(statement, (after, limit))
+            return [(row[0], row[1], row[2]) for row in cursor.fetchall()]
+
     def select_rows(
         self,
         originator_id: UUID,
