@@ -42,6 +42,7 @@ def test_a_whole_dnd35_fight_runs_from_the_page(page: Any, server: Server) -> No
     with page.context.expect_page() as opened:
         page.locator("#player-link").click()
     players = opened.value
+    page.bring_to_front()  # the GM's tab in front: a covered tab's clicks wait on its paused frames
     set_initiative(page, {"tordek": 18, "goblin-1": 10, "goblin-2": 5})
     page.locator("button.start").click()
     expect(page.locator("li.combatant.current")).to_have_attribute("data-id", "tordek")
