@@ -148,7 +148,9 @@ def answered_without_breaking(fuzzed: tuple[TestClient, Any], route: str, data: 
 
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
-LONG = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+# 90 examples a route and store (was 150): the whole suite stays well under five minutes on two
+# cores now that issue 16 added ~180 tests; the 25-example pass above runs on every route too.
+LONG = settings(max_examples=90, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 @pytest.mark.parametrize("route", list(ROUTES))
