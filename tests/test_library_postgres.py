@@ -24,7 +24,8 @@ def workers(
     postgres_url: str,  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
 ) -> Iterator[list[TestClient]]:
-    """Two apps on the same tables and secret, as two worker processes would be."""
+    """Two apps on the same tables and secret, as two worker processes would be (the library,
+    the campaign registry and the read model beside the store dropped after)."""
     name = f"combatlog_test_{uuid4().hex[:12]}"
     monkeypatch.setenv("COMBATLOG_STORE_NAME", name)
     with ExitStack() as stack:
@@ -35,8 +36,12 @@ def workers(
     drop_tables(postgres_url, name)
     import psycopg
 
+    from api.analytics.rows import TABLES
+
+    beside = [f"{name}_library", f"{name}_campaigns", f"{name}_analytics_tracking",
+              *(f"{name}_analytics_{t}" for t in TABLES)]  # fmt: skip
     with psycopg.connect(postgres_url, autocommit=True) as connection:
-        connection.execute(f"DROP TABLE IF EXISTS {name}_library")
+        connection.execute(f"DROP TABLE IF EXISTS {', '.join(beside)}")
 
 
 def test_a_creature_one_worker_saves_the_other_lists_replaces_and_deletes(
