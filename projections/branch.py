@@ -4,7 +4,7 @@ timeline (as written, or as corrected)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, cast
+from typing import cast
 from uuid import UUID
 
 from domain.corrections import CORRECTION_TYPES
@@ -18,9 +18,8 @@ from domain.events import (
 )
 from domain.integrity import LogError, LogIntegrity
 from domain.jsonl import parse_event
+from projections.history import Timeline
 from projections.render import named
-
-Timeline = Literal["then", "corrected"]
 
 
 def forked(

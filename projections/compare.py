@@ -9,9 +9,7 @@ from uuid import UUID
 
 from domain.events import EncounterCreated
 from domain.integrity import LogError
-from projections.branch import Timeline
-from projections.history import History
-from projections.render import gm_state_json
+from projections.history import History, Timeline
 
 State = dict[str, Any]
 
@@ -116,6 +114,4 @@ def gm_table(history: History, at: int | None, timeline: Timeline = "then") -> S
     naming `at` past the log's end."""
     if at is not None and at > history.version:
         raise LogError(at, f"the log ends at line {history.version}", "at")
-    if timeline == "corrected" and at is not None:
-        return gm_state_json(history.corrected_table(at), at)
-    return history.gm_state(at)
+    return history.gm_state(at, timeline)

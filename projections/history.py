@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, MutableMapping, MutableSequence, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from domain.corrections import CORRECTION_TYPES, Corrections
 from domain.events import CombatantJoined, CombatantRevealed, EncounterCreated, Fact
@@ -13,6 +13,9 @@ from projections.redaction_cast import Cast, cast_of
 from projections.render import gm_state_json, state_json
 from projections.table import apply, fold, fold_into, initial
 from projections.view import Table, copy_table
+
+# CONTRACT §2's two timelines: a past line as it stood then, or with every later correction
+Timeline = Literal["then", "corrected"]
 
 CHECKPOINT_EVERY = 1000
 LOOKS = 3  # checkpoints after a corrected line where its effects are looked for to have died
@@ -139,8 +142,11 @@ class History:
             return dict(shown(self._current, version))
         return dict(shown(self._fold_to(version), version))
 
-    def gm_state(self, at: int | None = None) -> dict[str, Any]:
-        """The state with what the GM alone is asked (`prompts`)."""
+    def gm_state(self, at: int | None = None, timeline: Timeline = "then") -> dict[str, Any]:
+        """The state with what the GM alone is asked (`prompts`), after line `at` as it stood
+        then or as corrected."""
+        if timeline == "corrected" and at is not None:
+            return gm_state_json(self.corrected_table(at), at)
         return self.state(at, gm_state_json)
 
     def _take_lines(self, start: int, lines: Sequence[Fact], fixes: Iterable[int]) -> None:

@@ -171,7 +171,8 @@ def session_states(
     """Each fight of the session with its table at its end, or the one fight holding session
     line `at` with its table there."""
     from api.service.encounters import Encounters
-    from api.service.session_replay import Timeline, fight_at, spans, table_at
+    from api.service.session_replay import fight_at, spans, table_at
+    from projections.history import Timeline
 
     timeline: Timeline = "corrected" if corrected else "then"
     with caught_up(db) as analytics:

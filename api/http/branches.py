@@ -23,9 +23,9 @@ from api.store import KeyReused, UnknownEncounter
 from domain.commands import Import
 from domain.events import EncounterCreated, Fact, Label, Position
 from domain.integrity import LogError
-from projections.branch import Timeline, forked
+from projections.branch import forked
 from projections.compare import differences, gm_table, related
-from projections.history import History
+from projections.history import History, Timeline
 
 router = APIRouter(prefix="/encounters", tags=["branches"], responses=ERRORS)
 FORKS = UUID("5b2f7c1e-16a0-4b1e-9d3c-0f0e6b1c2a16")  # a keyed fork's branch id: uuid5(FORKS, …)

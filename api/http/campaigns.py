@@ -23,7 +23,6 @@ from api.http.campaign_schemas import (
     SessionReplayed,
 )
 from api.http.library import Library
-from api.http.player import Timeline
 from api.http.problems import HttpProblem
 from api.http.routes import ERRORS
 from api.http.schemas import example
@@ -31,6 +30,7 @@ from api.library import CampaignRecord, CampaignRegistry, CreatureLibrary
 from api.library.campaigns import PARTY_MOST
 from api.service import session_replay
 from domain.events import CombatantId, Label, Ruleset, Slug
+from projections.history import Timeline
 
 router = APIRouter(prefix="/campaigns", tags=["campaigns"], responses=ERRORS)
 made = threading.Lock()

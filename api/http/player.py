@@ -3,16 +3,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import orjson
 
 from api.http.schemas import LogLine
 from projections import redaction
-from projections.history import History
+from projections.history import History, Timeline
 from projections.redaction import PlayerLine
-
-Timeline = Literal["then", "corrected"]
 
 
 def log_lines(history: History, after: int = 0) -> list[LogLine]:

@@ -15,15 +15,14 @@ from api.http import schemas
 from api.http.access import Role, check_operator, role_of, tokens
 from api.http.facts import client_facts, fits_64_bits, imported
 from api.http.idempotency import fingerprint
-from api.http.player import Timeline, log_lines, player_jsonl, player_lines, player_state
+from api.http.player import log_lines, player_jsonl, player_lines, player_state
 from api.http.problems import HttpProblem, Problem
 from api.service.encounters import Append, Encounters
 from domain.commands import AppendFacts, Command, Create
 from domain.events import EncounterCreated, TableFact
 from domain.jsonl import parse_event, write_jsonl
 from projections.derived import Derivations
-from projections.history import History
-from projections.render import gm_state_json
+from projections.history import History, Timeline
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem, "description": text}
@@ -192,9 +191,7 @@ def table_state(
             raise HttpProblem(422, "No such line", f"the log ends at line {history.version}", "at")
         if caller != "gm":
             return player_state(history, at, timeline)
-        if timeline == "corrected" and at is not None:
-            return gm_state_json(history.corrected_table(at), at)
-        return history.gm_state(at)
+        return history.gm_state(at, timeline)
 
     return service.read(encounter_id, view)
 

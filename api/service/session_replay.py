@@ -5,15 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 from uuid import UUID
 
 from api.analytics.sessions import Fight
 from api.service.encounters import Encounters
-from projections.history import History
-from projections.render import gm_state_json
-
-Timeline = Literal["then", "corrected"]
+from projections.history import Timeline
 
 
 @dataclass(frozen=True)
@@ -47,10 +44,4 @@ def table_at(
 ) -> dict[str, Any]:
     """The GM's table state (CONTRACT §2) of the fight after its own line `line` (None: its
     end): as it stood then, or as corrected."""
-
-    def view(history: History) -> dict[str, Any]:
-        if timeline == "corrected" and line is not None:
-            return gm_state_json(history.corrected_table(line), line)
-        return history.gm_state(line)
-
-    return encounters.read(UUID(span.id), view)
+    return encounters.read(UUID(span.id), lambda history: history.gm_state(line, timeline))
