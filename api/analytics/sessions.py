@@ -68,6 +68,17 @@ def campaigns(analytics: Analytics, branches: bool = False) -> list[CampaignSeen
     ]
 
 
+def holding(analytics: Analytics, session: str) -> list[str]:
+    """The campaigns with a session of this id (a fight that is not a branch filed under it),
+    by id."""
+    found = analytics.query(
+        "SELECT DISTINCT e.campaign FROM {t}encounters e WHERE e.session_id = ? "
+        f"AND e.campaign IS NOT NULL{_branches(False)} ORDER BY e.campaign",
+        (session,),
+    )
+    return [str(campaign) for (campaign,) in found]
+
+
 def listed(seen: list[CampaignSeen], kept: list[CampaignRecord]) -> list[dict[str, object]]:
     """Every campaign set up (`kept`, even with no fight yet) or filed under (`seen`), by id:
     its name and rules system as set up, its counts from the logs."""

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from uuid import UUID
 
 from api.analytics import Analytics
-from api.analytics.sessions import SessionFiled, campaigns, sessions
+from api.analytics.sessions import SessionFiled, sessions
+from api.analytics.sessions import holding as campaigns_holding
 from api.service.encounters import Encounters
 from domain.events import Fact, Session
 from projections.filing import filed_under, is_branch
@@ -67,7 +68,7 @@ def encounter_recap(
 def holding(analytics: Analytics, session: str) -> list[str]:
     """The campaigns with a session of this id, by id."""
     analytics.catch_up()
-    return [c.id for c in campaigns(analytics) if sessions(analytics, c.id, session=session)]
+    return campaigns_holding(analytics, session)
 
 
 def _session(found: SessionFiled) -> Session:
