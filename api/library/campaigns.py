@@ -9,14 +9,11 @@ here leaves every log as it was."""
 
 from __future__ import annotations
 
-import threading
-from typing import Any
-
 import orjson
 from pydantic import BaseModel, ConfigDict, Field
 
-from api.store import EncounterStore, sql
-from api.store.config import tables_locked
+from api.library.store import KeptTable
+from api.store import EncounterStore
 from domain.events import CombatantId, Label, Ruleset, Slug
 
 PARTY_MOST = 50  # creatures on a campaign's roster
@@ -38,24 +35,13 @@ class CampaignRecord(BaseModel):
     party: list[CombatantId] = Field(default_factory=list, max_length=PARTY_MOST)
 
 
-class CampaignRegistry:
+class CampaignRegistry(KeptTable):
     """Every campaign record of one store, by id."""
 
     def __init__(self, store: EncounterStore) -> None:
-        recorder: Any = store.application.recorder
-        self.datastore: Any = getattr(recorder, "datastore", None)
-        self.postgres = not store.embedded
+        columns = "campaign_id TEXT PRIMARY KEY, body TEXT"
+        super().__init__(store, "campaigns", "campaign_registry", columns)
         self.kept: dict[str, CampaignRecord] = {}  # the in-memory store's
-        self.guard = threading.Lock()
-        if self.datastore is None:
-            return
-        if self.postgres:
-            prefix = recorder.events_table_name.removesuffix("_events")
-            self.name = f"{self.datastore.schema}.{prefix}_campaigns"
-        else:
-            self.name = "campaign_registry"
-        with tables_locked(store.url), self._sql() as (run, _):
-            run(f"CREATE TABLE IF NOT EXISTS {self.name} (campaign_id TEXT PRIMARY KEY, body TEXT)")
 
     def campaigns(self) -> list[CampaignRecord]:
         """Every campaign record, by id."""
@@ -94,6 +80,3 @@ class CampaignRegistry:
             found = run(f"SELECT 1 FROM {self.name} WHERE campaign_id = ?", (campaign_id,))
             run(f"DELETE FROM {self.name} WHERE campaign_id = ?", (campaign_id,))
         return bool(found)
-
-    def _sql(self, commit: bool = True) -> Any:
-        return sql.transaction(self.datastore, self.postgres, commit=commit)

@@ -25,27 +25,37 @@ UPSERT = (
 )
 
 
-class CreatureLibrary:
-    """Every saved creature of one store, by ruleset and id."""
+class KeptTable:
+    """One table of reference data in the store's own database: `<name>_<suffix>` on
+    PostgreSQL, `sqlite_name` in the SQLite file, made if missing; nothing for the in-memory
+    store, whose subclass keeps a dictionary under `guard`."""
 
-    def __init__(self, store: EncounterStore) -> None:
+    def __init__(self, store: EncounterStore, suffix: str, sqlite_name: str, columns: str) -> None:
         recorder: Any = store.application.recorder
         self.datastore: Any = getattr(recorder, "datastore", None)
         self.postgres = not store.embedded
-        self.kept: dict[tuple[str, str], Creature] = {}  # the in-memory store's
         self.guard = threading.Lock()
         if self.datastore is None:
             return
         if self.postgres:
             prefix = recorder.events_table_name.removesuffix("_events")
-            self.name = f"{self.datastore.schema}.{prefix}_library"
+            self.name = f"{self.datastore.schema}.{prefix}_{suffix}"
         else:
-            self.name = "creature_library"
+            self.name = sqlite_name
         with tables_locked(store.url), self._sql() as (run, _):
-            run(
-                f"CREATE TABLE IF NOT EXISTS {self.name} (ruleset TEXT, creature_id TEXT, "
-                "body TEXT, PRIMARY KEY (ruleset, creature_id))"
-            )
+            run(f"CREATE TABLE IF NOT EXISTS {self.name} ({columns})")
+
+    def _sql(self, commit: bool = True) -> Any:
+        return sql.transaction(self.datastore, self.postgres, commit=commit)
+
+
+class CreatureLibrary(KeptTable):
+    """Every saved creature of one store, by ruleset and id."""
+
+    def __init__(self, store: EncounterStore) -> None:
+        columns = "ruleset TEXT, creature_id TEXT, body TEXT, PRIMARY KEY (ruleset, creature_id)"
+        super().__init__(store, "library", "creature_library", columns)
+        self.kept: dict[tuple[str, str], Creature] = {}  # the in-memory store's
 
     def creatures(self, ruleset: str | None = None) -> list[Creature]:
         """The saved creatures (of one ruleset when given), by ruleset then id."""
@@ -84,6 +94,3 @@ class CreatureLibrary:
                 (ruleset, creature_id),
             )
         return bool(found)
-
-    def _sql(self, commit: bool = True) -> Any:
-        return sql.transaction(self.datastore, self.postgres, commit=commit)
