@@ -75,6 +75,7 @@ def test_a_whole_dnd35_fight_runs_from_the_page(page: Any, server: Server) -> No
     expect(latest_line(page)).to_contain_text("Goblin 1 stabilize check: rolls 50")
     expect(hp(page, "goblin-1")).to_have_text("HP -2/6")
     page.locator("button.next").click()
+    expect(page.locator("li.combatant.current")).to_have_attribute("data-id", "goblin-2")
 
     # Goblin 2 attacks from the turn bar: the acting combatant is the attacker.
     page.locator("button.attack-now").click()
