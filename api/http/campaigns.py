@@ -5,7 +5,6 @@ sessions.py, read after a catch-up so never behind the log), and a whole session
 
 from __future__ import annotations
 
-import threading
 from dataclasses import asdict
 from typing import Annotated, Any
 
@@ -22,7 +21,7 @@ from api.http.campaign_schemas import (
     SessionAt,
     SessionReplayed,
 )
-from api.http.library import Library
+from api.http.library import Library, made_once
 from api.http.problems import HttpProblem
 from api.http.routes import ERRORS
 from api.http.schemas import example
@@ -33,17 +32,11 @@ from domain.events import CombatantId, Label, Ruleset, Slug
 from projections.history import Timeline
 
 router = APIRouter(prefix="/campaigns", tags=["campaigns"], responses=ERRORS)
-made = threading.Lock()
 
 
 def registry(request: Request, _: Operator) -> CampaignRegistry:
     """The service's campaign registry (made on first use), once the operator token is checked."""
-    state = request.app.state
-    with made:
-        if getattr(state, "campaign_registry", None) is None:
-            state.campaign_registry = CampaignRegistry(state.encounters.store)
-    found: CampaignRegistry = state.campaign_registry
-    return found
+    return made_once(request, "campaign_registry", CampaignRegistry)
 
 
 Registry = Annotated[CampaignRegistry, Depends(registry)]

@@ -13,8 +13,8 @@ from uuid import UUID
 import orjson
 from sse_starlette import ServerSentEvent
 
-from api.http.player import player_log
-from api.http.routes import log_lines, with_derived
+from api.http.player import log_lines, player_log
+from api.http.routes import with_derived
 from api.service.encounters import Encounters
 from domain.events import Fact
 from projections.history import History

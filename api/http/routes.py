@@ -19,7 +19,7 @@ from api.http.player import log_lines, player_jsonl, player_lines, player_state
 from api.http.problems import HttpProblem, Problem
 from api.service.encounters import Append, Encounters
 from domain.commands import AppendFacts, Command, Create
-from domain.events import EncounterCreated, TableFact
+from domain.events import EncounterCreated
 from domain.jsonl import parse_event, write_jsonl
 from projections.derived import Derivations
 from projections.history import History, Timeline
@@ -244,4 +244,4 @@ def opened(request: Request, encounter_id: UUID, version: int) -> schemas.Opened
     return schemas.Opened(id=encounter_id, version=version, **issued)
 
 
-__all__ = ["TableFact", "log_lines", "router"]
+__all__ = ["router"]
