@@ -117,7 +117,7 @@ async def encounter_stats(
 ) -> dict[str, Any]:
     """One encounter's figures, caught up with its log first (GM token)."""
     filters = Filters(encounter=str(encounter_id), side=side, combatant=combatant)
-    return await caught_up(request, report, filters)
+    return await caught_up(request.app.state.analytics, report, filters)
 
 
 def across(
@@ -149,7 +149,7 @@ Group = Annotated[
 @router.get("/stats", response_model=Report)
 async def stats(request: Request, filters: Across, group: Group = None) -> dict[str, Any]:
     """Figures across every stored encounter, filtered (the analytics token)."""
-    return await caught_up(request, report, filters, group == "type")
+    return await caught_up(request.app.state.analytics, report, filters, group == "type")
 
 
 @router.get("/stats/trends", response_model=Trend)
@@ -161,18 +161,18 @@ async def stats_trends(
 ) -> dict[str, Any]:
     """A campaign's party per session in date order, and its foes per foe type (operator)."""
     check_operator(request.app.state.secret, authorization)
-    return await caught_up(request, trend, campaign, branches)
+    return await caught_up(request.app.state.analytics, trend, campaign, branches)
 
 
-async def caught_up(request: Request, read: Callable[..., T], *args: Any) -> T:
+async def caught_up(analytics: Analytics, read: Callable[..., T], *args: Any) -> T:
     """`read(analytics, *args)` in the thread pool, the read model caught up with the log first:
     a report never lags the log it is asked about."""
 
-    def work(analytics: Analytics) -> T:
+    def work() -> T:
         analytics.catch_up()
         return read(analytics, *args)
 
-    return await run_in_threadpool(work, request.app.state.analytics)
+    return await run_in_threadpool(work)
 
 
 CSV_EXAMPLE = (  # the first columns of a row (the whole list: README "Analytics")
@@ -203,7 +203,7 @@ async def stats_rows_parquet(request: Request, filters: Across) -> Response:
 
 
 async def _rows(request: Request, filters: Filters, format: Format) -> Response:
-    content = await caught_up(request, _written, filters, format)
+    content = await caught_up(request.app.state.analytics, _written, filters, format)
     disposition = f'attachment; filename="combatlog-rows.{format}"'
     headers = {"Content-Disposition": disposition}
     return Response(content, media_type=MEDIA_TYPES[format], headers=headers)
