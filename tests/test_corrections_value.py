@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from uuid import uuid4
 
-from api.http.player import log_lines
+from api.http.lines import log_lines
 from api.store.aggregate import Encounter
 from domain.commands import Import
 from domain.corrections import Corrections, is_correction

@@ -13,13 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from api.http.player import player_jsonl, player_lines, player_state
 from api.http.stream import lines_after
 from domain.corrections import is_correction
 from domain.events import CombatantJoined, Event, EventAmended, Fact
 from domain.integrity import LogError
 from projections.branch import forked
 from projections.history import History
+from projections.player import player_jsonl, player_lines, player_state
 from projections.recap import recap, recap_json
 from projections.recap_markdown import recap_markdown
 from tests.redaction_strategies import PARENT, secret_logs

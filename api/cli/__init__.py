@@ -1,8 +1,16 @@
 """The command line: `combatlog` and its subcommands (typer), printing with rich."""
 
-from typing import Annotated
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+from uuid import UUID
 
 import typer
+
+from api.cli.terminal import fail
+
+if TYPE_CHECKING:
+    from api.store import EncounterStore
 
 DbOption = Annotated[  # the store a command opens; its commands import the store when they run
     str | None,
@@ -10,3 +18,19 @@ DbOption = Annotated[  # the store a command opens; its commands import the stor
         "--db", help="Store URL (default: $COMBATLOG_DATABASE_URL or sqlite:///combatlog.sqlite)."
     ),
 ]
+EncounterId = Annotated[str, typer.Argument(help="The encounter id (`combatlog list`).")]
+
+
+def opened(db: str | None) -> EncounterStore:
+    """The store `--db` names (default: the environment's), to use in a `with`."""
+    from api.config.settings import load_settings  # here: `combatlog replay` needs none
+
+    return load_settings(database_url=db).open_store()
+
+
+def encounter_id(given: str) -> UUID:
+    """The encounter id given on the command line; not an id: exit 2."""
+    try:
+        return UUID(given)
+    except ValueError:
+        raise fail(f"not an encounter id: {given}", 2) from None

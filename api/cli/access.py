@@ -6,11 +6,10 @@ from __future__ import annotations
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
-from uuid import UUID
 
 import typer
 
-from api.cli import DbOption
+from api.cli import DbOption, EncounterId, encounter_id
 from api.cli.terminal import fail, plain
 from api.config.secret import SECRET_FILE, SECRET_VARIABLE, fingerprint, secret_in
 
@@ -21,7 +20,7 @@ class Rotated(StrEnum):
 
 
 def tokens(
-    encounter: Annotated[str, typer.Argument(help="The encounter id (`combatlog list`).")],
+    encounter: EncounterId,
     db: DbOption = None,
     rotate: Annotated[
         Rotated | None,
@@ -34,10 +33,7 @@ def tokens(
     from api.http.access import tokens as issued
     from api.store import UnknownEncounter
 
-    try:
-        encounter_id = UUID(encounter)
-    except ValueError:
-        raise fail(f"not an encounter id: {encounter}", 2) from None
+    chosen = encounter_id(encounter)
     settings = load_settings(database_url=db)
     secret = service_secret(settings.secret_bytes())
     with settings.open_store() as store:
@@ -45,13 +41,13 @@ def tokens(
         if kept not in (None, fingerprint(secret)):
             raise fail(other_secret(settings.secret_bytes()), 1)
         try:
-            name = store.facts(encounter_id, upto=1)[0].name  # type: ignore[attr-defined]
+            name = store.facts(chosen, upto=1)[0].name  # type: ignore[attr-defined]
         except UnknownEncounter:
             raise fail(f"no encounter {encounter} in the store", 1) from None
         if rotate is not None:
-            store.access.rotate(encounter_id, rotate.value)
-        current = issued(secret, encounter_id, store.access.generations(encounter_id))
-    typer.echo(f"encounter {plain(name)!r}: {encounter_id}")
+            store.access.rotate(chosen, rotate.value)
+        current = issued(secret, chosen, store.access.generations(chosen))
+    typer.echo(f"encounter {plain(name)!r}: {chosen}")
     typer.echo(f"  GM token:     {current['gm_token']}")
     typer.echo(f"  player token: {current['player_token']}")
 

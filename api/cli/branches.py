@@ -9,7 +9,7 @@ from uuid import UUID
 
 import typer
 
-from api.cli import DbOption
+from api.cli import DbOption, EncounterId, encounter_id, opened
 from api.cli.terminal import fail, plain
 from domain.events import EncounterCreated
 from domain.integrity import LogError
@@ -17,8 +17,6 @@ from domain.integrity import LogError
 if TYPE_CHECKING:
     from api.service.encounters import Encounters
     from projections.history import History
-
-EncounterId = Annotated[str, typer.Argument(help="The encounter id (`combatlog list`).")]
 
 
 class Timeline(StrEnum):
@@ -36,12 +34,11 @@ def fork(
 ) -> None:
     """Fork a stored encounter after line N into a new encounter (the parent is not touched);
     prints the branch's id (`combatlog tokens` gives its tokens)."""
-    from api.config.settings import load_settings
     from api.service.encounters import Encounters
     from projections.branch import forked
 
     parent = encounter_id(encounter)
-    with load_settings(database_url=db).open_store() as store:
+    with opened(db) as store:
         encounters = Encounters(store)
         history = found(encounters, parent)
         try:
@@ -62,12 +59,11 @@ def compare(
 ) -> None:
     """Print what differs from the first encounter's table to the second's, one a line: a
     branch and its parent, or two branches of one parent."""
-    from api.config.settings import load_settings
     from api.service.encounters import Encounters
     from projections.compare import differences, gm_table, related
 
     ids = encounter_id(first), encounter_id(second)
-    with load_settings(database_url=db).open_store() as store:
+    with opened(db) as store:
         encounters = Encounters(store)
         histories = [found(encounters, each) for each in ids]
     lines = [cast(EncounterCreated, h.events[0]) for h in histories]
@@ -79,13 +75,6 @@ def compare(
         raise fail(f"--at: {exc.reason}", 2) from None
     for line in differences(a, b) or ["no differences"]:
         typer.echo(plain(line))
-
-
-def encounter_id(given: str) -> UUID:
-    try:
-        return UUID(given)
-    except ValueError:
-        raise fail(f"not an encounter id: {given}", 2) from None
 
 
 def found(encounters: Encounters, encounter: UUID) -> History:

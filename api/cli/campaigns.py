@@ -4,17 +4,15 @@ api/analytics/sessions.py, api/service/session_replay.py)."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import Annotated, Any
 
-import orjson
 import typer
 
-from api.cli import DbOption
-from api.cli.branches import encounter_id, found
+from api.cli import DbOption, EncounterId, encounter_id, opened
+from api.cli.branches import found
 from api.cli.stats import caught_up
-from api.cli.terminal import fail, plain
+from api.cli.terminal import fail, plain, print_json
 from domain.integrity import LogError
 
 campaign_app = typer.Typer(help="The campaign registry.", no_args_is_help=True)
@@ -35,7 +33,6 @@ def save(
     """Set up a campaign (or change it): its name, rules system and party roster."""
     from pydantic import ValidationError
 
-    from api.config.settings import load_settings
     from api.library import CampaignRecord, CampaignRegistry, CreatureLibrary
     from domain.integrity import first_error
 
@@ -45,7 +42,7 @@ def save(
         record = CampaignRecord.model_validate(given)
     except ValidationError as exc:
         raise fail("--{}: {}".format(*first_error(exc)), 2) from None
-    with load_settings(database_url=db).open_store() as store:
+    with opened(db) as store:
         saved = {c.id for c in CreatureLibrary(store).creatures(record.ruleset)}
         unknown = [m for m in record.party if m not in saved]
         if unknown:
@@ -90,7 +87,7 @@ def sessions(
 
 
 def file(
-    encounter: Annotated[str, typer.Argument(help="The encounter id (`combatlog list`).")],
+    encounter: EncounterId,
     campaign: Annotated[str, typer.Option(help="The campaign it is fought in.")],
     session: Annotated[str | None, typer.Option(help="The session's id (default: --date).")] = None,
     day: Annotated[
@@ -101,11 +98,10 @@ def file(
 ) -> None:
     """File a stored encounter under a campaign (and a session of it): an EncounterFiled fact
     at the end of its log, which an undo takes back."""
-    from api.config.settings import load_settings
     from api.service.encounters import Encounters
 
     fact = filing(campaign, session, day, title)
-    with load_settings(database_url=db).open_store() as store:
+    with opened(db) as store:
         encounters = Encounters(store)
         found(encounters, encounter_id(encounter))
         try:
@@ -156,7 +152,7 @@ def session_replayer(print_table: Callable[[dict[str, Any], str], None]) -> Call
         if as_json:
             shown = [{"encounter": s.id, "name": s.name, "first": s.first, "last": s.last,
                       "state": state} for s, state in states]  # fmt: skip
-            sys.stdout.write(orjson.dumps(shown, option=orjson.OPT_INDENT_2).decode() + "\n")
+            print_json(shown)
             return
         for span, state in states:
             typer.echo(f"session lines {span.first}–{span.last}")

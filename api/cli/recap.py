@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import orjson
 import typer
 
-from api.cli import DbOption
-from api.cli.terminal import fail, plain
+from api.cli import DbOption, opened
+from api.cli.terminal import fail, plain, print_json
 
 
 def recap(
@@ -25,20 +24,19 @@ def recap(
     """Print a session's recap: each fight's drops, rescues, kills, biggest hit, natural 20s
     and 1s, corrected rulings and who was left standing, as Markdown to paste into a chat."""
     from api.analytics import Analytics
-    from api.config.settings import load_settings
     from api.service.encounters import Encounters
     from api.service.recaps import holding, session_recap
     from projections.recap import recap_json
     from projections.recap_markdown import recap_markdown
 
-    with load_settings(database_url=db).open_store() as store:
+    with opened(db) as store:
         analytics = Analytics(store)
         campaign = campaign or the_campaign(holding(analytics, session), session)
         found = session_recap(analytics, Encounters(store), campaign, session, player)
     if found is None:
         raise fail(f"campaign {plain(campaign)} has no session {plain(session)}", 1)
     if as_json:
-        typer.echo(orjson.dumps(recap_json(found), option=orjson.OPT_INDENT_2).decode())
+        print_json(recap_json(found))
     else:
         typer.echo("\n".join(plain(line) for line in recap_markdown(found).splitlines()))
 

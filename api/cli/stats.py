@@ -10,12 +10,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-import orjson
 import typer
 
-from api.cli import DbOption
+from api.cli import DbOption, encounter_id, opened
+from api.cli.terminal import cell, fail, plain, print_json, shown
 from api.cli.terminal import console as terminal_console
-from api.cli.terminal import plain, shown
 
 if TYPE_CHECKING:
     from api.analytics import Analytics
@@ -51,9 +50,8 @@ def progress_bar(label: str) -> Iterator[Any]:
 def caught_up(db: str | None) -> Iterator[Analytics]:
     """The store's analytics, caught up with its log (a progress bar on a terminal)."""
     from api.analytics import Analytics
-    from api.config.settings import load_settings
 
-    with load_settings(database_url=db).open_store() as store:
+    with opened(db) as store:
         analytics = Analytics(store)
         with progress_bar("catching up") as update:
             analytics.catch_up(update)
@@ -64,10 +62,8 @@ def caught_up(db: str | None) -> Iterator[Analytics]:
 def rebuild(db: DbOption = None) -> None:
     """Rebuild the analytics read model from the first notification of the log."""
     from api.analytics import Analytics
-    from api.config.settings import load_settings
 
-    settings = load_settings(database_url=db)
-    with settings.open_store() as store, progress_bar("rebuilding analytics") as update:
+    with opened(db) as store, progress_bar("rebuilding analytics") as update:
         taken = Analytics(store).rebuild(update)
     typer.echo(f"analytics rebuilt from {taken} events")
 
@@ -115,8 +111,7 @@ def export_rows(
 
     files: dict[Format, Path | None] = {"csv": to_csv, "parquet": to_parquet}
     if not any(files.values()):
-        typer.echo("combatlog: say where: --csv FILE and/or --parquet FILE", err=True)
-        raise typer.Exit(2)
+        raise fail("say where: --csv FILE and/or --parquet FILE", 2)
     with caught_up(db) as analytics:
         filters = Filters(None, ruleset, since, until, side, combatant, campaign, session,
                           branches)  # fmt: skip
@@ -153,7 +148,7 @@ def stats(
     with --campaign alone, each PC per session of the campaign and its foes per type."""
     from api.analytics import Filters, report
 
-    encounter = _encounter_id(encounter)
+    encounter = None if encounter is None else str(encounter_id(encounter))
     if campaign is not None and session is None and group is None and encounter is None:
         _campaign_trend(db, campaign, branches, as_json, as_csv)
         return
@@ -162,30 +157,16 @@ def stats(
                           branches)  # fmt: skip
         found = report(analytics, filters, by_type=group == "type")
     if encounter is not None and not found["encounters"]:
-        typer.echo(f"combatlog: no encounter {encounter} in the store", err=True)
-        raise typer.Exit(1)
+        raise fail(f"no encounter {encounter} in the store", 1)
     if as_json:
-        sys.stdout.write(orjson.dumps(found, option=orjson.OPT_INDENT_2).decode() + "\n")
+        print_json(found)
     elif as_csv:
         columns = TYPE_COLUMNS if group == "type" else COLUMNS
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(columns)
-        writer.writerows([_cell(_flat(c)[k]) for k in columns] for c in found["combatants"])
+        writer.writerows([cell(_flat(c)[k]) for k in columns] for c in found["combatants"])
     else:
         _print(found)
-
-
-def _encounter_id(encounter: str | None) -> str | None:
-    """The encounter's id in its canonical form; not an id: exit 2."""
-    from uuid import UUID
-
-    if encounter is None:
-        return None
-    try:
-        return str(UUID(encounter))
-    except ValueError:
-        typer.echo(f"combatlog: not an encounter id: {encounter}", err=True)
-        raise typer.Exit(2) from None
 
 
 def _campaign_trend(db: str | None, campaign: str, branches: bool, as_json: bool,
@@ -197,10 +178,9 @@ def _campaign_trend(db: str | None, campaign: str, branches: bool, as_json: bool
     with caught_up(db) as analytics:
         found = trend(analytics, campaign, branches)
     if not found["sessions"] and not found["foe_types"]:
-        typer.echo(f"combatlog: no session of campaign {plain(campaign)} in the store", err=True)
-        raise typer.Exit(1)
+        raise fail(f"no session of campaign {plain(campaign)} in the store", 1)
     if as_json:
-        sys.stdout.write(orjson.dumps(found, option=orjson.OPT_INDENT_2).decode() + "\n")
+        print_json(found)
     elif as_csv:
         write_trend_csv(found)
     else:
@@ -218,11 +198,6 @@ def _flat(row: dict[str, Any]) -> dict[str, Any]:
         types = flat[f"damage_{which}_by_type"]
         flat[f"damage_{which}_by_type"] = ";".join(f"{k}={v}" for k, v in types.items())
     return flat
-
-
-def _cell(value: Any) -> Any:
-    """A CSV cell with no control characters (it may be read on a terminal)."""
-    return plain(value) if isinstance(value, str) else value
 
 
 def _print(found: dict[str, Any]) -> None:

@@ -3,9 +3,11 @@ whose escape sequences could rewrite the screen; no Rich markup taken from it), 
 
 from __future__ import annotations
 
+import sys
 import unicodedata
 from typing import Any
 
+import orjson
 import typer
 
 # Bidirectional overrides and isolates reorder what follows them on screen ("Trojan Source").
@@ -26,6 +28,11 @@ def plain(text: str) -> str:
     return "".join(kept)
 
 
+def cell(value: Any) -> Any:
+    """A CSV cell with no control characters (it may be read on a terminal)."""
+    return plain(value) if isinstance(value, str) else value
+
+
 def shown(text: object) -> str:
     """`text` for a Rich table or line: plain, with its square brackets taken literally."""
     from rich.markup import escape  # rich is imported when used: `replay --json` needs none
@@ -36,11 +43,14 @@ def shown(text: object) -> str:
 def console() -> Any:
     """A Rich console for tables on stdout: the terminal's width, or 132 columns when piped (a
     recap or a trend pasted elsewhere keeps whole titles, not Rich's 80)."""
-    import sys
-
     from rich.console import Console
 
     return Console(width=None if sys.stdout.isatty() else 132)
+
+
+def print_json(value: Any) -> None:
+    """`value` as indented JSON on stdout."""
+    sys.stdout.write(orjson.dumps(value, option=orjson.OPT_INDENT_2).decode() + "\n")
 
 
 def fail(message: str, code: int) -> typer.Exit:

@@ -8,8 +8,8 @@ import csv
 import sys
 from typing import Any
 
+from api.cli.terminal import cell, shown
 from api.cli.terminal import console as terminal_console
-from api.cli.terminal import plain, shown
 
 CSV_COLUMNS = ("combatant", "name", "session", "session_date", "session_title", "fights",
                "damage_dealt", "damage_taken", "attacks", "hits", "hit_rate", "knocked_out",
@@ -92,8 +92,4 @@ def write_trend_csv(found: dict[str, Any]) -> None:
             session = held[figures["session"]]
             row = {**pc, **figures, "session_date": session["date"],
                    "session_title": session["title"]}  # fmt: skip
-            writer.writerow(_cell(row[column]) for column in CSV_COLUMNS)
-
-
-def _cell(value: Any) -> Any:
-    return plain(value) if isinstance(value, str) else value
+            writer.writerow(cell(row[column]) for column in CSV_COLUMNS)

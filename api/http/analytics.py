@@ -4,8 +4,9 @@ trend across encounters (the operator's analytics token, printed by `combatlog s
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 from uuid import UUID
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
@@ -22,6 +23,7 @@ from domain.bounds import EARLIEST, LATEST, NUL, in_range, out_of_bounds
 from domain.events import Slug
 
 router = APIRouter(tags=["analytics"], responses=ERRORS)
+T = TypeVar("T")
 
 REPORT_EXAMPLE: dict[str, Any] = {
     "encounters": [
@@ -115,7 +117,7 @@ async def encounter_stats(
 ) -> dict[str, Any]:
     """One encounter's figures, caught up with its log first (GM token)."""
     filters = Filters(encounter=str(encounter_id), side=side, combatant=combatant)
-    return await run_in_threadpool(_report, request.app.state.analytics, filters)
+    return await caught_up(request.app.state.analytics, report, filters)
 
 
 def across(
@@ -147,8 +149,7 @@ Group = Annotated[
 @router.get("/stats", response_model=Report)
 async def stats(request: Request, filters: Across, group: Group = None) -> dict[str, Any]:
     """Figures across every stored encounter, filtered (the analytics token)."""
-    analytics = request.app.state.analytics
-    return await run_in_threadpool(_report, analytics, filters, group == "type")
+    return await caught_up(request.app.state.analytics, report, filters, group == "type")
 
 
 @router.get("/stats/trends", response_model=Trend)
@@ -160,18 +161,18 @@ async def stats_trends(
 ) -> dict[str, Any]:
     """A campaign's party per session in date order, and its foes per foe type (operator)."""
     check_operator(request.app.state.secret, authorization)
-    analytics = request.app.state.analytics
-    return await run_in_threadpool(_trend, analytics, campaign, branches)
+    return await caught_up(request.app.state.analytics, trend, campaign, branches)
 
 
-def _trend(analytics: Analytics, campaign: str, branches: bool) -> dict[str, Any]:
-    analytics.catch_up()  # as a report: never behind the log
-    return trend(analytics, campaign, branches)
+async def caught_up(analytics: Analytics, read: Callable[..., T], *args: Any) -> T:
+    """`read(analytics, *args)` in the thread pool, the read model caught up with the log first:
+    a report never lags the log it is asked about."""
 
+    def work() -> T:
+        analytics.catch_up()
+        return read(analytics, *args)
 
-def _report(analytics: Analytics, filters: Filters, by_type: bool = False) -> dict[str, Any]:
-    analytics.catch_up()  # a report never lags the log it is asked about
-    return report(analytics, filters, by_type)
+    return await run_in_threadpool(work)
 
 
 CSV_EXAMPLE = (  # the first columns of a row (the whole list: README "Analytics")
@@ -202,14 +203,13 @@ async def stats_rows_parquet(request: Request, filters: Across) -> Response:
 
 
 async def _rows(request: Request, filters: Filters, format: Format) -> Response:
-    content = await run_in_threadpool(_written, request.app.state.analytics, filters, format)
+    content = await caught_up(request.app.state.analytics, _written, filters, format)
     disposition = f'attachment; filename="combatlog-rows.{format}"'
     headers = {"Content-Disposition": disposition}
     return Response(content, media_type=MEDIA_TYPES[format], headers=headers)
 
 
 def _written(analytics: Analytics, filters: Filters, format: Format) -> bytes:
-    analytics.catch_up()  # as a report: never behind the log
     sink = io.BytesIO()
     export.write(export.rows(analytics, filters), sink, format)
     return sink.getvalue()

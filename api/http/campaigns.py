@@ -5,7 +5,6 @@ sessions.py, read after a catch-up so never behind the log), and a whole session
 
 from __future__ import annotations
 
-import threading
 from dataclasses import asdict
 from typing import Annotated, Any
 
@@ -13,7 +12,9 @@ from fastapi import APIRouter, Depends, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
+from api.analytics import Analytics
 from api.analytics.sessions import campaigns, listed, sessions, unsorted
+from api.http.analytics import caught_up
 from api.http.campaign_schemas import (
     Branches,
     Campaign,
@@ -22,7 +23,7 @@ from api.http.campaign_schemas import (
     SessionAt,
     SessionReplayed,
 )
-from api.http.library import Library
+from api.http.library import Library, made_once
 from api.http.problems import HttpProblem
 from api.http.routes import ERRORS
 from api.http.schemas import example
@@ -33,17 +34,11 @@ from domain.events import CombatantId, Label, Ruleset, Slug
 from projections.history import Timeline
 
 router = APIRouter(prefix="/campaigns", tags=["campaigns"], responses=ERRORS)
-made = threading.Lock()
 
 
 def registry(request: Request, _: Operator) -> CampaignRegistry:
     """The service's campaign registry (made on first use), once the operator token is checked."""
-    state = request.app.state
-    with made:
-        if getattr(state, "campaign_registry", None) is None:
-            state.campaign_registry = CampaignRegistry(state.encounters.store)
-    found: CampaignRegistry = state.campaign_registry
-    return found
+    return made_once(request, "campaign_registry", CampaignRegistry)
 
 
 Registry = Annotated[CampaignRegistry, Depends(registry)]
@@ -69,12 +64,11 @@ async def campaigns_listed(
     """Every campaign: those set up (even with no fight yet) and those an encounter is filed
     under, by id, with how many sessions and fights it holds (the operator token)."""
 
-    def read() -> dict[str, Any]:
-        analytics.catch_up()
+    def read(analytics: Analytics) -> dict[str, Any]:
         found = listed(campaigns(analytics, branches), keeper.campaigns())
         return {"campaigns": found}
 
-    return await run_in_threadpool(read)
+    return await caught_up(analytics, read)
 
 
 @router.get("/{campaign}", response_model=Campaign)
@@ -85,8 +79,7 @@ async def shown(
     """A campaign's party and its sessions in date order with their fights (the operator
     token); 404 when neither the registry nor any log knows it."""
 
-    def read() -> dict[str, Any]:
-        analytics.catch_up()
+    def read(analytics: Analytics) -> dict[str, Any]:
         found = sessions(analytics, campaign, branches)
         loose = unsorted(analytics, campaign, branches)
         kept = keeper.campaign(campaign)
@@ -102,7 +95,7 @@ async def shown(
             "unsorted": [asdict(f) for f in loose],
         }  # fmt: skip
 
-    return await run_in_threadpool(read)
+    return await caught_up(analytics, read)
 
 
 def _party(kept: CampaignRecord | None, creatures: CreatureLibrary) -> list[dict[str, Any]]:
@@ -151,8 +144,7 @@ async def replay(
     them, and the GM's table of the fight at session line `at` (default: the last line)."""
     encounters = request.app.state.encounters
 
-    def read() -> dict[str, Any]:
-        analytics.catch_up()
+    def read(analytics: Analytics) -> dict[str, Any]:
         found = sessions(analytics, campaign, session=session)
         if not found:
             raise HttpProblem(404, "No such session", f"no session {session} of {campaign}")
@@ -167,7 +159,7 @@ async def replay(
         return {"lines": lines, "encounters": [asdict(s) for s in spans], "at": where,
                 "encounter": span.id, "line": line, "state": state}  # fmt: skip
 
-    return await run_in_threadpool(read)
+    return await caught_up(analytics, read)
 
 
 __all__ = ["router"]

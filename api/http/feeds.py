@@ -13,11 +13,11 @@ from uuid import UUID
 import orjson
 from sse_starlette import ServerSentEvent
 
-from api.http.player import player_log
-from api.http.routes import log_lines, with_derived
+from api.http.lines import log_lines
 from api.service.encounters import Encounters
 from domain.events import Fact
 from projections.history import History
+from projections.player import player_log
 
 Message = dict[str, Any]
 
@@ -40,7 +40,7 @@ def lines_after(history: History, sent: int, caller: str) -> list[Message]:
     GM's lines carry what each did (`derived`), as GET /log does."""
     lines: list[tuple[int, dict[str, Any] | None]]
     if caller == "gm":
-        gm = with_derived(history, log_lines(history, after=sent))
+        gm = log_lines(history, after=sent)
         lines = [(line.position, line.model_dump(mode="json")) for line in gm]
     else:
         lines = player_log(history, after=sent)

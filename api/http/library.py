@@ -4,7 +4,8 @@ per ruleset, reusable across encounters, exported and imported as JSON."""
 from __future__ import annotations
 
 import threading
-from typing import Annotated, Any, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Depends, Header, Request, Response
 from pydantic import BaseModel, Field
@@ -13,6 +14,7 @@ from api.http.access import check_operator
 from api.http.problems import HttpProblem, Problem
 from api.http.schemas import example
 from api.library import Creature, CreatureError, CreatureLibrary, creature_from
+from api.store import EncounterStore
 from domain.events import CombatantId
 from domain.rulesets import System
 
@@ -30,17 +32,25 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }  # fmt: skip
 router = APIRouter(prefix="/library", tags=["library"], responses=ERRORS)
 made = threading.Lock()
+T = TypeVar("T")
+
+
+def made_once(request: Request, name: str, make: Callable[[EncounterStore], T]) -> T:
+    """The service's table `name` over its store (the library, the campaign registry), made by
+    the first request that needs it."""
+    state = request.app.state
+    with made:
+        if getattr(state, name, None) is None:
+            setattr(state, name, make(state.encounters.store))
+    kept: T = getattr(state, name)
+    return kept
 
 
 def library(request: Request, authorization: Annotated[str | None, Header()] = None) -> Any:
     """The service's library (made on first use), for the operator token only."""
     refused = "the creature library needs the operator token"
     check_operator(request.app.state.secret, authorization, refused)
-    state = request.app.state
-    with made:
-        if getattr(state, "library", None) is None:
-            state.library = CreatureLibrary(state.encounters.store)
-    return state.library
+    return made_once(request, "library", CreatureLibrary)
 
 
 Library = Annotated[CreatureLibrary, Depends(library)]

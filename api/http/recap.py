@@ -7,11 +7,10 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from fastapi import APIRouter, Depends, Header, Query, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel
 
-from api.analytics import Analytics
-from api.http.access import check_operator
+from api.http.campaign_schemas import Operator
 from api.http.problems import HttpProblem
 from api.http.routes import ERRORS, Reader, Service
 from api.http.schemas import example
@@ -56,16 +55,6 @@ TEXT = (
 RECAP_RESPONSES: dict[int | str, dict[str, Any]] = {
     200: {"content": {"text/markdown": {"example": TEXT}}, "description": "The recap"}
 }
-
-
-def operator(request: Request, authorization: Annotated[str | None, Header()] = None) -> Analytics:
-    """The read model, once the operator token is checked."""
-    check_operator(request.app.state.secret, authorization)
-    analytics: Analytics = request.app.state.analytics
-    return analytics
-
-
-Operator = Annotated[Analytics, Depends(operator)]
 
 
 class RecapOut(BaseModel):

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import threading
 from typing import Annotated, Any, cast
 from uuid import UUID
-from weakref import WeakKeyDictionary
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
@@ -15,14 +13,14 @@ from api.http import schemas
 from api.http.access import Role, check_operator, role_of, tokens
 from api.http.facts import client_facts, fits_64_bits, imported
 from api.http.idempotency import fingerprint
-from api.http.player import log_lines, player_jsonl, player_lines, player_state
+from api.http.lines import log_lines
 from api.http.problems import HttpProblem, Problem
 from api.service.encounters import Append, Encounters
 from domain.commands import AppendFacts, Command, Create
-from domain.events import EncounterCreated, TableFact
+from domain.events import EncounterCreated
 from domain.jsonl import parse_event, write_jsonl
-from projections.derived import Derivations
 from projections.history import History, Timeline
+from projections.player import player_jsonl, player_lines, player_state
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem, "description": text}
@@ -90,22 +88,6 @@ async def operator(
 ) -> None:
     """Only the operator (401 without a token, 403 with another), before the body is read."""
     check_operator(request.app.state.secret, authorization)
-
-
-DERIVED: WeakKeyDictionary[History, Derivations] = WeakKeyDictionary()
-KEEPING = threading.Lock()
-
-
-def derivations(history: History) -> Derivations:
-    """The derived lines kept for this history (read under its encounter's lock)."""
-    with KEEPING:
-        return DERIVED.setdefault(history, Derivations())
-
-
-def with_derived(history: History, lines: list[schemas.LogLine]) -> list[schemas.LogLine]:
-    """The GM's lines with what each did (`derived`), as the log now stands."""
-    derived = derivations(history).of(history.events)
-    return [line.model_copy(update={"derived": derived.get(line.position)}) for line in lines]
 
 
 Reader = Annotated[Role, Depends(role)]
@@ -208,7 +190,7 @@ def log(encounter_id: UUID, caller: Reader, service: Service) -> list[Any]:
     def view(history: History) -> list[Any]:
         if caller != "gm":
             return player_lines(history)
-        return with_derived(history, log_lines(history))
+        return log_lines(history)
 
     return service.read(encounter_id, view)
 
@@ -244,4 +226,4 @@ def opened(request: Request, encounter_id: UUID, version: int) -> schemas.Opened
     return schemas.Opened(id=encounter_id, version=version, **issued)
 
 
-__all__ = ["TableFact", "log_lines", "router"]
+__all__ = ["router"]

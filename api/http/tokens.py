@@ -20,12 +20,8 @@ async def rotate(
     encounter_id: UUID, body: schemas.Rotation, _: Writer, request: Request, service: Service
 ) -> schemas.Tokens:
     """Replace the player (or GM) token; every worker refuses the old one from now on."""
-    access = service.store.access
-    await run_in_threadpool(access.rotate, encounter_id, body.rotate)
-    generations = await run_in_threadpool(access.generations, encounter_id)
-    return schemas.Tokens(
-        id=encounter_id, **tokens(request.app.state.secret, encounter_id, generations)
-    )
+    await run_in_threadpool(service.store.access.rotate, encounter_id, body.rotate)
+    return await current_tokens(request, service, encounter_id)
 
 
 @router.get("/{encounter_id}/tokens", response_model=schemas.Tokens)
@@ -35,6 +31,11 @@ async def current(
     """The encounter's current GM and player tokens, for the operator token only: the GM page
     opens a fight from a campaign's page with them (what `combatlog tokens ID` prints)."""
     service.exists(encounter_id)
+    return await current_tokens(request, service, encounter_id)
+
+
+async def current_tokens(request: Request, service: Service, encounter_id: UUID) -> schemas.Tokens:
+    """The encounter's tokens at the generations the store holds now."""
     generations = await run_in_threadpool(service.store.access.generations, encounter_id)
     return schemas.Tokens(
         id=encounter_id, **tokens(request.app.state.secret, encounter_id, generations)

@@ -1,5 +1,5 @@
-"""The log as lines: whole for the GM; for players through the player view
-(projections/redaction.py), in the state, the log, the export and the live stream alike."""
+"""The player view of a whole log (projections/redaction.py line by line and table by table):
+its state at a line in either timeline, its log, and its export."""
 
 from __future__ import annotations
 
@@ -7,24 +7,9 @@ from typing import Any
 
 import orjson
 
-from api.http.schemas import LogLine
 from projections import redaction
 from projections.history import History, Timeline
 from projections.redaction import PlayerLine
-
-
-def log_lines(history: History, after: int = 0) -> list[LogLine]:
-    """Each line after `after`, with whether it is revoked now and the amendment in force."""
-    corrections = history.corrections
-    return [
-        LogLine(
-            position=p,
-            fact=e.to_json_dict(),
-            revoked=p in corrections.revoked,
-            amended_by=corrections.amended_by(p),
-        )
-        for p, e in enumerate(history.events[after:], after + 1)
-    ]
 
 
 def player_log(history: History, after: int = 0) -> list[tuple[int, PlayerLine | None]]:

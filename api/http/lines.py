@@ -1,0 +1,37 @@
+"""The GM's log as lines: each with what became of it (revoked, amended) and what the line in
+force did as the rules read it (`derived`), for GET /log and the GM's live stream alike."""
+
+from __future__ import annotations
+
+import threading
+from weakref import WeakKeyDictionary
+
+from api.http.schemas import LogLine
+from projections.derived import Derivations
+from projections.history import History
+
+DERIVED: WeakKeyDictionary[History, Derivations] = WeakKeyDictionary()
+KEEPING = threading.Lock()
+
+
+def derivations(history: History) -> Derivations:
+    """The derived lines kept for this history (read under its encounter's lock)."""
+    with KEEPING:
+        return DERIVED.setdefault(history, Derivations())
+
+
+def log_lines(history: History, after: int = 0) -> list[LogLine]:
+    """Each line after `after`, with whether it is revoked now, the amendment in force, and
+    what it did (`derived`), as the log now stands."""
+    corrections = history.corrections
+    derived = derivations(history).of(history.events)
+    return [
+        LogLine(
+            position=p,
+            fact=e.to_json_dict(),
+            revoked=p in corrections.revoked,
+            amended_by=corrections.amended_by(p),
+            derived=derived.get(p),
+        )
+        for p, e in enumerate(history.events[after:], after + 1)
+    ]
