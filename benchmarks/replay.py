@@ -174,22 +174,23 @@ def replay_file(folder: Path, events: int) -> None:
                     for _ in range(3))  # fmt: skip
     report("the same in CPU time (user + system, best of 3)", events / whole_cpu, "facts/s",
            f"x{whole_cpu / decode_cpu:.1f} the decode's ({1000 * decode_cpu:.0f} ms)")  # fmt: skip
-    print("  where the time goes (each the best of 3):")
-    for part, seconds in _parts(path, events, decode):
-        report(f"  {part}", 1000 * seconds, "ms", f"{seconds / whole:.0%} of the whole")
+    print("  where the CPU time goes (each the best of 3):")
+    for part, seconds in _parts(path, events, decode_cpu):
+        report(f"  {part}", 1000 * seconds, "ms", f"{seconds / whole_cpu:.0%} of the whole")
 
 
 def _parts(path: Path, events: int, decode: float) -> list[tuple[str, float]]:
-    """The command's parts, each timed alone (wall, best of 3), beside the bare decode."""
+    """The command's parts in CPU time, each taken alone (best of 3), beside the bare decode."""
     starting = [sys.executable, "-c", "import api.cli.main"]
     bare = [sys.executable, "-c", "pass"]
-    python, _ = timed(lambda: subprocess.run(bare, check=True), 3)
-    start, _ = timed(lambda: subprocess.run(starting, check=True), 3)
+    python = min(child_cpu(lambda: subprocess.run(bare, check=True)) for _ in range(3))
+    start = min(child_cpu(lambda: subprocess.run(starting, check=True)) for _ in range(3))
+    log = read_jsonl(path.read_bytes())
     with collector_paused():  # as the command reads and folds
-        read, log = timed(lambda: read_jsonl(path.read_bytes()), 3)
-        checks, _ = timed(lambda: check_log(log), 3)
-        fold, _ = timed(lambda: state_json(table_at(log), events), 3)
-        freeing, _ = timed(log.clear)  # as the command's lines are let go when it returns
+        read = min(cpu(lambda: read_jsonl(path.read_bytes())) for _ in range(3))
+        checks = min(cpu(lambda: check_log(log)) for _ in range(3))
+        fold = min(cpu(lambda: state_json(table_at(log), events)) for _ in range(3))
+        freeing = cpu(log.clear)  # as the command's lines are let go when it returns
     return [("starting Python (no imports)", python),
             ("importing the CLI", start - python),
             ("reading, checking and validating the lines", read),
