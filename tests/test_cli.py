@@ -89,6 +89,19 @@ def test_a_replayed_line_nested_past_the_budget_is_refused_naming_its_line(
     assert f"line 5, field '{field}': nested deeper than 32 levels" in result.stderr
 
 
+def test_a_valid_line_nested_past_the_budget_is_refused_naming_its_line(tmp_path: Path) -> None:
+    deep = tmp_path / "deep.jsonl"
+    lines = FIGHT.read_bytes().splitlines()
+    stats = b'{"max_hp": 5, "notes": ' + b'{"a": ' * 31 + b"1" + b"}" * 31 + b"}"  # 32 levels
+    lines[4] = b'{"type": "CombatantJoined", "combatant": "deep", "name": "Deep", "side": "foes",'
+    lines[4] += b' "stats": ' + stats + b"}"  # within the stats' own budget, the line past it
+    deep.write_bytes(b"\n".join(lines) + b"\n")
+    result = runner.invoke(app, ["replay", str(deep), "--json"])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert "line 5, field 'stats': nested deeper than 32 levels" in result.stderr
+
+
 @pytest.mark.parametrize("at", ["0", "1000"])
 def test_replay_at_outside_the_log_is_refused(at: str) -> None:
     result = runner.invoke(app, ["replay", str(FIGHT), "--at", at])

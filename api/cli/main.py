@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 from uuid import UUID
@@ -74,10 +77,27 @@ def replay(
             raise fail(f"--at must be between 1 and {lines} (the log has {lines} lines)", 2)
         table = History(events).corrected_table(at) if corrected else table_at(events, at)
         state = state_json(table, at or len(events))
+        with _uncollected():
+            _print_state(state, as_json, name=getattr(events[0], "name", ""))
+
+
+@contextmanager
+def _uncollected() -> Iterator[None]:
+    """The log and its table (made while the collector was paused, all in its youngest
+    generation) moved to the oldest, which only a full collection scans: else the first young
+    collection after the pause scans every line (100k lines: ~40 ms CPU, 5% of `replay`)."""
+    gc.freeze()  # out of every generation, and the youngest's count of new objects reset
+    try:
+        yield
+    finally:
+        gc.unfreeze()  # into the oldest: a test process running the command collects them later
+
+
+def _print_state(state: dict[str, Any], as_json: bool, name: str) -> None:
     if as_json:
         sys.stdout.write(orjson.dumps(state, option=orjson.OPT_INDENT_2).decode() + "\n")
     else:
-        print_table(state, name=getattr(events[0], "name", ""))
+        print_table(state, name=name)
 
 
 def vitals_text(vitals: dict[str, int]) -> str:
