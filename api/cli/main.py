@@ -8,12 +8,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
-from uuid import UUID
 
 import orjson
 import typer
 
-from api.cli import DbOption
+from api.cli import DbOption, EncounterId, encounter_id, opened
 from api.cli.access import tokens
 from api.cli.branches import compare, fork
 from api.cli.campaigns import campaign_app, campaigns, file, session_replayer, sessions
@@ -159,10 +158,9 @@ def import_log(
     """Check each log file whole and store it as a new encounter; prints each encounter id
     (a progress bar on the terminal for several files)."""
     from api.cli.stats import progress_bar
-    from api.config.settings import load_settings
     from api.service.encounters import Encounters
 
-    with load_settings(database_url=db).open_store() as store, progress_bar("importing") as update:
+    with opened(db) as store, progress_bar("importing") as update:
         encounters = Encounters(store)
         for done, log in enumerate(logs, 1):
             typer.echo(str(encounters.import_log(_read_log(log))))
@@ -171,23 +169,19 @@ def import_log(
 
 @app.command("export")
 def export_log(
-    encounter: Annotated[str, typer.Argument(help="The encounter id.")],
+    encounter: EncounterId,
     db: DbOption = None,
     out: Annotated[
         Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.")
     ] = None,
 ) -> None:
     """Write a stored encounter's log as JSON Lines."""
-    from api.config.settings import load_settings
     from api.store import UnknownEncounter
 
-    try:
-        encounter_id = UUID(encounter)
-    except ValueError:
-        raise fail(f"not an encounter id: {encounter}", 2) from None
-    with load_settings(database_url=db).open_store() as store:
+    wanted = encounter_id(encounter)
+    with opened(db) as store:
         try:
-            data = write_jsonl(store.facts(encounter_id))
+            data = write_jsonl(store.facts(wanted))
         except UnknownEncounter:
             raise fail(f"no encounter {encounter} in the store", 1) from None
     if out is None:
@@ -199,9 +193,7 @@ def export_log(
 @app.command("list")
 def list_encounters(db: DbOption = None) -> None:
     """List the encounters in the store."""
-    from api.config.settings import load_settings
-
-    with load_settings(database_url=db).open_store() as store:
+    with opened(db) as store:
         for summary in store.list_encounters():
             name = plain(summary.name)
             typer.echo(f"{summary.id}  {summary.ruleset:<10} {summary.version:>6}  {name}")
