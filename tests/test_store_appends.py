@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 
 from api.store import EncounterStore, LostRace, VersionConflict
-from api.store.batch import BLIND_TRIES, Append, Appended
-from domain.commands import AppendFacts
+from api.store.batch import BLIND_TRIES
 from domain.events import EVENT_ADAPTER, CombatantJoined, DamageDealt, NoteAdded
 from domain.integrity import LogError
 from tests.store_helpers import (
@@ -185,43 +184,3 @@ def test_a_failed_append_leaves_no_trace_in_the_cached_encounter(store: Encounte
         appended(store, encounter_id, [*notes(1), stranger])
     assert appended(store, encounter_id, notes(1)) == (9, 9)
     assert store.aggregate(encounter_id).integrity.version == 9
-
-
-def test_a_commit_of_many_lines_to_several_logs_keeps_them_in_the_order_written(
-    open_store: OpenStore,
-) -> None:
-    """More lines than one insert statement takes, to two logs in one commit: each log holds
-    its lines in order, and the notification log (what the relay and analytics read) lists
-    every line once, each log's lines in order, with no gap."""
-    store = open_store()
-    first, second = new_encounter(store), new_encounter(store)
-    before = store.application.recorder.max_notification_id()
-    outcomes = store.commit(
-        [
-            Append(first, AppendFacts(tuple(notes(600)))),
-            Append(second, AppendFacts(tuple(notes(3)))),
-            Append(first, AppendFacts(tuple(notes(2)))),
-        ]
-    )
-    assert [(o.first, o.version) for o in outcomes if isinstance(o, Appended)] == [
-        (2, 601),
-        (2, 4),
-        (602, 603),
-    ]
-    assert store.facts(first)[1:] == [*notes(600), *notes(2)]
-    moved = store.application.recorder.select_versions(before, 1000)
-    lines = [(first.hex, v) for v in range(2, 604)] + [(second.hex, v) for v in range(2, 5)]
-    assert moved == [(before + n, *line) for n, line in enumerate(lines, 1)]
-
-
-def test_a_save_reports_the_notification_ids_its_lines_were_given(open_store: OpenStore) -> None:
-    store = open_store()
-    encounter_id = new_encounter(store)
-    encounter = store.aggregate(encounter_id)
-    for note in notes(500):
-        encounter.record(note)
-    before = store.application.recorder.max_notification_id()
-    recordings = store.application.save(encounter)
-    given = [recording.notification.id for recording in recordings]
-    assert given == [row[0] for row in store.application.recorder.select_versions(before, 1000)]
-    assert given == list(range(before + 1, before + 501))

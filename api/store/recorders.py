@@ -1,26 +1,18 @@
-"""A SQLite recorder that turns each row's originator id into a UUID once per id, not per row,
-and inserts a commit's lines in a few statements, not one each; the opt-in SQLite persistence
-synced at checkpoints only."""
+"""A SQLite recorder that turns each row's originator id into a UUID once per id, not per row;
+the opt-in SQLite persistence synced at checkpoints only."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import StoredEvent
 from eventsourcing.sqlite import (
     SQLiteApplicationRecorder,
     SQLiteConnection,
     SQLiteConnectionPool,
-    SQLiteCursor,
     SQLiteFactory,
 )
 from eventsourcing.utils import Environment, EnvType
-
-# Rows of one INSERT: 4 parameters each, within the 999 an older SQLite allows in a statement.
-ROWS_A_STATEMENT = 240
 
 
 @lru_cache(maxsize=4096)
@@ -31,33 +23,6 @@ def uuid_of(text: str) -> UUID:
 class SQLiteFactRecorder(SQLiteApplicationRecorder):
     """The library's recorder; reading a 100k-line log no longer builds 100k equal UUIDs, and
     a log read only for its facts skips the library's StoredEvent for each row."""
-
-    def _insert_events(
-        self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **_: Any
-    ) -> Sequence[int] | None:
-        """The library's insert, one statement for up to ROWS_A_STATEMENT lines: each statement
-        releases and takes back the GIL, a wait behind the event loop's thread each time on
-        the committer. The notification ids as the library's: a row takes the next rowid (one
-        past the greatest), so a statement's rows have consecutive ones, the last its
-        `lastrowid`."""
-        ids: list[int] = []
-        for start in range(0, len(stored_events), ROWS_A_STATEMENT):
-            rows = stored_events[start : start + ROWS_A_STATEMENT]
-            values = ",".join(["(?,?,?,?)"] * len(rows))
-            params = [
-                value
-                for s in rows
-                for value in (
-                    s.originator_id.hex if isinstance(s.originator_id, UUID) else s.originator_id,
-                    s.originator_version,
-                    s.topic,
-                    s.state,
-                )
-            ]
-            c.execute(f"INSERT INTO {self.events_table_name} VALUES {values}", params)
-            last = c.lastrowid
-            ids.extend(range(last - len(rows) + 1, last + 1))
-        return ids
 
     def select_originators(self, after: int, limit: int) -> list[tuple[int, str]]:
         """(notification id, originator id) of the next `limit` notifications after `after`:
