@@ -94,7 +94,7 @@ def create_app(given: Settings | str | None = None, folder: Path | None = None) 
                 keeping.stop(child)
             store.close()
 
-    app = FastAPI(
+    app = writes.LaneFirst(
         title="combatlog",
         version="0.1.0",
         summary="An event-sourced combat log for d20 games: append facts, read the table.",
@@ -110,7 +110,7 @@ def create_app(given: Settings | str | None = None, folder: Path | None = None) 
     app.add_middleware(NestingLimit)  # inside the body limit, which counts what it reads
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)  # around all the rest: the 413 carries them too
-    app.add_middleware(writes.WriteLane, most=MAX_BODY)  # the GM's writes: sets its own headers
+    app.take_writes(MAX_BODY)  # the GM's writes, before all of that: sets its own headers
     return app
 
 

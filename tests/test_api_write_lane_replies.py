@@ -40,3 +40,27 @@ def test_a_write_replies_with_its_lines_as_compact_json(client: TestClient) -> N
     first = len(PARTY) + 2
     assert reply.content == b'{"first":%d,"version":%d}' % (first, first + 1)
     assert reply.headers["content-length"] == str(len(reply.content))
+
+
+def test_a_write_goes_through_fastapi_and_its_telemetry_while_that_is_on(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lane takes a write before FastAPI's own middleware, unless FastAPI's telemetry is on
+    (an OpenTelemetry provider configured): then the write is seen by it as every request is,
+    and answered the same."""
+    app: Any = client.app
+    seen: list[str] = []
+    stack = app.build_middleware_stack()
+
+    async def through_fastapi(scope: Any, receive: Any, send: Any) -> None:
+        seen.append(scope["path"])
+        await stack(scope, receive, send)
+
+    monkeypatch.setattr(app, "middleware_stack", through_fastapi)
+    table = open_table(client, PARTY)
+    seen.clear()
+    client.post(url(table, "facts"), json={"facts": [NOTE]}, headers=table["gm"])
+    assert seen == []  # telemetry off (as by default): the lane answered it first
+    monkeypatch.setattr(app._native_telemetry, "enabled", lambda: True)
+    reply = client.post(url(table, "facts"), json={"facts": [NOTE]}, headers=table["gm"])
+    assert (reply.status_code, seen) == (201, [url(table, "facts")])

@@ -83,3 +83,33 @@ def test_the_hub_keeps_nothing_of_the_encounters_no_one_watches() -> None:
         return kept, watched, woken, len(hub.told), len(hub.queues)
 
     assert asyncio.run(scenario()) == (0, 1, [6], 0, 0)
+
+
+def test_a_commit_of_many_appends_wakes_the_loop_once_and_every_watcher_its_own_line() -> None:
+    """The committer reports a commit's appends one by one; the loop is asked to take them once
+    (a wake of the loop per append was a cost on every write), and no report is lost."""
+
+    async def scenario() -> tuple[int, list[list[int]]]:
+        loop = asyncio.get_running_loop()
+        hub, fights = Hub(loop), [uuid4() for _ in range(50)]
+        queues = [hub.subscribe(fight) for fight in fights]
+        asked = 0
+        handed_over = loop.call_soon_threadsafe
+
+        def counted(*args: object) -> object:
+            nonlocal asked
+            asked += 1
+            return handed_over(*args)  # type: ignore[arg-type]
+
+        loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
+        committer = threading.Thread(
+            target=lambda: [hub.appended(fight, 9, []) for fight in fights]
+        )
+        committer.start()
+        committer.join()
+        await asyncio.sleep(0)
+        return asked, [[q.get_nowait() for _ in range(q.qsize())] for q in queues]
+
+    asked, woken = asyncio.run(scenario())
+    assert asked == 1
+    assert woken == [[9]] * 50

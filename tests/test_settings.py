@@ -81,3 +81,26 @@ def test_an_empty_secret_or_store_name_is_none_given(monkeypatch: pytest.MonkeyP
     assert settings.database_url == os.environ.get(
         "COMBATLOG_DATABASE_URL", "sqlite:///combatlog.sqlite"
     )
+
+
+def synchronous_of(settings: Settings) -> int:
+    """PRAGMA synchronous on a connection of the store these settings open (2 FULL, 1 NORMAL)."""
+    with settings.open_store() as store:
+        datastore = store.application.recorder.datastore
+        with datastore.transaction(commit=False) as cursor:
+            cursor.execute("PRAGMA synchronous")
+            return int(cursor.fetchone()[0])
+
+
+def test_the_store_syncs_the_disk_at_every_commit_unless_told_to_sync_at_checkpoints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = f"sqlite:///{tmp_path / 'synced.sqlite'}"
+    monkeypatch.delenv("COMBATLOG_SQLITE_SYNCHRONOUS", raising=False)
+    assert load_settings(database_url=url).sqlite_synchronous == "full"
+    assert synchronous_of(load_settings(database_url=url)) == 2  # FULL: durable by default
+    monkeypatch.setenv("COMBATLOG_SQLITE_SYNCHRONOUS", "normal")
+    assert synchronous_of(load_settings(database_url=url)) == 1  # NORMAL, opted into
+    monkeypatch.setenv("COMBATLOG_SQLITE_SYNCHRONOUS", "off")
+    with pytest.raises(ValueError, match="sqlite_synchronous"):
+        load_settings(database_url=url)  # no setting loses more than it says

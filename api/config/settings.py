@@ -11,6 +11,7 @@ from api.store import EncounterStore
 from api.store.config import DEFAULT_URL
 
 Offload = Literal["process", "thread", "inline"]
+Synchronous = Literal["full", "normal"]
 
 
 class Settings(BaseSettings):
@@ -26,6 +27,9 @@ class Settings(BaseSettings):
     offload: Offload = "process"
     analytics_every: float = 0.5
     analytics_process: bool = False
+    # SQLite's disk sync: `full` (its default) syncs the log at every commit; `normal` only at
+    # checkpoints, so a power failure may lose the last commits (never corrupt the file)
+    sqlite_synchronous: Synchronous = "full"
 
     @field_validator("store_name", "secret", mode="before")
     @classmethod
@@ -48,7 +52,12 @@ class Settings(BaseSettings):
 
     def open_store(self, secret: bytes | None = None) -> EncounterStore:
         """The store these settings name (`secret`, the service's, signs its stored tables)."""
-        return EncounterStore(self.database_url, name=self.store_name, secret=secret)
+        return EncounterStore(
+            self.database_url,
+            name=self.store_name,
+            secret=secret,
+            synchronous=self.sqlite_synchronous,
+        )
 
 
 def load_settings(**given: Any) -> Settings:

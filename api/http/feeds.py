@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
 from dataclasses import dataclass
 from functools import partial
@@ -70,11 +71,26 @@ class Hub:
         self.loop = loop
         self.queues: dict[UUID, set[asyncio.Queue[int]]] = {}
         self.told: dict[UUID, int] = {}
+        self._reports: list[tuple[UUID, int]] = []  # handed over, not yet taken by the loop
+        self._handing = threading.Lock()
 
     def appended(self, encounter_id: UUID, version: int, facts: list[Fact]) -> None:
-        """Called after each append, by this worker's service or the relay, from any thread."""
+        """Called after each append, by this worker's service or the relay, from any thread:
+        the reports handed over before the loop takes them are taken in one call, so a commit
+        of many appends wakes the loop once, not once each."""
+        with self._handing:
+            self._reports.append((encounter_id, version))
+            if len(self._reports) > 1:
+                return  # the loop is already asked to take them
         if not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self.tell, encounter_id, version)
+            self.loop.call_soon_threadsafe(self._take)
+
+    def _take(self) -> None:
+        """On the loop: every report handed over since the last take, told in order."""
+        with self._handing:
+            reports, self._reports = self._reports, []
+        for encounter_id, version in reports:
+            self.tell(encounter_id, version)
 
     def tell(self, encounter_id: UUID, version: int) -> None:
         """On the loop: wake the encounter's subscribers; a version already told (the relay

@@ -13,17 +13,22 @@ POSTGRES_PREFIXES = ("postgresql://", "postgres://")
 TABLES_LOCK = 0x636F6D6261746C6F  # any key both workers agree on: "combatlo" in ASCII
 
 
-def persistence_env(url: str) -> dict[str, str]:
-    """The library's persistence settings for a store URL; ValueError for one it cannot use."""
+def persistence_env(url: str, synchronous: str = "full") -> dict[str, str]:
+    """The library's persistence settings for a store URL; ValueError for one it cannot use.
+    `synchronous` "normal": SQLite syncs the disk at checkpoints only, not at every commit
+    (api/store/recorders.py)."""
     if url == "memory:":
         return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
     if url.startswith(SQLITE_PREFIX) and url != SQLITE_PREFIX:
         # sqlite:///relative/path or sqlite:////absolute/path, as SQLAlchemy spells them.
-        return {
+        sqlite = {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",
             "SQLITE_DBNAME": url[len(SQLITE_PREFIX) :],
             "APPLICATION_RECORDER_TOPIC": "api.store.recorders:SQLiteFactRecorder",
         }
+        if synchronous == "normal":
+            sqlite["PERSISTENCE_MODULE"] = "api.store.recorders:SyncAtCheckpoints"
+        return sqlite
     if url.startswith(POSTGRES_PREFIXES):
         return postgres_env(url)
     raise ValueError(

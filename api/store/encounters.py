@@ -109,12 +109,18 @@ class EncounterStore:
     postgresql:// URL)."""
 
     def __init__(
-        self, url: str | None = None, *, name: str | None = None, secret: bytes | None = None
+        self,
+        url: str | None = None,
+        *,
+        name: str | None = None,
+        secret: bytes | None = None,
+        synchronous: str = "full",
     ) -> None:
-        """`secret` (the service's) signs the stored tables; without it none are kept."""
+        """`secret` (the service's) signs the stored tables; without it none are kept.
+        `synchronous` "normal": a SQLite file synced at checkpoints, not at every commit."""
         self.url = url = url or DEFAULT_URL  # the settings' `database_url`, else a file here
         self.name = name  # as given (the library falls back on $COMBATLOG_STORE_NAME)
-        env = {**STORAGE_ENV, **persistence_env(url)}
+        env = {**STORAGE_ENV, **persistence_env(url, synchronous)}
         with tables_locked(url):
             self.application = CombatLog(env, name or None)
         self.mapper = cast(FactMapper, self.application.mapper)
