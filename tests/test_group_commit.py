@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 import threading
 import time
 from datetime import UTC, datetime
@@ -214,19 +213,3 @@ def test_a_write_with_an_idempotency_key_outside_one_to_two_hundred_characters_i
     with pytest.raises(LogError) as refused:
         writing(uuid4(), note("once"), key=key)
     assert refused.value.field == "key"
-
-
-def test_while_the_committers_run_a_thread_waits_at_most_a_millisecond_for_the_gil(
-    service: Encounters,
-) -> None:
-    """Each SQLite statement of a commit gives the GIL up; Python's 5 ms switch interval let the
-    event loop keep it that long from the committer each time. The interpreter's own is given
-    back when the committers stop."""
-    before = sys.getswitchinterval()
-    committers = Committers(service)
-    try:
-        assert sys.getswitchinterval() == min(before, 0.001)
-        committers.submit(writing(new_encounter(service.store), note("a"))).result(timeout=10)
-    finally:
-        committers.stop()
-    assert sys.getswitchinterval() == before

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -212,3 +213,23 @@ def test_readers_of_one_worker_see_whole_tables_while_the_other_worker_writes(
     one, other = clients(two_workers)
     with one, other:
         assert torn_reads(one, other, two_workers[0].operator) == []
+
+
+def test_the_serving_process_hands_the_gil_to_a_waiting_thread_within_a_millisecond(
+    tmp_path: Path,
+) -> None:
+    """Each SQLite statement of a commit gives the GIL up; at Python's 5 ms switch interval the
+    event loop kept it that long from the committer each time. The serving process's config,
+    which owns that process, sets it once where it builds the app."""
+    from api.app import ServiceConfig
+    from api.config.settings import Settings
+
+    before = sys.getswitchinterval()
+    try:
+        sys.setswitchinterval(0.005)
+        config = ServiceConfig(Settings(database_url=f"sqlite:///{tmp_path / 'c.sqlite'}"))
+        factory = config.load_app()
+        assert sys.getswitchinterval() == pytest.approx(0.001)
+        assert callable(factory)
+    finally:
+        sys.setswitchinterval(before)

@@ -6,17 +6,11 @@ The event loop hands a write to the committer thread and awaits its outcome, so 
 reading requests while the disk syncs; under load the next batch is whatever arrived meanwhile,
 and with a single client a batch is one write, committed at once (nothing waits on a timer).
 The outcomes of a commit's writes awaited on the event loop are handed to it in one call.
-
-While the committers run, the interpreter hands the GIL to a thread that waits for it within
-SWITCH_INTERVAL, not Python's 5 ms: each SQLite statement of a commit gives the GIL up, and the
-committer then waited up to 5 ms to get it back from the event loop reading requests, so the
-server sat at ~55% of a core, flat out, with work queued (~85% at 1 ms, the same CPU a command).
 """
 
 from __future__ import annotations
 
 import asyncio
-import sys
 import threading
 from concurrent.futures import Future
 from contextlib import suppress
@@ -28,7 +22,6 @@ from api.store.access import Rotated
 from domain.commands import Create, Import
 
 MOST = 256  # writes in one commit at the most
-SWITCH_INTERVAL = 0.001  # s: the longest a thread holds the GIL from one that waits for it
 Outcome = Appended | Exception
 
 
@@ -56,8 +49,6 @@ class Committers:
         self.encounters = encounters
         self.appends = GroupCommit(encounters, name="combatlog-commits")
         self.opened = GroupCommit(encounters, name="combatlog-new-encounters")
-        self._switch = sys.getswitchinterval()  # the interpreter's, given back at `stop`
-        sys.setswitchinterval(min(self._switch, SWITCH_INTERVAL))
 
     def submit(self, append: Append) -> Future[Appended]:
         """The write's outcome, once the commit that holds it is done."""
@@ -78,7 +69,6 @@ class Committers:
         """Commit what is pending, then end the threads."""
         self.appends.stop()
         self.opened.stop()
-        sys.setswitchinterval(self._switch)
 
     def _lane(self, append: Append) -> GroupCommit:
         return self.opened if isinstance(append.command, Create | Import) else self.appends
