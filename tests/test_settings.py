@@ -102,5 +102,32 @@ def test_the_store_syncs_the_disk_at_every_commit_unless_told_to_sync_at_checkpo
     monkeypatch.setenv("COMBATLOG_SQLITE_SYNCHRONOUS", "normal")
     assert synchronous_of(load_settings(database_url=url)) == 1  # NORMAL, opted into
     monkeypatch.setenv("COMBATLOG_SQLITE_SYNCHRONOUS", "off")
-    with pytest.raises(ValueError, match="sqlite_synchronous"):
+    with pytest.raises(ValueError, match="COMBATLOG_SQLITE_SYNCHRONOUS"):
         load_settings(database_url=url)  # no setting loses more than it says
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "reason"),
+    [
+        ("COMBATLOG_SQLITE_SYNCHRONOUS", "off", "should be 'full' or 'normal'"),
+        ("COMBATLOG_ANALYTICS_EVERY", "soon", "valid number"),
+    ],
+)
+@pytest.mark.parametrize(
+    "command", [["list"], ["serve"], ["tokens", "00000000-0000-4000-8000-000000000000"]]
+)
+def test_a_variable_the_service_cannot_run_with_is_named_with_its_reason_not_a_traceback(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    variable: str,
+    value: str,
+    reason: str,
+    command: list[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(variable, value)
+    result = CliRunner().invoke(cli, [*command, "--db", f"sqlite:///{tmp_path / 'c.sqlite'}"])
+    assert result.exit_code == 2, result.output
+    assert f"combatlog: {variable}: " in result.output
+    assert reason in result.output and repr(value) in result.output
+    assert not (tmp_path / "c.sqlite").exists()  # refused before anything was opened

@@ -10,6 +10,7 @@ import typer
 from api.cli.terminal import fail
 
 if TYPE_CHECKING:
+    from api.config.settings import Settings
     from api.store import EncounterStore
 
 DbOption = Annotated[  # the store a command opens; its commands import the store when they run
@@ -21,11 +22,20 @@ DbOption = Annotated[  # the store a command opens; its commands import the stor
 EncounterId = Annotated[str, typer.Argument(help="The encounter id (`combatlog list`).")]
 
 
+def configured(db: str | None) -> Settings:
+    """The environment's settings, the store `--db` names over them; a variable the service
+    cannot run with: exit 2 naming it."""
+    from api.config.settings import BadSetting, load_settings  # here: `replay` needs none
+
+    try:
+        return load_settings(database_url=db)
+    except BadSetting as exc:
+        raise fail(str(exc), 2) from None
+
+
 def opened(db: str | None) -> EncounterStore:
     """The store `--db` names (default: the environment's), to use in a `with`."""
-    from api.config.settings import load_settings  # here: `combatlog replay` needs none
-
-    return load_settings(database_url=db).open_store()
+    return configured(db).open_store()
 
 
 def encounter_id(given: str) -> UUID:

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from api.cli import DbOption, EncounterId, encounter_id
+from api.cli import DbOption, EncounterId, configured, encounter_id
 from api.cli.terminal import fail, plain
 from api.config.secret import SECRET_FILE, SECRET_VARIABLE, fingerprint, secret_in
 
@@ -29,12 +29,11 @@ def tokens(
 ) -> None:
     """Print an encounter's GM and player tokens (under the secret in combatlog.secret here or
     $COMBATLOG_SECRET), after rotating one when asked."""
-    from api.config.settings import load_settings  # here: `combatlog replay` needs none
     from api.http.access import tokens as issued
     from api.store import UnknownEncounter
 
     chosen = encounter_id(encounter)
-    settings = load_settings(database_url=db)
+    settings = configured(db)
     secret = service_secret(settings.secret_bytes())
     with settings.open_store() as store:
         kept = store.access.secret_fingerprint()

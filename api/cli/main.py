@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import orjson
 import typer
 
-from api.cli import DbOption, EncounterId, encounter_id, opened
+from api.cli import DbOption, EncounterId, configured, encounter_id, opened
 from api.cli.access import tokens
 from api.cli.branches import compare, fork
 from api.cli.campaigns import campaign_app, campaigns, file, session_replayer, sessions
@@ -218,9 +218,8 @@ def serve(
     from api.app import run_service
     from api.cli.demo import seed_demo
     from api.config.secret import SecretChanged, secret_at_start
-    from api.config.settings import load_settings
 
-    settings = load_settings(database_url=db)
+    settings = configured(db)
     # the flag alone adopts a new secret here (the variable is for the app alone, as documented);
     # analytics runs off the serving core unless COMBATLOG_ANALYTICS_PROCESS says otherwise
     own = {"accept_new_secret": accept_new_secret}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from api.store import EncounterStore
@@ -60,7 +60,16 @@ class Settings(BaseSettings):
         )
 
 
+class BadSetting(ValueError):
+    """A setting the service cannot run with, named as the user spells it (its variable)."""
+
+
 def load_settings(**given: Any) -> Settings:
     """The environment's settings, with what the command line gave (None or "": not given)
-    over it."""
-    return Settings(**{name: value for name, value in given.items() if value not in (None, "")})
+    over it; BadSetting naming the first variable at fault and why."""
+    try:
+        return Settings(**{name: value for name, value in given.items() if value not in (None, "")})
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        name = "COMBATLOG_" + "_".join(str(part) for part in error["loc"]).upper()
+        raise BadSetting(f"{name}: {error['msg']} (given {error['input']!r})") from None
