@@ -7,7 +7,16 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
+from eventsourcing.postgres import PostgresApplicationRecorder
+
+from api.store import sql
 from api.store.recorders import SQLiteFactRecorder
+
+MOVED = (  # a page summed up in the database: one row per log that moved, not per notification
+    "SELECT originator_id, MAX(id), COUNT(*) FROM (SELECT notification_id AS id, originator_id "
+    "FROM {events} WHERE notification_id > ? ORDER BY notification_id LIMIT ?) AS page "
+    "GROUP BY originator_id"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +33,11 @@ def read(recorder: Any, after: int, limit: int) -> Page | None:
     """The next page of at most `limit` notifications after `after` (None: there is none)."""
     if isinstance(recorder, SQLiteFactRecorder):
         moved = recorder.select_moved(after, limit)
-    else:
+    elif isinstance(recorder, PostgresApplicationRecorder):
+        events = f"{recorder.datastore.schema}.{recorder.events_table_name}"
+        with sql.transaction(recorder.datastore, True, commit=False) as (run, _):
+            moved = run(MOVED.replace("{events}", events), (after, limit))
+    else:  # the in-memory store
         last: dict[str, tuple[int, int]] = {}
         for n in recorder.select_notifications(after or None, limit, inclusive_of_start=False):
             key = str(n.originator_id)
