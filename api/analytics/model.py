@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
@@ -115,7 +115,7 @@ class Analytics:
         returns how many were taken. `pages` stops early (for tests of a restart). An encounter
         whose figures fail is skipped (`_skip`), its rows removed, until its log next changes.
         The next page is read, and its whole tallies started in the workers, before this one
-        is written (dropped if this one must be taken again)."""
+        is tallied and written (dropped if this one must be taken again)."""
         taken = 0
         recorder = self.store.application.recorder
         with self.lock, fanout.Pool(self.store) as pool:
@@ -124,10 +124,10 @@ class Analytics:
             ahead = self._ahead(last, pool) if pages is None or pages > 0 else None
             while ahead is not None:
                 page = ahead.page
+                more = page.lines >= PAGE and (pages is None or pages > 1)
+                following = self._ahead(page.last, pool, ahead.whole) if more else None
                 with collector_paused():  # what the tallies build lives on: nothing to collect
                     computed = self._tallied_all(ahead, pool)
-                more = page.lines >= PAGE and (pages is None or pages > 1)
-                following = self._ahead(page.last, pool) if more else None
                 try:
                     self._store(page, computed, last)
                 except (Moved, IntegrityError) as lost:  # rolled back: nothing written
@@ -144,13 +144,15 @@ class Analytics:
                 ahead = following
         return taken
 
-    def _ahead(self, after: int, pool: fanout.Pool) -> Ahead | None:
+    def _ahead(self, after: int, pool: fanout.Pool, coming: Sequence[UUID] = ()) -> Ahead | None:
         """The page after `after`, with the whole tallies of the encounters it touches that
-        have no tally here to extend started (None: no page)."""
+        have no tally here to extend, nor one `coming` (the page before's), started (None: no
+        page). Started before the page before is tallied, the workers never wait for it."""
         page = pages.read(self.store.application.recorder, after, PAGE)
         if page is None:
             return None
-        whole = [e for e in page.touched if e not in self._tallies]
+        kept, soon = self._tallies, set(coming)
+        whole = [e for e in page.touched if e not in kept and e not in soon]
         return Ahead(page, whole, pool.start(whole, page.lines))
 
     def _store(self, page: pages.Page, computed: dict[UUID, Tallied], last: int) -> None:
