@@ -39,9 +39,9 @@ def transaction(datastore: Any, postgres: bool, commit: bool = True) -> Iterator
 
 
 def _insert(cursor: Any, postgres: bool, table: str, rows: Sequence[tuple[Any, ...]]) -> None:
-    """The rows into the table: PostgreSQL's COPY (a row per line of one stream, where an
-    INSERT per row is a round of the protocol each: ~5x fewer CPU seconds for the analytics
-    rows), SQLite's executemany."""
+    """The rows into the table: PostgreSQL's COPY (one stream, where an INSERT per row costs
+    the client a protocol round each: it was most of an analytics catch-up's writing CPU),
+    SQLite's executemany."""
     if not rows:
         return
     if postgres:
