@@ -29,15 +29,17 @@ from domain.events import (
     HealingApplied,
     Session,
 )
+from domain.rulesets.base import Ctx
 from projections.clock import ctx
 from projections.effective import effective_log
-from projections.render import statuses
 from projections.table import apply, initial
 from projections.table import dealer as dealer_of
 from projections.view import Table
 
 DOWN = frozenset({"unconscious", "dying", "dead"})  # knocked out: no longer acting
 UNKNOWN = "unknown"  # damage with no attacker or combatant source in the log
+Before = tuple[object, Ctx] | None  # a damaged target's track and context before the damage
+_TARGETED: dict[type[Fact], bool] = {}  # whether facts of a type name a `target` (read per line)
 
 
 @dataclass
@@ -128,10 +130,17 @@ class Tally:
     def saw(self, event: Fact) -> None:
         """Any line of the log, in force or not: the count and the span of recorded times."""
         self.found.events += 1
-        at = timed(event)
-        if at is not None:
-            self.first = at if self.first is None else min(self.first, at)
-            self.last = at if self.last is None else max(self.last, at)
+        at = event.at
+        if at is None or isinstance(event, EncounterFiled):  # as `timed`, inline: every line
+            return
+        if at.tzinfo is None:
+            at = at.replace(tzinfo=UTC)
+        if self.first is None or self.last is None:
+            self.first = self.last = at
+        elif at < self.first:
+            self.first = at
+        elif at > self.last:
+            self.last = at
 
     def add(self, position: int, fact: Fact) -> None:
         """The next fact in force."""
@@ -139,12 +148,14 @@ class Tally:
         before = _before(table, fact)
         apply(table, position, fact)
         _count(found, table, position, fact, before)
-        at, now, began = aware(fact.at), (table.round, table.turn), self.turn_began
-        if table.turn is not None and (began is None or began[:2] != now):
+        turn, began = table.turn, self.turn_began
+        if turn is not None and (began is None or began[1] != turn or began[0] != table.round):
+            at = aware(fact.at)
             if began is not None and began[2] is not None and at is not None:
                 found.turns.append((began[0], began[1], _seconds(began[2], at), position))
-            self.turn_began = (table.round, table.turn, at)
+            self.turn_began = (table.round, turn, at)
         if table.round and (self.round_began is None or self.round_began[0] != table.round):
+            at = aware(fact.at)
             if self.round_began is not None and self.round_began[1] is not None and at is not None:
                 found.round_seconds[self.round_began[0]] = _seconds(self.round_began[1], at)
             self.round_began = (table.round, at)
@@ -184,20 +195,35 @@ def _seconds(start: datetime, end: datetime) -> float:
     return max(0.0, (end - start).total_seconds())
 
 
-def _before(table: Table, fact: Fact) -> tuple[bool, bool] | None:
-    """Whether the fact's target was down / dead before it (for damage only)."""
+def _before(table: Table, fact: Fact) -> Before:
+    """A damaged target as it stood before the damage: its track and what the ruleset reads
+    of it (both immutable values, so its statuses then can be asked later, and only are when
+    it is down or dead after the damage: most hits drop no one)."""
     if not isinstance(fact, DamageDealt):
         return None
     member = table.members.get(fact.target)
     if member is None:
         return None
-    now = set(statuses(table, member))
-    return bool(now & DOWN), "dead" in now
+    return member.body, ctx(table, member)
 
 
-def _count(
-    found: Figures, table: Table, position: int, fact: Fact, before: tuple[bool, bool] | None
-) -> None:
+def _down_and_dead(table: Table, body: object, seen: Ctx) -> tuple[bool, bool]:
+    """Whether the ruleset reads the track as down (out of the fight) and as dead."""
+    now = table.rules.statuses(body, seen)
+    return not DOWN.isdisjoint(now), "dead" in now
+
+
+def _targeted(fact: Fact) -> str | None:
+    """The combatant the fact names as its `target`, if its type has one."""
+    kind = type(fact)
+    has = _TARGETED.get(kind)
+    if has is None:
+        has = _TARGETED[kind] = "target" in kind.model_fields
+    target = getattr(fact, "target", None) if has else None
+    return target if isinstance(target, str) else None
+
+
+def _count(found: Figures, table: Table, position: int, fact: Fact, before: Before) -> None:
     match fact:
         case CombatantJoined():
             member = table.members.get(fact.combatant)
@@ -223,8 +249,8 @@ def _count(
         case EncounterFiled():
             found.campaign, found.session = fact.campaign, fact.session
         case _:
-            target = getattr(fact, "target", None)
-            if isinstance(target, str) and target in found.fighters:
+            target = _targeted(fact)
+            if target is not None and target in found.fighters:
                 _hp(found, table, target, position)
 
 
@@ -244,9 +270,7 @@ def _attack(found: Figures, table: Table, position: int, fact: AttackMade) -> No
         target.hits_received += hit
 
 
-def _damage(
-    found: Figures, table: Table, position: int, fact: DamageDealt, before: tuple[bool, bool] | None
-) -> None:
+def _damage(found: Figures, table: Table, position: int, fact: DamageDealt, before: Before) -> None:
     if table.landed != position:
         return  # the table did not apply it (tied to a miss, or to an attack not in force)
     target = found.fighters.get(fact.target)
@@ -262,13 +286,15 @@ def _damage(
     if source is not None:
         source.damage_dealt += fact.amount
         source.damage_dealt_nonlethal += fact.amount if fact.nonlethal else 0
-    now = set(statuses(table, member))
-    was_down, was_dead = before or (False, False)
-    if now & DOWN and not was_down:
+    down, dead = _down_and_dead(table, member.body, ctx(table, member))
+    was_down, was_dead = False, False
+    if (down or dead) and before is not None:
+        was_down, was_dead = _down_and_dead(table, *before)
+    if down and not was_down:
         target.knocked_out += 1
         if source is not None:
             source.knockouts += 1
-    if "dead" in now and not was_dead:
+    if dead and not was_dead:
         target.killed = 1
         if source is not None:
             source.kills += 1

@@ -83,10 +83,10 @@ def test_a_rebuild_elsewhere_during_a_page_rolls_the_page_back_and_retakes_it(
     def stop(done: int, total: int) -> None:
         raise Interrupted
 
-    def rebuild_meanwhile(touched: set[UUID], pool: Any, lines: int) -> Any:
-        found = tallied(touched, pool, lines)
+    def rebuild_meanwhile(ahead: Any, pool: Any) -> Any:
+        found = tallied(ahead, pool)
         if not interrupted:
-            interrupted.extend(touched)
+            interrupted.extend(ahead.page.touched)
             with pytest.raises(Interrupted):
                 rebuilder.rebuild(stop)  # deletes everything, takes notifications 1-15
         return found

@@ -1,6 +1,8 @@
 """Whole tallies folded in worker processes, one per core, for a catch-up over many encounters
 (a first start, a rebuild). The workers only read the store; the catching-up process writes
-every row, in the page's one transaction with the tracking position."""
+every row, in the page's one transaction with the tracking position. A page's tallies can be
+started (`Pool.start`) before the page ahead of it is written, so the workers fold while the
+catching-up process writes."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import os
 import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from uuid import UUID
 
 from api.store import EncounterStore, collector_paused
@@ -53,6 +55,29 @@ def _in_worker(job: tuple[str, str | None, UUID]) -> Whole:
         return tally_whole(store, encounter_id)
 
 
+class Pending:
+    """Whole tallies started in the workers, or (none started) folded here when asked for."""
+
+    def __init__(
+        self,
+        store: EncounterStore,
+        encounters: Sequence[UUID],
+        started: list[Future[Whole]] | None = None,
+    ) -> None:
+        self.store, self.encounters, self.started = store, encounters, started
+
+    def results(self) -> list[Whole]:
+        """Each encounter's whole tally, in the order given (waiting for the workers)."""
+        if self.started is None:
+            return [tally_whole(self.store, e) for e in self.encounters]
+        return [future.result() for future in self.started]
+
+    def cancel(self) -> None:
+        """Not wanted after all: those not yet begun never are (the others run to their end)."""
+        for future in self.started or ():
+            future.cancel()
+
+
 class Pool:
     """Spreads whole tallies over one process per core (none for the in-memory store, whose
     log no other process can read, or on a single core): started when first needed, ended
@@ -67,15 +92,22 @@ class Pool:
 
     def tallies(self, encounters: Sequence[UUID], lines: int) -> list[Whole]:
         """Each encounter's whole tally, in the order given (`lines`: the page's length)."""
+        return self.start(encounters, lines).results()
+
+    def start(self, encounters: Sequence[UUID], lines: int) -> Pending:
+        """Each encounter's whole tally, begun in the workers when there are enough to spread
+        (`lines`: the page's length); else folded in this process when asked for."""
         if not self.usable or len(encounters) < WHOLE_AT or lines < LINES_AT:
-            return [tally_whole(self.store, e) for e in encounters]
+            return Pending(self.store, encounters)
         if self._executor is None:
             spawn = multiprocessing.get_context("spawn")
             self._executor = ProcessPoolExecutor(
                 os.cpu_count(), mp_context=spawn, initializer=_watch, initargs=(os.getpid(),)
             )
-        jobs = [(self.store.url, self.store.name, e) for e in encounters]
-        return list(self._executor.map(_in_worker, jobs))
+        executor, url, name = self._executor, self.store.url, self.store.name
+        return Pending(self.store, encounters, [
+            executor.submit(_in_worker, (url, name, e)) for e in encounters
+        ])  # fmt: skip
 
     def __enter__(self) -> Pool:
         return self

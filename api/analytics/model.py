@@ -17,8 +17,9 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid4
@@ -27,7 +28,7 @@ from eventsourcing.persistence import IntegrityError, Tracking
 from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 
-from api.analytics import fanout, rows
+from api.analytics import fanout, pages, rows
 from api.analytics.rows import TABLES
 from api.store import EncounterStore, collector_paused, sql
 from api.store.config import tables_locked
@@ -46,6 +47,16 @@ PAGE = 5000  # notifications per transaction
 TALLIES_KEPT = 5000  # encounters whose running tallies this process keeps (least recent go)
 Progress = Callable[[int, int], None]  # (notifications done, notifications in the log)
 Tallied = tuple[Figures, int] | None  # figures and the line their growing rows are stored to
+
+
+@dataclass(slots=True)
+class Ahead:
+    """A page read, and the whole tallies of the encounters it touches that had none here to
+    extend when it was read, begun (in the workers when there are many)."""
+
+    page: pages.Page
+    whole: list[UUID]
+    pending: fanout.Pending
 
 
 class Moved(Exception):
@@ -102,49 +113,75 @@ class Analytics:
     def catch_up(self, progress: Progress | None = None, pages: int | None = None) -> int:
         """Take every notification after the tracking position, a page per transaction;
         returns how many were taken. `pages` stops early (for tests of a restart). An encounter
-        whose figures fail is skipped (`_skip`), its rows removed, until its log next changes."""
+        whose figures fail is skipped (`_skip`), its rows removed, until its log next changes.
+        The next page is read, and its whole tallies started in the workers, before this one
+        is tallied and written (dropped if this one must be taken again)."""
         taken = 0
         recorder = self.store.application.recorder
         with self.lock, fanout.Pool(self.store) as pool:
             last = self._resume(self.position)
             total = recorder.max_notification_id() or 0
-            while pages is None or pages > 0:
-                page = self._page(last)
-                if not page:
-                    break
-                touched = {UUID(str(originator)) for originator in {o for _, o in page}}
+            ahead = self._ahead(last, pool) if pages is None or pages > 0 else None
+            while ahead is not None:
+                page = ahead.page
+                more = page.lines >= PAGE and (pages is None or pages > 1)
+                following = self._ahead(page.last, pool, ahead.whole) if more else None
                 with collector_paused():  # what the tallies build lives on: nothing to collect
-                    computed = self._tallied_all(touched, pool, len(page))
+                    computed = self._tallied_all(ahead, pool)
                 try:
-                    with self.transaction() as run:
-                        self._hold(run)
-                        for encounter_id, tallied in computed.items():
-                            self._write(run, encounter_id, tallied)
-                        if (now := self._tracked(run)) != last:
-                            raise Moved(now)
-                        tracked = Tracking(TRACKED_AS, page[-1][0])
-                        self.tracking._insert_tracking(self._cursor, tracked)
-                except Moved as moved:  # rolled back: nothing written
-                    last = self._resume(moved.args[0])
+                    self._store(page, computed, last)
+                except (Moved, IntegrityError) as lost:  # rolled back: nothing written
+                    if following is not None:
+                        following.pending.cancel()
+                    last = self._retake(lost)
+                    ahead = self._ahead(last, pool)
                     continue
-                except IntegrityError:  # another worker took this page first: nothing written
-                    self._tallies.clear()
-                    last = self._resume(self.position)
-                    continue
-                except BaseException:  # nothing written: the tallies are ahead of the rows
-                    self._tallies.clear()
-                    raise
-                for encounter_id in touched:
-                    if (kept := self._tallies.get(encounter_id)) is not None:
-                        kept[1].written()
-                last = self._left = page[-1][0]
-                taken += len(page)
+                last = self._left = page.last
+                taken += page.lines
                 if progress is not None:
                     progress(last, max(total, last))
                 pages = None if pages is None else pages - 1
-                if len(page) < PAGE:
-                    break
+                ahead = following
         return taken
+
+    def _ahead(self, after: int, pool: fanout.Pool, coming: Sequence[UUID] = ()) -> Ahead | None:
+        """The page after `after`, with the whole tallies of the encounters it touches that
+        have no tally here to extend, nor one `coming` (the page before's), started (None: no
+        page). Started before the page before is tallied, the workers never wait for it."""
+        page = pages.read(self.store.application.recorder, after, PAGE)
+        if page is None:
+            return None
+        kept, soon = self._tallies, set(coming)
+        whole = [e for e in page.touched if e not in kept and e not in soon]
+        return Ahead(page, whole, pool.start(whole, page.lines))
+
+    def _store(self, page: pages.Page, computed: dict[UUID, Tallied], last: int) -> None:
+        """The page's rows and tracking position, in one transaction that expects the position
+        still at `last` (Moved if not); the tallies it leaves out then hold no copy of the rows
+        that only grow. Any other failure drops the tallies (they are ahead of the rows)."""
+        try:
+            with self.transaction() as run:
+                self._hold(run)
+                for encounter_id, tallied in computed.items():
+                    self._write(run, encounter_id, tallied)
+                if (now := self._tracked(run)) != last:
+                    raise Moved(now)
+                self.tracking._insert_tracking(self._cursor, Tracking(TRACKED_AS, page.last))
+        except (Moved, IntegrityError):
+            raise
+        except BaseException:
+            self._tallies.clear()
+            raise
+        for encounter_id in page.touched:
+            if (kept := self._tallies.get(encounter_id)) is not None:
+                kept[1].written()
+
+    def _retake(self, lost: Exception) -> int:
+        """Where to take the page again from, once its transaction is rolled back."""
+        if isinstance(lost, Moved):  # another process took pages (or rebuilt) meanwhile
+            return self._resume(lost.args[0])
+        self._tallies.clear()  # IntegrityError: another worker took this page first
+        return self._resume(self.position)
 
     def rebuild(self, progress: Progress | None = None) -> int:
         """Forget everything and take the whole notification log again."""
@@ -200,20 +237,23 @@ class Analytics:
         page = recorder.select_notifications(after or None, PAGE, inclusive_of_start=False)
         return [(n.id, n.originator_id) for n in page]
 
-    def _tallied_all(
-        self, touched: set[UUID], pool: fanout.Pool, lines: int
-    ) -> dict[UUID, Tallied]:
+    def _tallied_all(self, ahead: Ahead, pool: fanout.Pool) -> dict[UUID, Tallied]:
         """Each touched encounter's figures and the line its growing rows (turns, HP points)
         are stored to: a log that only grew extends its tally; one with a correction, or not
         tallied here yet, is tallied whole (0), on every core when there are many (None: the
         figures fail, logged; a store that cannot be read stops the catch-up)."""
         computed: dict[UUID, Tallied] = {}
-        whole = []
-        for encounter_id in touched:
+        started, whole = set(ahead.whole), []
+        for encounter_id in ahead.page.touched:
+            if encounter_id in started:
+                continue
             if (extended := self._extended(encounter_id)) is not None:
                 computed[encounter_id] = extended[0]
-            else:
+            else:  # its tally is gone since the page was read, or a correction came
                 whole.append(encounter_id)
+        lines = ahead.page.lines
+        for encounter_id, tallied in zip(ahead.whole, ahead.pending.results(), strict=True):
+            computed[encounter_id] = self._kept(encounter_id, tallied, 0)
         for encounter_id, tallied in zip(whole, pool.tallies(whole, lines), strict=True):
             computed[encounter_id] = self._kept(encounter_id, tallied, 0)
         return computed

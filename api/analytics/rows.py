@@ -126,6 +126,4 @@ def replace(run: Run, prefix: str, key: str, found: Figures | None, since: int) 
         "hp": [(key, *point) for point in found.hp],
     }  # fmt: skip
     for name, rows in written.items():
-        if rows:
-            marks = ", ".join("?" * len(rows[0]))
-            run(f"INSERT INTO {prefix}{name} VALUES ({marks})", rows, many=True)
+        run(f"{prefix}{name}", rows, copy=True)

@@ -1,0 +1,49 @@
+"""The notification log a page at a time, as the analytics catch-up takes it: which encounters'
+logs moved, and up to which notification."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.postgres import PostgresApplicationRecorder
+
+from api.store import sql
+from api.store.recorders import SQLiteFactRecorder
+
+MOVED = (  # a page summed up in the database: one row per log that moved, not per notification
+    "SELECT originator_id, MAX(id), COUNT(*) FROM (SELECT notification_id AS id, originator_id "
+    "FROM {events} WHERE notification_id > ? ORDER BY notification_id LIMIT ?) AS page "
+    "GROUP BY originator_id"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A page of the notification log: the encounters it holds lines of (in the order their
+    last lines come), its last notification id and how many notifications it holds."""
+
+    touched: tuple[UUID, ...]
+    last: int
+    lines: int
+
+
+def read(recorder: Any, after: int, limit: int) -> Page | None:
+    """The next page of at most `limit` notifications after `after` (None: there is none)."""
+    if isinstance(recorder, SQLiteFactRecorder):
+        moved = recorder.select_moved(after, limit)
+    elif isinstance(recorder, PostgresApplicationRecorder):
+        events = f"{recorder.datastore.schema}.{recorder.events_table_name}"
+        with sql.transaction(recorder.datastore, True, commit=False) as (run, _):
+            moved = run(MOVED.replace("{events}", events), (after, limit))
+    else:  # the in-memory store
+        last: dict[str, tuple[int, int]] = {}
+        for n in recorder.select_notifications(after or None, limit, inclusive_of_start=False):
+            key = str(n.originator_id)
+            last[key] = (n.id, last.get(key, (0, 0))[1] + 1)
+        moved = [(key, at, lines) for key, (at, lines) in last.items()]
+    if not moved:
+        return None
+    touched = tuple(UUID(str(key)) for key, _, _ in sorted(moved, key=lambda m: m[1]))
+    return Page(touched, max(at for _, at, _ in moved), sum(lines for _, _, lines in moved))
