@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -131,6 +132,10 @@ class ServiceConfig(uvicorn.Config):
         up to 5 ms to get it back from the event loop reading requests: flat out, the server sat
         at ~55% of a core with work queued (72-86% at 1 ms, the same CPU a command)."""
         sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
+        # What the imports made (modules, classes, schemas: most of the process's objects) is
+        # kept for good: out of the cyclic collector's reach, every full collection scanning
+        # it again and again (flat out, ~0.4 s of CPU a minute of appends).
+        gc.freeze()
         return partial(create_app, self.settings)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import secrets
 import sys
 import threading
@@ -233,3 +234,21 @@ def test_the_serving_process_hands_the_gil_to_a_waiting_thread_within_a_millisec
         assert callable(factory)
     finally:
         sys.setswitchinterval(before)
+        gc.unfreeze()  # load_app froze this test process's objects too
+
+
+def test_the_serving_process_keeps_what_its_imports_made_out_of_the_collectors_reach(
+    tmp_path: Path,
+) -> None:
+    """Flat out, every full collection scanned the modules, classes and schemas the imports
+    made, again and again: the serving process's config freezes them where it builds the app."""
+    from api.app import ServiceConfig
+    from api.config.settings import Settings
+
+    before = sys.getswitchinterval()
+    try:
+        ServiceConfig(Settings(database_url=f"sqlite:///{tmp_path / 'c.sqlite'}")).load_app()
+        assert gc.get_freeze_count() > 0
+    finally:
+        sys.setswitchinterval(before)
+        gc.unfreeze()

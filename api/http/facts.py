@@ -23,11 +23,14 @@ TABLE_FACTS = frozenset(  # the wire names a replacement may have: TableFact's m
 )
 
 
-def client_facts(raws: list[dict[str, Any]]) -> list[Fact]:
+def client_facts(raws: list[dict[str, Any]], bounded: bool = False) -> list[Fact]:
     """The facts of one append, their dice rolled within one request's budget (api.compute.dice);
-    run off the event loop, since rolling and validating take CPU."""
+    run off the event loop, since rolling and validating take CPU. `bounded`: the write lane
+    read the body and found every integer within 64 bits and no nesting too deep."""
     budget = Budget()
-    return [client_fact(raw, n, f"facts[{n - 1}]", budget) for n, raw in enumerate(raws, 1)]
+    return [
+        client_fact(raw, n, f"facts[{n - 1}]", budget, bounded) for n, raw in enumerate(raws, 1)
+    ]
 
 
 def client_replacement(raw: dict[str, Any], position: int) -> Fact:
@@ -40,12 +43,18 @@ def client_replacement(raw: dict[str, Any], position: int) -> Fact:
 
 
 def client_fact(
-    raw: dict[str, Any], position: int, field: str, budget: Budget | None = None
+    raw: dict[str, Any],
+    position: int,
+    field: str,
+    budget: Budget | None = None,
+    bounded: bool = False,
 ) -> Fact:
     """The fact a client sent, its dice rolled; 422 naming the field at fault (`roll` when the
-    dice rolled give a number out of bounds)."""
+    dice rolled give a number out of bounds). `bounded`: as the write lane found the body (see
+    client_facts), so neither its integers nor its depth are walked again; the dice's are."""
     service_fields_unset(raw, field)
-    fits_64_bits(raw, field)
+    if not bounded:
+        fits_64_bits(raw, field)
     try:
         resolved = resolve_roll(raw, budget)
     except OverBudget as exc:
@@ -55,7 +64,7 @@ def client_fact(
     if resolved is not raw:
         fits_64_bits(resolved, field, blame=f"{field}.roll")  # a total past 64 bits
     try:
-        return parse_event(resolved, position)
+        return parse_event(resolved, position, nested=not bounded)
     except LogError as exc:
         rolled_into = resolved is not raw and exc.field in ROLLED_FIELDS
         where = f"{field}.{'roll' if rolled_into else exc.field}" if exc.field else field

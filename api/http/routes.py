@@ -31,6 +31,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     }.items()
 }  # fmt: skip
 GRANT = "combatlog.grant"  # scope key: the GM token's generation the write lane let it in on
+BOUNDED = "combatlog.bounded"  # scope key: the lane found the body's integers and depth in bounds
 LIGHT_BATCH = 20  # facts without dice validated on the event loop: less than the trip to a worker
 router = APIRouter(prefix="/encounters", tags=["encounters"], responses=ERRORS)
 Auth = Annotated[str | None, Header(description="Bearer <gm or player token>")]
@@ -127,7 +128,11 @@ async def append_facts(
 ) -> schemas.Appended:
     """Append facts, all or none, after `expected_version` when given."""
     costly = len(body.facts) > LIGHT_BATCH or any("roll" in raw for raw in body.facts)
-    facts = await off_loop(client_facts, body.facts) if costly else client_facts(body.facts)
+    bounded = request.scope.get(BOUNDED, False)
+    if costly:
+        facts = await off_loop(client_facts, body.facts, bounded)
+    else:
+        facts = client_facts(body.facts, bounded)
     command = AppendFacts(tuple(facts))
     return await committed(request, encounter_id, command, "facts", body, key)
 

@@ -21,7 +21,7 @@ from api.http.headers import HEADERS
 from api.http.idempotency import HEADER
 from api.http.nesting import replayed, whole
 from api.http.problems import HttpProblem
-from api.http.routes import GRANT, gm, role
+from api.http.routes import BOUNDED, GRANT, gm, role
 from api.service.encounters import Encounters
 from api.store.access import Rotated
 from domain.bounds import MAX_DEPTH, too_deep
@@ -60,6 +60,7 @@ class WriteLane:
         if (given := lean(request, headers, data, route)) is None:
             await self.app(scope, replayed(messages, receive), send)
             return
+        request.scope[BOUNDED] = True  # no integer past 64 bits (BIG_NUMBER), no deep nesting
         try:
             reply = await written(request, headers, route, *given)
         except Exception as exc:
