@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections import OrderedDict
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -89,6 +89,9 @@ class Analytics:
         self.lock = threading.Lock()  # one catch-up at a time in this process
         self._tallies: OrderedDict[UUID, tuple[int, Tally]] = OrderedDict()
         self._left = 0  # the tracking position this process's tallies go with
+        # Encounters this catch-up wrote rows of, when it began on an empty model (position 0,
+        # tables emptied with it): the others have no rows to delete. None: not known.
+        self._written: set[UUID] | None = None
         self.skips: dict[UUID, str] = {}  # encounters whose figures fail, and why (logged once)
         with tables_locked(store.url):  # workers starting together must not race on CREATE
             self.tracking.create_table()
@@ -119,6 +122,7 @@ class Analytics:
         taken = 0
         recorder = self.store.application.recorder
         with self.lock, fanout.Pool(self.store) as pool:
+            self._written = None
             last = self._resume(self.position)
             total = recorder.max_notification_id() or 0
             ahead = self._ahead(last, pool) if pages is None or pages > 0 else None
@@ -142,6 +146,7 @@ class Analytics:
                     progress(last, max(total, last))
                 pages = None if pages is None else pages - 1
                 ahead = following
+            self._written = None
         return taken
 
     def _ahead(self, after: int, pool: fanout.Pool, coming: Sequence[UUID] = ()) -> Ahead | None:
@@ -162,8 +167,7 @@ class Analytics:
         try:
             with self.transaction() as run:
                 self._hold(run)
-                for encounter_id, tallied in computed.items():
-                    self._write(run, encounter_id, tallied)
+                self._write_page(run, computed)
                 if (now := self._tracked(run)) != last:
                     raise Moved(now)
                 self.tracking._insert_tracking(self._cursor, Tracking(TRACKED_AS, page.last))
@@ -172,6 +176,8 @@ class Analytics:
         except BaseException:
             self._tallies.clear()
             raise
+        if self._written is not None:
+            self._written.update(computed)
         for encounter_id in page.touched:
             if (kept := self._tallies.get(encounter_id)) is not None:
                 kept[1].written()
@@ -212,6 +218,9 @@ class Analytics:
         if position != self._left:
             self._tallies.clear()
             self._left = position
+            self._written = None
+        if position == 0:  # an empty model: no encounter has rows yet
+            self._written = set()
         return position
 
     def _hold(self, run: Callable[..., list[Any]]) -> None:
@@ -297,6 +306,32 @@ class Analytics:
         while len(self._tallies) > TALLIES_KEPT:
             self._tallies.popitem(last=False)
         return found, since
+
+    def _write_page(self, run: Callable[..., list[Any]], computed: dict[UUID, Tallied]) -> None:
+        """The page's rows: one bulk insert per table for the whole page (the rows of an
+        encounter with none stored yet need no delete first). If the database refuses any,
+        back to before them, and each encounter on its own (`_write`), so one is skipped."""
+        written, made = self._written or set(), defaultdict(list)
+        run("SAVEPOINT page")
+        try:
+            for encounter_id, (found, since) in self._computed(computed):
+                key = str(encounter_id)
+                if self._written is None or encounter_id in written:
+                    rows.delete(run, self.prefix, key, found, since)
+                for name, these in rows.made(key, found).items() if found else ():
+                    made[name].extend(these)
+            rows.insert(run, self.prefix, made)
+        except Exception:
+            run("ROLLBACK TO SAVEPOINT page")
+            for encounter_id, tallied in computed.items():
+                self._write(run, encounter_id, tallied)
+        run("RELEASE SAVEPOINT page")
+
+    @staticmethod
+    def _computed(computed: dict[UUID, Tallied]) -> Iterator[tuple[UUID, tuple[Any, int]]]:
+        """(encounter, (figures or None, the line its growing rows are stored to))."""
+        for encounter_id, tallied in computed.items():
+            yield encounter_id, tallied or (None, 0)
 
     def _write(self, run: Callable[..., list[Any]], encounter_id: UUID, tallied: Tallied) -> None:
         """Replace the encounter's rows; if the database refuses them (a text PostgreSQL cannot
