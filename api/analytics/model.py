@@ -130,11 +130,13 @@ class Analytics:
                 page = ahead.page
                 more = page.lines >= PAGE and (pages is None or pages > 1)
                 following = self._ahead(page.last, pool, ahead.whole) if more else None
-                with collector_paused():  # what the tallies build lives on: nothing to collect
+                # What the tallies build lives on, and the next page's tallies arrive from the
+                # workers (unpickled on the pool's thread) while this one is written: nothing to
+                # collect, and a scan of every kept tally each time the collector ran.
+                with collector_paused():
                     computed = self._tallied_all(ahead, pool)
-                try:
-                    self._store(page, computed, last)
-                except (Moved, IntegrityError) as lost:  # rolled back: nothing written
+                    lost = self._stored(page, computed, last)
+                if lost is not None:  # rolled back: nothing written
                     if following is not None:
                         following.pending.cancel()
                     last = self._retake(lost)
@@ -159,6 +161,16 @@ class Analytics:
         kept, soon = self._tallies, set(coming)
         whole = [e for e in page.touched if e not in kept and e not in soon]
         return Ahead(page, whole, pool.start(whole, page.lines))
+
+    def _stored(
+        self, page: pages.Page, computed: dict[UUID, Tallied], last: int
+    ) -> Moved | IntegrityError | None:
+        """`_store`, or why the page must be taken again (None: it is written)."""
+        try:
+            self._store(page, computed, last)
+        except (Moved, IntegrityError) as lost:
+            return lost
+        return None
 
     def _store(self, page: pages.Page, computed: dict[UUID, Tallied], last: int) -> None:
         """The page's rows and tracking position, in one transaction that expects the position
