@@ -6,6 +6,7 @@ catching-up process writes."""
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import threading
@@ -37,7 +38,10 @@ def tally_whole(store: EncounterStore, encounter_id: UUID) -> Whole:
 
 def _watch(parent: int) -> None:
     """In each worker: end with the process that started it, even after a SIGKILL of it (a
-    worker left waiting on a closed queue would otherwise live on)."""
+    worker left waiting on a closed queue would otherwise live on); and what its imports made
+    (all there is yet: modules, pydantic's validators) kept out of the cyclic collector's
+    scans, which otherwise walk it all again while the results are pickled."""
+    gc.freeze()
 
     def watch() -> None:
         while os.getppid() == parent:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections import OrderedDict
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -89,6 +89,9 @@ class Analytics:
         self.lock = threading.Lock()  # one catch-up at a time in this process
         self._tallies: OrderedDict[UUID, tuple[int, Tally]] = OrderedDict()
         self._left = 0  # the tracking position this process's tallies go with
+        # Encounters this catch-up wrote rows of, when it began on an empty model (position 0,
+        # tables emptied with it): the others have no rows to delete. None: not known.
+        self._written: set[UUID] | None = None
         self.skips: dict[UUID, str] = {}  # encounters whose figures fail, and why (logged once)
         with tables_locked(store.url):  # workers starting together must not race on CREATE
             self.tracking.create_table()
@@ -119,6 +122,7 @@ class Analytics:
         taken = 0
         recorder = self.store.application.recorder
         with self.lock, fanout.Pool(self.store) as pool:
+            self._written = None
             last = self._resume(self.position)
             total = recorder.max_notification_id() or 0
             ahead = self._ahead(last, pool) if pages is None or pages > 0 else None
@@ -126,11 +130,13 @@ class Analytics:
                 page = ahead.page
                 more = page.lines >= PAGE and (pages is None or pages > 1)
                 following = self._ahead(page.last, pool, ahead.whole) if more else None
-                with collector_paused():  # what the tallies build lives on: nothing to collect
+                # What the tallies build lives on, and the next page's tallies arrive from the
+                # workers (unpickled on the pool's thread) while this one is written: nothing to
+                # collect, and a scan of every kept tally each time the collector ran.
+                with collector_paused():
                     computed = self._tallied_all(ahead, pool)
-                try:
-                    self._store(page, computed, last)
-                except (Moved, IntegrityError) as lost:  # rolled back: nothing written
+                    lost = self._stored(page, computed, last)
+                if lost is not None:  # rolled back: nothing written
                     if following is not None:
                         following.pending.cancel()
                     last = self._retake(lost)
@@ -142,6 +148,7 @@ class Analytics:
                     progress(last, max(total, last))
                 pages = None if pages is None else pages - 1
                 ahead = following
+            self._written = None
         return taken
 
     def _ahead(self, after: int, pool: fanout.Pool, coming: Sequence[UUID] = ()) -> Ahead | None:
@@ -155,6 +162,16 @@ class Analytics:
         whole = [e for e in page.touched if e not in kept and e not in soon]
         return Ahead(page, whole, pool.start(whole, page.lines))
 
+    def _stored(
+        self, page: pages.Page, computed: dict[UUID, Tallied], last: int
+    ) -> Moved | IntegrityError | None:
+        """`_store`, or why the page must be taken again (None: it is written)."""
+        try:
+            self._store(page, computed, last)
+        except (Moved, IntegrityError) as lost:
+            return lost
+        return None
+
     def _store(self, page: pages.Page, computed: dict[UUID, Tallied], last: int) -> None:
         """The page's rows and tracking position, in one transaction that expects the position
         still at `last` (Moved if not); the tallies it leaves out then hold no copy of the rows
@@ -162,8 +179,7 @@ class Analytics:
         try:
             with self.transaction() as run:
                 self._hold(run)
-                for encounter_id, tallied in computed.items():
-                    self._write(run, encounter_id, tallied)
+                self._write_page(run, computed)
                 if (now := self._tracked(run)) != last:
                     raise Moved(now)
                 self.tracking._insert_tracking(self._cursor, Tracking(TRACKED_AS, page.last))
@@ -172,6 +188,8 @@ class Analytics:
         except BaseException:
             self._tallies.clear()
             raise
+        if self._written is not None:
+            self._written.update(computed)
         for encounter_id in page.touched:
             if (kept := self._tallies.get(encounter_id)) is not None:
                 kept[1].written()
@@ -212,6 +230,9 @@ class Analytics:
         if position != self._left:
             self._tallies.clear()
             self._left = position
+            self._written = None
+        if position == 0:  # an empty model: no encounter has rows yet
+            self._written = set()
         return position
 
     def _hold(self, run: Callable[..., list[Any]]) -> None:
@@ -297,6 +318,32 @@ class Analytics:
         while len(self._tallies) > TALLIES_KEPT:
             self._tallies.popitem(last=False)
         return found, since
+
+    def _write_page(self, run: Callable[..., list[Any]], computed: dict[UUID, Tallied]) -> None:
+        """The page's rows: one bulk insert per table for the whole page (the rows of an
+        encounter with none stored yet need no delete first). If the database refuses any,
+        back to before them, and each encounter on its own (`_write`), so one is skipped."""
+        written, made = self._written or set(), defaultdict(list)
+        run("SAVEPOINT page")
+        try:
+            for encounter_id, (found, since) in self._computed(computed):
+                key = str(encounter_id)
+                if self._written is None or encounter_id in written:
+                    rows.delete(run, self.prefix, key, found, since)
+                for name, these in rows.made(key, found).items() if found else ():
+                    made[name].extend(these)
+            rows.insert(run, self.prefix, made)
+        except Exception:
+            run("ROLLBACK TO SAVEPOINT page")
+            for encounter_id, tallied in computed.items():
+                self._write(run, encounter_id, tallied)
+        run("RELEASE SAVEPOINT page")
+
+    @staticmethod
+    def _computed(computed: dict[UUID, Tallied]) -> Iterator[tuple[UUID, tuple[Any, int]]]:
+        """(encounter, (figures or None, the line its growing rows are stored to))."""
+        for encounter_id, tallied in computed.items():
+            yield encounter_id, tallied or (None, 0)
 
     def _write(self, run: Callable[..., list[Any]], encounter_id: UUID, tallied: Tallied) -> None:
         """Replace the encounter's rows; if the database refuses them (a text PostgreSQL cannot

@@ -104,16 +104,33 @@ def _answers(run: Run, query: str) -> bool:
 def replace(run: Run, prefix: str, key: str, found: Figures | None, since: int) -> None:
     """Replace the encounter's rows; the turns and HP points only after line `since`. No
     figures (`None`: they could not be computed) removes every row of the encounter."""
+    delete(run, prefix, key, found, since)
+    if found is not None:
+        insert(run, prefix, made(key, found))
+
+
+def delete(run: Run, prefix: str, key: str, found: Figures | None, since: int) -> None:
+    """Remove the encounter's rows; the turns and HP points only after line `since` when there
+    are figures to write (no figures: every row)."""
     for name in TABLES:
         growing = name in GROWING and found is not None
         after = " AND position > ?" if growing else ""
         params = (key, since) if growing else (key,)
         run(f"DELETE FROM {prefix}{name} WHERE encounter_id = ?{after}", params)
-    if found is None:
-        return
+
+
+def insert(run: Run, prefix: str, written: dict[str, list[tuple[Any, ...]]]) -> None:
+    """The rows, one bulk insert per table."""
+    for name, rows in written.items():
+        run(f"{prefix}{name}", rows, copy=True)
+
+
+def made(key: str, found: Figures) -> dict[str, list[tuple[Any, ...]]]:
+    """The encounter's rows of each table, from its figures (the growing rows as kept: those
+    after the line they are stored to)."""
     # The start as ISO text in UTC (`+00:00`): texts of one offset sort as the times do.
     start = None if found.started_at is None else utc_text(found.started_at)
-    written: dict[str, list[tuple[Any, ...]]] = {
+    return {
         "encounters": [(key, found.name, found.ruleset, start, int(found.ended), found.rounds,
                         found.events, found.seconds, found.campaign, *_session(found),
                         found.branch_of)],
@@ -125,5 +142,3 @@ def replace(run: Run, prefix: str, key: str, found: Figures | None, since: int) 
         "conditions": [(key, c, n, r) for (c, n), r in found.condition_rounds.items()],
         "hp": [(key, *point) for point in found.hp],
     }  # fmt: skip
-    for name, rows in written.items():
-        run(f"{prefix}{name}", rows, copy=True)
