@@ -82,17 +82,9 @@ def table_at(events: Sequence[Fact], at: int | None = None) -> Table:
 
 
 def apply(table: Table, position: int, fact: Fact) -> None:
-    """Evolve `table` in place by one fact in force (private to folds: callers get copies).
-    `fold_into`'s step for one line, spelled out: the analytics tally takes each line alone."""
-    step = STEPS.get(type(fact))
-    if step is None:
-        raise TypeError(f"the table has no step for {type(fact).__name__}")
-    table.position = position
-    table.prior_start, table.just_started = table.just_started, None
-    if table.phase == "ended" and fact.type_name not in AFTER_THE_FIGHT:
-        note(table, f"the combat has ended; {fact.type_name} not applied")
-    else:
-        step(table, fact)
+    """Evolve `table` in place by one fact in force (private to folds: callers get copies);
+    the analytics tally takes each line alone."""
+    fold_into(table, ((position, fact),))
 
 
 def fold_into(table: Table, entries: Iterable[tuple[int, Fact]]) -> None:
