@@ -72,7 +72,9 @@ export async function recordLinked(where, build) {
 
 export async function refresh() {
   const id = page.id;
-  if (!id) return;
+  // A fight being opened has no token yet (it is asked for, or read with the operator token):
+  // a refresh due from the fight before (its stream's) waits for the one `open` makes.
+  if (!id || !page.token) return;
   const [state, log] = await Promise.all([api("GET", `/encounters/${id}/state`), api("GET", `/encounters/${id}/log`)]);
   // Two refreshes can cross (an answer and the stream's): keep the newer table.
   if (id !== page.id || state.version < (page.state?.version ?? 0)) return;
