@@ -13,8 +13,8 @@ from api.store import sql
 from api.store.recorders import SQLiteFactRecorder
 
 MOVED = (  # a page summed up in the database: one row per log that moved, not per notification
-    "SELECT originator_id, MAX(id), COUNT(*) FROM (SELECT notification_id AS id, originator_id "
-    "FROM {events} WHERE notification_id > ? ORDER BY notification_id LIMIT ?) AS page "
+    "SELECT originator_id, MAX(id), COUNT(*) FROM (SELECT {id} AS id, originator_id "
+    "FROM {events} WHERE {id} > ? ORDER BY {id} LIMIT ?) AS page "
     "GROUP BY originator_id"
 )
 
@@ -31,12 +31,11 @@ class Page:
 
 def read(recorder: Any, after: int, limit: int) -> Page | None:
     """The next page of at most `limit` notifications after `after` (None: there is none)."""
-    if isinstance(recorder, SQLiteFactRecorder):
-        moved = recorder.select_moved(after, limit)
-    elif isinstance(recorder, PostgresApplicationRecorder):
+    if isinstance(recorder, PostgresApplicationRecorder):  # its notification id, its schema
         events = f"{recorder.datastore.schema}.{recorder.events_table_name}"
-        with sql.transaction(recorder.datastore, True, commit=False) as (run, _):
-            moved = run(MOVED.replace("{events}", events), (after, limit))
+        moved = _summed(recorder, True, events, "notification_id", after, limit)
+    elif isinstance(recorder, SQLiteFactRecorder):  # the notification id is the rowid
+        moved = _summed(recorder, False, recorder.events_table_name, "rowid", after, limit)
     else:  # the in-memory store
         last: dict[str, tuple[int, int]] = {}
         for n in recorder.select_notifications(after or None, limit, inclusive_of_start=False):
@@ -47,3 +46,9 @@ def read(recorder: Any, after: int, limit: int) -> Page | None:
         return None
     touched = tuple(UUID(str(key)) for key, _, _ in sorted(moved, key=lambda m: m[1]))
     return Page(touched, max(at for _, at, _ in moved), sum(lines for _, _, lines in moved))
+
+
+def _summed(recorder: Any, postgres: bool, events: str, column: str, after: int, limit: int) -> Any:
+    """MOVED over the store's events table, its notification ids in `column`."""
+    with sql.transaction(recorder.datastore, postgres, commit=False) as (run, _):
+        return run(MOVED.format(events=events, id=column), (after, limit))

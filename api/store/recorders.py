@@ -36,19 +36,6 @@ class SQLiteFactRecorder(SQLiteApplicationRecorder):
             cursor.execute(statement, (after, limit))
             return [(row[0], row[1]) for row in cursor.fetchall()]
 
-    def select_moved(self, after: int, limit: int) -> list[tuple[str, int, int]]:
-        """(originator id, its last notification id, its notifications) for each log among the
-        next `limit` notifications after `after`: a page summed up in SQL, one row per log
-        rather than per notification (for catch-ups that only need to know which logs moved)."""
-        statement = (
-            "SELECT originator_id, MAX(id), COUNT(*) FROM (SELECT rowid AS id, originator_id "
-            f"FROM {self.events_table_name} WHERE rowid > ? ORDER BY rowid LIMIT ?) "
-            "GROUP BY originator_id ORDER BY MAX(id)"
-        )
-        with self.datastore.transaction(commit=False) as cursor:
-            cursor.execute(statement, (after, limit))
-            return [(row[0], row[1], row[2]) for row in cursor.fetchall()]
-
     def select_versions(self, after: int, limit: int) -> list[tuple[int, str, int]]:
         """(notification id, originator id, version) of the next `limit` notifications after
         `after`: what `select_notifications` reads, without each row's topic and state (for the
