@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
 from domain.events import (
+    EVENT_TYPES,
     AttackMade,
     CombatantJoined,
     CombatEnded,
@@ -39,7 +40,9 @@ from projections.view import Table
 DOWN = frozenset({"unconscious", "dying", "dead"})  # knocked out: no longer acting
 UNKNOWN = "unknown"  # damage with no attacker or combatant source in the log
 Before = tuple[object, Ctx] | None  # a damaged target's track and context before the damage
-_TARGETED: dict[type[Fact], bool] = {}  # whether facts of a type name a `target` (read per line)
+TARGETED = frozenset(  # the fact types that name a `target` (asked of each line by type)
+    kind for kind in EVENT_TYPES.values() if "target" in kind.model_fields
+)
 
 
 @dataclass
@@ -130,11 +133,9 @@ class Tally:
     def saw(self, event: Fact) -> None:
         """Any line of the log, in force or not: the count and the span of recorded times."""
         self.found.events += 1
-        at = event.at
-        if at is None or isinstance(event, EncounterFiled):  # as `timed`, inline: every line
+        at = timed(event)
+        if at is None:
             return
-        if at.tzinfo is None:
-            at = at.replace(tzinfo=UTC)
         if self.first is None or self.last is None:
             self.first = self.last = at
         elif at < self.first:
@@ -215,11 +216,7 @@ def _down_and_dead(table: Table, body: object, seen: Ctx) -> tuple[bool, bool]:
 
 def _targeted(fact: Fact) -> str | None:
     """The combatant the fact names as its `target`, if its type has one."""
-    kind = type(fact)
-    has = _TARGETED.get(kind)
-    if has is None:
-        has = _TARGETED[kind] = "target" in kind.model_fields
-    target = getattr(fact, "target", None) if has else None
+    target = getattr(fact, "target", None) if type(fact) in TARGETED else None
     return target if isinstance(target, str) else None
 
 
