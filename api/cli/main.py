@@ -24,9 +24,9 @@ from api.cli.terminal import fail, plain, shown
 from api.compute.collector import collector_paused
 from domain.integrity import LogError
 from domain.jsonl import read_jsonl, write_jsonl
-from projections.history import History
 from projections.render import state_json
 from projections.table import table_at
+from projections.view import Table
 
 
 class Combatlog(typer.Typer):
@@ -86,7 +86,7 @@ def replay(
         if at is not None and not 1 <= at <= len(events):
             lines = len(events)
             raise fail(f"--at must be between 1 and {lines} (the log has {lines} lines)", 2)
-        table = History(events).corrected_table(at) if corrected else table_at(events, at)
+        table = _corrected(events, at) if corrected else table_at(events, at)
         state = state_json(table, at or len(events))
         with _uncollected():
             _print_state(state, as_json, name=getattr(events[0], "name", ""))
@@ -101,6 +101,12 @@ def _leave_at_once() -> None:
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(0)
+
+
+def _corrected(events: list[Any], at: int | None) -> Table:
+    from projections.history import History  # here: the plain replay needs no checkpoints
+
+    return History(events).corrected_table(at)
 
 
 @contextmanager
