@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,6 +16,7 @@ from api.cli import DbOption, EncounterId, configured, encounter_id, opened
 from api.cli.access import tokens
 from api.cli.branches import compare, fork
 from api.cli.campaigns import campaign_app, campaigns, file, session_replayer, sessions
+from api.cli.process import Combatlog, leave
 from api.cli.recap import recap
 from api.cli.stats import analytics_app, stats
 from api.cli.terminal import console as terminal_console
@@ -27,19 +27,6 @@ from domain.jsonl import read_jsonl, write_jsonl
 from projections.render import state_json
 from projections.table import table_at
 from projections.view import Table
-
-
-class Combatlog(typer.Typer):
-    """The command line. Called, as the `combatlog` console script calls it, it is the whole
-    process (`whole_process`), which a one-shot command may end without freeing what it made;
-    run in-process (a test's CliRunner), it is not called and frees everything as before."""
-
-    whole_process = False
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        self.whole_process = True
-        return super().__call__(*args, **kwargs)
-
 
 app = Combatlog(help="combatlog: an event-sourced combat log for d20 games.", no_args_is_help=True)
 app.command("stats")(stats)
@@ -90,17 +77,7 @@ def replay(
         state = state_json(table, at or len(events))
         with _uncollected():
             _print_state(state, as_json, name=getattr(events[0], "name", ""))
-            if app.whole_process:
-                _leave_at_once()
-
-
-def _leave_at_once() -> None:
-    """End the process once the state is out: freeing the 100k-line log and its table and
-    tearing the interpreter down cost ~80-100 ms CPU (~10% of `replay`), and nothing the
-    command made needs closing."""
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(0)
+            leave(app)  # as the console script: no freeing of the log at exit
 
 
 def _corrected(events: list[Any], at: int | None) -> Table:
