@@ -43,7 +43,7 @@ def _name(command: CommandInfo) -> str | None:
 
 
 def _no_options() -> None:
-    return None
+    """A group of one command's own callback: no options, nothing to do before the command."""
 
 
 def leave(app: Combatlog) -> None:
