@@ -11,7 +11,6 @@ import typer
 
 from api.cli import DbOption, EncounterId, configured, encounter_id
 from api.cli.terminal import fail, plain
-from api.config.secret import SECRET_FILE, SECRET_VARIABLE, fingerprint, secret_in
 
 
 class Rotated(StrEnum):
@@ -29,6 +28,7 @@ def tokens(
 ) -> None:
     """Print an encounter's GM and player tokens (under the secret in combatlog.secret here or
     $COMBATLOG_SECRET), after rotating one when asked."""
+    from api.config.secret import fingerprint
     from api.http.access import tokens as issued
     from api.store import UnknownEncounter
 
@@ -53,6 +53,9 @@ def tokens(
 
 def service_secret(given: bytes | None) -> bytes:
     """The secret `combatlog serve` here uses (`given`: COMBATLOG_SECRET); never a new one."""
+    from api.config.secret import SECRET_FILE, SECRET_VARIABLE, secret_in  # here: `replay`
+    # needs no hashing (~6 ms of its start)
+
     secret, new = secret_in(Path.cwd(), given)
     if new:
         raise fail(
@@ -64,6 +67,8 @@ def service_secret(given: bytes | None) -> bytes:
 
 
 def other_secret(given: bytes | None) -> str:
+    from api.config.secret import SECRET_FILE, SECRET_VARIABLE
+
     where = SECRET_VARIABLE if given else str(Path.cwd() / SECRET_FILE)
     return (
         f"the secret in {where} is not the one this store's tokens are issued under: tokens "

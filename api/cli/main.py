@@ -16,6 +16,7 @@ from api.cli import DbOption, EncounterId, configured, encounter_id, opened
 from api.cli.access import tokens
 from api.cli.branches import compare, fork
 from api.cli.campaigns import campaign_app, campaigns, file, session_replayer, sessions
+from api.cli.process import Combatlog, leave
 from api.cli.recap import recap
 from api.cli.stats import analytics_app, stats
 from api.cli.terminal import console as terminal_console
@@ -23,13 +24,11 @@ from api.cli.terminal import fail, plain, shown
 from api.compute.collector import collector_paused
 from domain.integrity import LogError
 from domain.jsonl import read_jsonl, write_jsonl
-from projections.history import History
 from projections.render import state_json
 from projections.table import table_at
+from projections.view import Table
 
-app = typer.Typer(
-    help="combatlog: an event-sourced combat log for d20 games.", no_args_is_help=True
-)
+app = Combatlog(help="combatlog: an event-sourced combat log for d20 games.", no_args_is_help=True)
 app.command("stats")(stats)
 app.command("tokens")(tokens)
 app.command("fork")(fork)
@@ -74,10 +73,17 @@ def replay(
         if at is not None and not 1 <= at <= len(events):
             lines = len(events)
             raise fail(f"--at must be between 1 and {lines} (the log has {lines} lines)", 2)
-        table = History(events).corrected_table(at) if corrected else table_at(events, at)
+        table = _corrected(events, at) if corrected else table_at(events, at)
         state = state_json(table, at or len(events))
         with _uncollected():
             _print_state(state, as_json, name=getattr(events[0], "name", ""))
+            leave(app)  # as the console script: no freeing of the log at exit
+
+
+def _corrected(events: list[Any], at: int | None) -> Table:
+    from projections.history import History  # here: the plain replay needs no checkpoints
+
+    return History(events).corrected_table(at)
 
 
 @contextmanager
