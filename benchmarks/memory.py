@@ -27,10 +27,12 @@ from eventsourcing.persistence import StoredEvent
 
 from api.http.access import token
 from api.store import EncounterStore
+from api.store.batch import Append
 from benchmarks._processes import descendants, rss
 from benchmarks._service_load import response
 from benchmarks.service import HOST, report, server
 from benchmarks.synthetic import RULESETS, fight
+from domain.commands import Import
 
 SECRET = "memory-benchmark-secret"
 FIGHTS = 20  # distinct logs; encounter n stores fight n % FIGHTS under its own id
@@ -62,10 +64,14 @@ def bare_interpreter() -> int:
 def populate(url: str, encounters: int, lines: int) -> list[uuid.UUID]:
     """`encounters` logs of `lines` lines written through the library's recorder, 100 a batch."""
     with EncounterStore("memory:") as scratch:
-        logs = [
-            scratch.rows(scratch.import_log(fight(lines, seed=k, ruleset=RULESETS[k % 5])))
+        imports = [
+            Append(uuid.uuid4(), Import(tuple(fight(lines, seed=k, ruleset=RULESETS[k % 5]))))
             for k in range(FIGHTS)
         ]
+        for outcome in scratch.commit(imports):  # the store's one write path: each line's
+            if isinstance(outcome, Exception):  # stored form as the service writes it
+                raise outcome
+        logs = [scratch.rows(written.encounter_id) for written in imports]
     ids = [uuid.uuid4() for _ in range(encounters)]
     with EncounterStore(url) as store:
         recorder = store.application.recorder
