@@ -22,7 +22,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from api.http.schemas import Appended, NewFacts
-from api.store import aggregate
+from api.store import aggregate, saving
 from api.store.config import persistence_env
 from api.store.encounters import STORAGE_ENV, CombatLog
 from domain.commands import Create
@@ -160,7 +160,7 @@ async def response(reader: asyncio.StreamReader) -> tuple[int, bytes]:
 def naive(url: str, extra: dict[str, str], clients: int, each: int, cap: float) -> Run:
     """`clients` threads, each appending `each` facts to its encounter the library's own way,
     with no aggregate cache: repository.get (the snapshot and the events after it), the
-    aggregate's `record`, save."""
+    aggregate's `record`, save (the store's, api/store/saving.py)."""
     plain = {k: v for k, v in STORAGE_ENV.items() if "CACHE" not in k}
     application = CombatLog({**plain, **persistence_env(url), **extra}, "Naive")
     if application.repository.cache is not None:
@@ -169,10 +169,11 @@ def naive(url: str, extra: dict[str, str], clients: int, each: int, cap: float) 
     ids = []
     for i in range(clients):
         created = EncounterCreated(name=f"naive {i}", ruleset="dnd35", at=now(), by="gm")
-        opened, _ = aggregate.Encounter.opened(uuid4(), Create(created), lambda f: f)
+        opened, lines = aggregate.Encounter.opened(uuid4(), Create(created), lambda f: f)
         for joined in JOINS:
-            opened.record(parse_event({**joined, "by": "gm", "at": now()}, 2))
-        application.save(opened)
+            lines.append(parse_event({**joined, "by": "gm", "at": now()}, 2))
+            opened.record(lines[-1])
+        saving.save(application, {opened.id: opened}, [(opened.id, lines)])
         ids.append(opened.id)
     deadline = time.perf_counter() + cap
 
@@ -185,8 +186,9 @@ def naive(url: str, extra: dict[str, str], clients: int, each: int, cap: float) 
             try:
                 encounter = application.repository.get(encounter_id)
                 line = encounter.version + 1
-                encounter.record(parse_event({**fact(n), "by": "gm", "at": now()}, line))
-                application.save(encounter)
+                new = parse_event({**fact(n), "by": "gm", "at": now()}, line)
+                encounter.record(new)
+                saving.save(application, {encounter_id: encounter}, [(encounter_id, [new])])
             except Exception as exc:
                 run.errors[type(exc).__name__] += 1
                 continue

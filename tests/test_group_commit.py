@@ -148,8 +148,8 @@ def test_a_batch_on_a_stale_cache_is_saved_again_on_the_log_as_it_stands(
     a.append(first, [note("cached by a")])
     b.append(first, [note("by b")])
     saves: list[int] = []
-    save = a.store.application.save
-    monkeypatch.setattr(a.store.application, "save", lambda *x: saves.append(len(x)) or save(*x))
+    save = a.store.save
+    monkeypatch.setattr(a.store, "save", lambda e, w: saves.append(len(e)) or save(e, w))
     results = a.append_many([writing(first, note("a1")), writing(second, note("a2"))])
     assert [(r.first, r.version) for r in results if isinstance(r, Appended)] == [(4, 4), (2, 2)]
     assert saves == [2, 2]  # the conflict, then both again in one transaction
@@ -166,8 +166,8 @@ def test_new_encounters_and_imports_are_committed_with_the_appends_that_arrive_w
     service = Encounters(store, clock=lambda: NOW)
     a = new_encounter(service.store)
     saves: list[int] = []
-    save = store.application.save
-    monkeypatch.setattr(store.application, "save", lambda *x: saves.append(len(x)) or save(*x))
+    save = store.save
+    monkeypatch.setattr(store, "save", lambda e, w: saves.append(len(e)) or save(e, w))
     written = [CREATED.model_copy(update={"at": EARLIER, "by": "someone"}), note("as written")]
     created = Append(uuid4(), Create(CREATED), by="gm")
     imported = Append(uuid4(), Import(tuple(written)))

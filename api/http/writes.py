@@ -3,8 +3,10 @@ and its own middleware by their own routes' functions."""
 
 from __future__ import annotations
 
+import math
 import re
 from contextlib import suppress
+from time import monotonic
 from typing import Any, cast
 from uuid import UUID
 
@@ -29,10 +31,12 @@ from domain.bounds import MAX_DEPTH, too_deep
 WRITES = ("facts", "undo", "redo", "amend")
 BIG_NUMBER = re.compile(rb"\d{19}")  # orjson reads an integer past 64 bits as a float
 WRITE = re.compile(rf"/encounters/([0-9A-Fa-f-]{{36}})/({'|'.join(WRITES)})")
-Lean = tuple[UUID, BaseModel, str | None]
+Lean = tuple[BaseModel, str | None]
 Headers = dict[bytes, bytes]  # a request's headers by lower-case name
 IDEMPOTENCY = HEADER.lower().encode()
 JSON = (b"content-type", b"application/json")
+TELEMETRY_SEEN_EVERY = 1.0  # seconds
+IDS_KEPT = 4096  # encounter ids the lane keeps parsed (all forgotten at once past it)
 
 
 class WriteLane:
@@ -45,6 +49,7 @@ class WriteLane:
         self.app, self.most = app, most
         served = cast(list[APIRoute], [*routes.router.routes, *corrections.router.routes])
         self.routes = {r.path.rsplit("/", 1)[1]: r for r in served if r.path.endswith(WRITES)}
+        self.ids: dict[str, UUID] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         http = scope["type"] == "http" and scope["method"] == "POST"
@@ -57,12 +62,13 @@ class WriteLane:
         data, messages = await whole(receive)
         request = Request({**scope, "path_params": {"encounter_id": found[1]}})
         route = self.routes[found[2]]
-        if (given := lean(request, headers, data, route)) is None:
+        encounter_id = self.identified(found[1])
+        if encounter_id is None or (given := lean(request, headers, data, route)) is None:
             await self.app(scope, replayed(messages, receive), send)
             return
         request.scope[BOUNDED] = True  # no integer past 64 bits (BIG_NUMBER), no deep nesting
         try:
-            reply = await written(request, headers, route, *given)
+            reply = await written(request, headers, route, encounter_id, *given)
         except Exception as exc:
             handlers: dict[Any, Any] = scope["app"].exception_handlers
             if (handler := next(filter(None, map(handlers.get, type(exc).__mro__)), None)) is None:
@@ -76,6 +82,24 @@ class WriteLane:
         await send({"type": "http.response.start", "status": route.status_code, "headers": start})
         await send({"type": "http.response.body", "body": reply})
 
+    def identified(self, given: str) -> UUID | None:
+        """The encounter's id, one UUID object for each id given in canonical form (None for
+        any other form): every dict keyed by it on the way (the encounter's cached tables, its
+        lock, its aggregate, its tokens) then finds its key by identity, not by UUID.__eq__,
+        and the id is parsed once, not on each write."""
+        encounter_id = self.ids.get(given)
+        if encounter_id is None:
+            try:
+                encounter_id = UUID(given)
+            except ValueError:
+                return None
+            if str(encounter_id) != given.lower():
+                return None
+            if len(self.ids) >= IDS_KEPT:
+                self.ids.clear()
+            self.ids[given] = encounter_id
+        return encounter_id
+
 
 class LaneFirst(FastAPI):
     """The app, the GM's writes taken by its lane (`take_writes`) before FastAPI's own middleware
@@ -83,6 +107,7 @@ class LaneFirst(FastAPI):
     every other request, and a write while FastAPI's telemetry is on, goes through as ever."""
 
     lane: WriteLane | None = None
+    telemetry_on, telemetry_until = False, -math.inf  # FastAPI's answer, and until when it holds
 
     def take_writes(self, most: int) -> None:
         """From now on, the lane sees each request first (bodies up to `most` bytes)."""
@@ -92,12 +117,22 @@ class LaneFirst(FastAPI):
         if self.lane is None or scope["type"] != "http" or scope["method"] != "POST":
             await super().__call__(scope, receive, send)
             return
-        telemetry = getattr(self, "_native_telemetry", None)  # FastAPI's, off unless configured
-        if self.root_path or (telemetry is not None and telemetry.enabled()):
+        if self.root_path or self.telemetry():
             await super().__call__(scope, receive, send)
             return
         scope["app"] = self  # as Starlette sets it: the lane reads the app's handlers there
         await self.lane(scope, receive, send)
+
+    def telemetry(self) -> bool:
+        """Whether FastAPI's telemetry is on (off unless a provider is configured), as FastAPI
+        answered it within the last TELEMETRY_SEEN_EVERY: its answer reads three environment
+        variables (~5 µs, a write's 3%), so one configured while serving is seen that late."""
+        now = monotonic()
+        if now >= self.telemetry_until:
+            telemetry = getattr(self, "_native_telemetry", None)
+            self.telemetry_on = telemetry is not None and telemetry.enabled()
+            self.telemetry_until = now + TELEMETRY_SEEN_EVERY
+        return self.telemetry_on
 
 
 async def written(
@@ -149,12 +184,11 @@ async def admitted(
 
 
 def lean(request: Request, headers: Headers, data: bytes, route: APIRoute) -> Lean | None:
-    """The encounter, the body and the Idempotency-Key of a request whose every part the app
-    would take as given; None for anything else (not JSON, nested too deep, a number orjson
-    would read otherwise than json does, an id not in canonical form, a query, a key out of
-    bounds, a body its model refuses)."""
+    """The body and the Idempotency-Key of a request whose every part the app would take as
+    given; None for anything else (not JSON, nested too deep, a number orjson would read
+    otherwise than json does, a query, a key out of bounds, a body its model refuses)."""
     kind = (header(headers, b"content-type") or "").partition(";")[0].strip().lower()
-    given, key = request.path_params["encounter_id"], header(headers, IDEMPOTENCY)
+    key = header(headers, IDEMPOTENCY)
     if kind != "application/json" or request.scope["query_string"] or BIG_NUMBER.search(data):
         return None
     if key is not None and not 1 <= len(key) <= 200:
@@ -162,10 +196,9 @@ def lean(request: Request, headers: Headers, data: bytes, route: APIRoute) -> Le
     model = cast(type[BaseModel], route.body_field.field_info.annotation)  # type: ignore[union-attr]
     try:
         value = orjson.loads(data)
-        encounter_id, body = UUID(given), model.model_validate(value)
+        body = model.model_validate(value)
     except (ValueError, ValidationError):  # orjson.JSONDecodeError is a ValueError
         return None
-    deep = data.count(b"{") + data.count(b"[") > MAX_DEPTH and too_deep(value) is not None
-    if deep or str(encounter_id) != given.lower():  # too deep: NestingLimit's 422 to give
-        return None
-    return encounter_id, body, key
+    if data.count(b"{") + data.count(b"[") > MAX_DEPTH and too_deep(value) is not None:
+        return None  # NestingLimit's 422 to give
+    return body, key

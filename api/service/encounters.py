@@ -9,6 +9,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from operator import attrgetter
 from typing import Any, TypeVar, cast
 from uuid import UUID, uuid4
 from weakref import WeakValueDictionary
@@ -26,6 +27,7 @@ T = TypeVar("T")
 # least recently used is rebuilt when next read), so memory stays bounded however many are read
 HISTORIES_KEPT, LINES_KEPT = 256, 250_000
 Clock = Callable[[], datetime]
+NUMBER = attrgetter("int")  # a UUID's 128-bit number
 Listener = Callable[[UUID, int, list[Fact]], None]
 log = logging.getLogger(__name__)
 __all__ = ["Append", "Appended", "Encounters", "rebuilt"]  # a write and its outcome, from the store
@@ -88,7 +90,8 @@ class Encounters:
         after another (api/store/batch.py). A retried `key` returns the first reply and appends
         nothing (the key is stored with the facts, so this holds across restarts and workers),
         unless the `fingerprint` of the request that used it first differs (KeyReused)."""
-        ids = sorted({a.encounter_id for a in appends}, key=str)  # one order: no deadlock
+        # one order, so no deadlock; by the id's number, not its text (str() is ~1 µs a UUID)
+        ids = sorted({a.encounter_id for a in appends}, key=NUMBER)
         locks = [self._lock(encounter_id) for encounter_id in ids]
         for lock in locks:
             lock.acquire()

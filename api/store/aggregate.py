@@ -102,9 +102,13 @@ class Encounter(Aggregate):
         self.integrity.record(fact)
 
     def record(self, fact: Fact) -> None:
-        """Take `fact` as the next line (LogError naming its position if it cannot be)."""
+        """Take `fact` as the next line (LogError naming its position if it cannot be): what its
+        Recorded event does to the aggregate, with no event made: the store saves the fact
+        itself as the line's record (api/store/saving.py)."""
         self.integrity.check(fact)
-        self.trigger_event(self.Recorded, fact=fact, timestamp=event_time(fact))
+        self.integrity.record(fact)
+        self._version += 1
+        self._modified_on = event_time(fact)
 
     def handle(self, command: Command, stamped: Callable[[Fact], Fact]) -> list[Fact]:
         """Record what `command` decides on the log as it stands (inside the caller's version
@@ -122,9 +126,8 @@ class Encounter(Aggregate):
         facts = [stamped(fact) for fact in decide(LogIntegrity(), command)]
         LogIntegrity().check(facts[0])
         created = cast(EncounterCreated, facts[0])
-        encounter = cls._create(
-            cls.Created, id=encounter_id, fact=created, timestamp=event_time(created)
-        )
+        encounter = cls._at(encounter_id, 1, event_time(created))  # as its Created event makes it
+        encounter.__init__(created)  # type: ignore[misc]
         encounter._take(command, facts, 1)
         return encounter, facts
 
@@ -139,10 +142,17 @@ class Encounter(Aggregate):
     def restore(cls, encounter_id: UUID, version: int, state: dict[str, Any]) -> Encounter:
         """The encounter as a snapshot kept it, its state upcast from the version it was kept in."""
         kept = EncounterState.model_validate(cls.upcast(dict(state)))
-        encounter = object.__new__(cls)
-        encounter.__base_init__(encounter_id, version, kept.created_on)
+        encounter = cls._at(encounter_id, version, kept.created_on)
         encounter.modified_on = kept.modified_on
         encounter.integrity = kept.integrity
+        return encounter
+
+    @classmethod
+    def _at(cls, encounter_id: UUID, version: int, created_on: datetime) -> Encounter:
+        """An encounter's shell at `version`, not yet initialised (the library's metaclass makes
+        a new aggregate only through its Created event)."""
+        encounter = object.__new__(cls)
+        encounter.__base_init__(encounter_id, version, created_on)
         return encounter
 
     @classmethod

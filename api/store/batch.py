@@ -43,6 +43,10 @@ class EncounterStore(Protocol):
 
     def evict(self, encounter_id: UUID) -> None: ...
 
+    def save(
+        self, recorded: dict[UUID, Encounter], written: Sequence[tuple[UUID, list[Fact]]]
+    ) -> None: ...
+
 
 BLIND_TRIES = 20  # a blind append that keeps losing races: each try reads the log afresh
 
@@ -163,7 +167,9 @@ def _round(
             outcomes[n] = decided
     if recorded:
         try:
-            store.application.save(*recorded.values())
+            store.save(
+                recorded, [(appends[n].encounter_id, w.facts or []) for n, w in written.items()]
+            )
         except RecordConflictError:  # another writer: nothing was written, try again afresh
             _evict(store, recorded)
             return True

@@ -10,12 +10,12 @@ from types import TracebackType
 from typing import Any, ClassVar, Self, cast
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
-from eventsourcing.persistence import Recording, StoredEvent
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import EnvType, get_topic
 
 from api.compute.collector import collector_paused
-from api.store import batch
+from api.store import batch, saving
 from api.store.access import AccessRecords
 from api.store.aggregate import SNAPSHOT_INTERVAL, Encounter, replay
 from api.store.config import DEFAULT_URL, POSTGRES_PREFIXES, persistence_env, tables_locked
@@ -60,49 +60,6 @@ class CombatLog(Application[UUID]):
             self.name = name
         super().__init__(env)
 
-    def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]:
-        """The library's `save`, step for step, collecting an Encounter's events as `Collected`
-        does: recorded, cached, snapshotted and notified as the library does it."""
-        processing = Collected()
-        processing.collect_events(*objs, **kwargs)
-        recordings = self._record(processing)
-        self._take_snapshots(processing)
-        self._notify(recordings)
-        self.notify(processing.events)  # the library's deprecated hook, as its save calls it
-        return recordings
-
-    def _take_snapshots(self, processing: ProcessingEvent[UUID]) -> None:
-        """The library's, but an encounter saved at the very version its snapshot is due is
-        taken as it stands in memory (what the library would rebuild by reading the log back
-        and replaying it): not a replay of SNAPSHOT_INTERVAL lines on the committer."""
-        rest = Collected()
-        rest.aggregates = processing.aggregates
-        for event in processing.events:
-            aggregate = processing.aggregates.get(event.originator_id)
-            interval = self.snapshotting_intervals.get(type(aggregate))
-            version = event.originator_version
-            if interval and version % interval == 0 and getattr(aggregate, "version", 0) == version:
-                assert self.snapshots is not None  # intervals set: the library keeps snapshots
-                self.snapshots.put([Encounter.Snapshot.take(aggregate)])
-            else:
-                rest.events.append(event)
-        super()._take_snapshots(rest)
-
-
-class Collected(ProcessingEvent[UUID]):
-    """The library's ProcessingEvent, taking an Encounter's pending events without its runtime
-    Protocol checks (two `isinstance` against runtime-checkable Protocols an aggregate, each
-    walking the Protocol's members on Python 3.11: ~19% of a commit's CPU)."""
-
-    def collect_events(self, *objs: Any, **kwargs: Any) -> None:
-        for obj in objs:
-            if isinstance(obj, Encounter):  # an aggregate, not a domain event: its pending ones
-                self.events.extend(obj.collect_events())
-                self.aggregates[obj.id] = obj
-            else:
-                super().collect_events(obj)
-        self.saved_kwargs.update(kwargs)
-
 
 class EncounterStore:
     """Write (one path: `commit`), read and list encounters (memory:, sqlite:/// or
@@ -139,6 +96,12 @@ class EncounterStore:
         a round in one transaction, their facts stamped `at` (api/store/batch.py): every write
         of the store goes this way."""
         return batch.append_batch(self, appends, at)
+
+    def save(
+        self, recorded: dict[UUID, Encounter], written: Sequence[tuple[UUID, list[Fact]]]
+    ) -> None:
+        """What each write recorded on its encounter, in one transaction (api/store/saving.py)."""
+        saving.save(self.application, recorded, written)
 
     def aggregate(self, encounter_id: UUID, fresh: bool = False) -> Encounter:
         """The encounter's aggregate, from the library's cache unless `fresh` (read again: its

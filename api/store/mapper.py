@@ -66,16 +66,25 @@ class FactMapper(Mapper[UUID]):
 
     def to_stored_event(self, domain_event: DomainEventProtocol[UUID]) -> StoredEvent:
         fact = getattr(domain_event, "fact", None)
+        originator_id, version = domain_event.originator_id, domain_event.originator_version
         if isinstance(fact, Fact):
-            topic, data = FACT_TOPICS[type(fact)], self.transcoder.encode(fact.to_json_dict())
-        else:
-            topic = get_topic(type(domain_event))
-            data = zlib.compress(self.transcoder.encode(snapshot_state(domain_event)))
+            return self.fact_record(originator_id, version, fact)
+        data = zlib.compress(self.transcoder.encode(snapshot_state(domain_event)))
         return StoredEvent(
-            originator_id=domain_event.originator_id,
-            originator_version=domain_event.originator_version,
-            topic=topic,
+            originator_id=originator_id,
+            originator_version=version,
+            topic=get_topic(type(domain_event)),
             state=self.wrap(data),
+        )
+
+    def fact_record(self, originator_id: UUID, version: int, fact: Fact) -> StoredEvent:
+        """Line `version` of a log as stored: the one record of a fact, whether the library's
+        event for it is mapped or the store saves the fact itself (api/store/saving.py)."""
+        return StoredEvent(
+            originator_id=originator_id,
+            originator_version=version,
+            topic=FACT_TOPICS[type(fact)],
+            state=self.wrap(self.transcoder.encode(fact.to_json_dict())),
         )
 
     def to_domain_event(self, stored_event: StoredEvent) -> DomainEventProtocol[UUID]:
