@@ -78,7 +78,7 @@ def test_a_rebuild_elsewhere_during_a_page_rolls_the_page_back_and_retakes_it(
     there, with no tallies."""
     _, growing, keeper = two_fights(analytics_stores, monkeypatch)
     rebuilder = Analytics(analytics_stores())
-    tallied, interrupted = keeper._tallied_all, []
+    tallied, interrupted = keeper.tallies.computed, []
 
     def stop(done: int, total: int) -> None:
         raise Interrupted
@@ -91,7 +91,7 @@ def test_a_rebuild_elsewhere_during_a_page_rolls_the_page_back_and_retakes_it(
                 rebuilder.rebuild(stop)  # deletes everything, takes notifications 1-15
         return found
 
-    monkeypatch.setattr(keeper, "_tallied_all", rebuild_meanwhile)
+    monkeypatch.setattr(keeper.tallies, "computed", rebuild_meanwhile)
     assert rebuilder.position == 25
     keeper.catch_up()
     assert interrupted == [growing]

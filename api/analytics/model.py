@@ -14,12 +14,9 @@ one it started from; if not, it is rolled back and taken again with every tally 
 
 from __future__ import annotations
 
-import logging
 import threading
-from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid4
@@ -28,35 +25,22 @@ from eventsourcing.persistence import IntegrityError, Tracking
 from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 
-from api.analytics import fanout, pages, rows
+from api.analytics import fanout, pages, rows, writing
 from api.analytics.rows import TABLES
+from api.analytics.tallies import Ahead, Tallies
 from api.store import EncounterStore, collector_paused, sql
 from api.store.config import tables_locked
 from api.store.recorders import SQLiteFactRecorder
-from domain.corrections import is_correction
-from projections.analytics import Figures, Tally
 
 if TYPE_CHECKING:
     from api.analytics.mirror import Mirror
 
 __all__ = ["PAGE", "TABLES", "TRACKED_AS", "Analytics"]
 
-log = logging.getLogger(__name__)
 TRACKED_AS = "combatlog-analytics"  # the tracking row's application name
 PAGE = 5000  # notifications per transaction
-TALLIES_KEPT = 5000  # encounters whose running tallies this process keeps (least recent go)
 Progress = Callable[[int, int], None]  # (notifications done, notifications in the log)
-Tallied = tuple[Figures, int] | None  # figures and the line their growing rows are stored to
-
-
-@dataclass(slots=True)
-class Ahead:
-    """A page read, and the whole tallies of the encounters it touches that had none here to
-    extend when it was read, begun (in the workers when there are many)."""
-
-    page: pages.Page
-    whole: list[UUID]
-    pending: fanout.Pending
+Tallied = writing.Tallied
 
 
 class Moved(Exception):
@@ -87,12 +71,11 @@ class Analytics:
             self.tracking = SQLiteTrackingRecorder(self.datastore)
             self.prefix, self.tracking_table = "analytics_", "tracking"
         self.lock = threading.Lock()  # one catch-up at a time in this process
-        self._tallies: OrderedDict[UUID, tuple[int, Tally]] = OrderedDict()
+        self.tallies = Tallies(store)
         self._left = 0  # the tracking position this process's tallies go with
         # Encounters this catch-up wrote rows of, when it began on an empty model (position 0,
         # tables emptied with it): the others have no rows to delete. None: not known.
         self._written: set[UUID] | None = None
-        self.skips: dict[UUID, str] = {}  # encounters whose figures fail, and why (logged once)
         with tables_locked(store.url):  # workers starting together must not race on CREATE
             self.tracking.create_table()
             with self.transaction() as run:
@@ -116,7 +99,8 @@ class Analytics:
     def catch_up(self, progress: Progress | None = None, pages: int | None = None) -> int:
         """Take every notification after the tracking position, a page per transaction;
         returns how many were taken. `pages` stops early (for tests of a restart). An encounter
-        whose figures fail is skipped (`_skip`), its rows removed, until its log next changes.
+        whose figures fail is skipped (`Tallies.skip`), its rows removed, until its log next
+        changes.
         The next page is read, and its whole tallies started in the workers, before this one
         is tallied and written (dropped if this one must be taken again)."""
         taken = 0
@@ -134,7 +118,7 @@ class Analytics:
                 # workers (unpickled on the pool's thread) while this one is written: nothing to
                 # collect, and a scan of every kept tally each time the collector ran.
                 with collector_paused():
-                    computed = self._tallied_all(ahead, pool)
+                    computed = self.tallies.computed(ahead, pool)
                     lost = self._stored(page, computed, last)
                 if lost is not None:  # rolled back: nothing written
                     if following is not None:
@@ -158,9 +142,7 @@ class Analytics:
         page = pages.read(self.store.application.recorder, after, PAGE)
         if page is None:
             return None
-        kept, soon = self._tallies, set(coming)
-        whole = [e for e in page.touched if e not in kept and e not in soon]
-        return Ahead(page, whole, pool.start(whole, page.lines))
+        return self.tallies.ahead(page, pool, coming)
 
     def _stored(
         self, page: pages.Page, computed: dict[UUID, Tallied], last: int
@@ -179,33 +161,32 @@ class Analytics:
         try:
             with self.transaction() as run:
                 self._hold(run)
-                self._write_page(run, computed)
+                refused = self.tallies.refused
+                writing.write_page(run, self.prefix, computed, self._written, refused)
                 if (now := self._tracked(run)) != last:
                     raise Moved(now)
                 self.tracking._insert_tracking(self._cursor, Tracking(TRACKED_AS, page.last))
         except (Moved, IntegrityError):
             raise
         except BaseException:
-            self._tallies.clear()
+            self.tallies.clear()
             raise
         if self._written is not None:
             self._written.update(computed)
-        for encounter_id in page.touched:
-            if (kept := self._tallies.get(encounter_id)) is not None:
-                kept[1].written()
+        self.tallies.written(page)
 
     def _retake(self, lost: Exception) -> int:
         """Where to take the page again from, once its transaction is rolled back."""
         if isinstance(lost, Moved):  # another process took pages (or rebuilt) meanwhile
             return self._resume(lost.args[0])
-        self._tallies.clear()  # IntegrityError: another worker took this page first
+        self.tallies.clear()  # IntegrityError: another worker took this page first
         return self._resume(self.position)
 
     def rebuild(self, progress: Progress | None = None) -> int:
         """Forget everything and take the whole notification log again."""
         with self.lock, self.transaction() as run:
             self._hold(run)
-            self._tallies.clear()
+            self.tallies.clear()
             self._left = 0
             for name in TABLES:
                 run(f"DELETE FROM {self.prefix}{name}")
@@ -228,7 +209,7 @@ class Analytics:
         """Go on from `position`: the tallies are dropped unless it is where this process left
         the model (another process, or a rebuild, may have rewritten the rows they rely on)."""
         if position != self._left:
-            self._tallies.clear()
+            self.tallies.clear()
             self._left = position
             self._written = None
         if position == 0:  # an empty model: no encounter has rows yet
@@ -257,115 +238,3 @@ class Analytics:
             return recorder.select_originators(after, PAGE)
         page = recorder.select_notifications(after or None, PAGE, inclusive_of_start=False)
         return [(n.id, n.originator_id) for n in page]
-
-    def _tallied_all(self, ahead: Ahead, pool: fanout.Pool) -> dict[UUID, Tallied]:
-        """Each touched encounter's figures and the line its growing rows (turns, HP points)
-        are stored to: a log that only grew extends its tally; one with a correction, or not
-        tallied here yet, is tallied whole (0), on every core when there are many (None: the
-        figures fail, logged; a store that cannot be read stops the catch-up)."""
-        computed: dict[UUID, Tallied] = {}
-        started, whole = set(ahead.whole), []
-        for encounter_id in ahead.page.touched:
-            if encounter_id in started:
-                continue
-            if (extended := self._extended(encounter_id)) is not None:
-                computed[encounter_id] = extended[0]
-            else:  # its tally is gone since the page was read, or a correction came
-                whole.append(encounter_id)
-        lines = ahead.page.lines
-        for encounter_id, tallied in zip(ahead.whole, ahead.pending.results(), strict=True):
-            computed[encounter_id] = self._kept(encounter_id, tallied, 0)
-        for encounter_id, tallied in zip(whole, pool.tallies(whole, lines), strict=True):
-            computed[encounter_id] = self._kept(encounter_id, tallied, 0)
-        return computed
-
-    def _extended(self, encounter_id: UUID) -> tuple[Tallied] | None:
-        """(the tally extended by the lines since it was kept,) or None: none to extend."""
-        cached = self._tallies.pop(encounter_id, None)
-        if cached is None:
-            return None
-        version, tally = cached
-        new = self.store.facts(encounter_id, after=version)
-        if any(is_correction(fact) for fact in new):
-            return None
-
-        def extend() -> fanout.Whole:
-            for fact in new:
-                tally.saw(fact)
-            for position, fact in enumerate(new, version + 1):
-                tally.add(position, fact)
-            return version + len(new), tally
-
-        return (self._kept(encounter_id, extend, version),)
-
-    def _kept(
-        self, encounter_id: UUID, tallied: fanout.Whole | Callable[[], fanout.Whole], since: int
-    ) -> Tallied:
-        """The figures of a tally, kept to extend later (None: they fail, logged once); its
-        growing rows are stored up to line `since`."""
-        try:
-            made = tallied() if callable(tallied) else tallied
-            if isinstance(made, str):  # why a worker's fold failed
-                self._skip(encounter_id, made)
-                return None
-            version, tally = made
-            found = rows.check(tally.figures())
-        except Exception as exc:  # e.g. a recorded time that cannot be put in UTC
-            self._skip(encounter_id, exc)
-            return None
-        self.skips.pop(encounter_id, None)  # computed again: a later failure is news
-        self._tallies[encounter_id] = (version, tally)
-        while len(self._tallies) > TALLIES_KEPT:
-            self._tallies.popitem(last=False)
-        return found, since
-
-    def _write_page(self, run: Callable[..., list[Any]], computed: dict[UUID, Tallied]) -> None:
-        """The page's rows: one bulk insert per table for the whole page (the rows of an
-        encounter with none stored yet need no delete first). If the database refuses any,
-        back to before them, and each encounter on its own (`_write`), so one is skipped."""
-        written, made = self._written or set(), defaultdict(list)
-        run("SAVEPOINT page")
-        try:
-            for encounter_id, (found, since) in self._computed(computed):
-                key = str(encounter_id)
-                if self._written is None or encounter_id in written:
-                    rows.delete(run, self.prefix, key, found, since)
-                for name, these in rows.made(key, found).items() if found else ():
-                    made[name].extend(these)
-            rows.insert(run, self.prefix, made)
-        except Exception:
-            run("ROLLBACK TO SAVEPOINT page")
-            for encounter_id, tallied in computed.items():
-                self._write(run, encounter_id, tallied)
-        run("RELEASE SAVEPOINT page")
-
-    @staticmethod
-    def _computed(computed: dict[UUID, Tallied]) -> Iterator[tuple[UUID, tuple[Any, int]]]:
-        """(encounter, (figures or None, the line its growing rows are stored to))."""
-        for encounter_id, tallied in computed.items():
-            yield encounter_id, tallied or (None, 0)
-
-    def _write(self, run: Callable[..., list[Any]], encounter_id: UUID, tallied: Tallied) -> None:
-        """Replace the encounter's rows; if the database refuses them (a text PostgreSQL cannot
-        hold, a number past a column), roll back to before them, remove its rows and skip it
-        (logged once), so no encounter stops the page."""
-        found, since = tallied or (None, 0)
-        run("SAVEPOINT encounter")
-        try:
-            rows.replace(run, self.prefix, str(encounter_id), found, since)
-        except Exception as exc:
-            run("ROLLBACK TO SAVEPOINT encounter")
-            rows.replace(run, self.prefix, str(encounter_id), None, 0)
-            self._tallies.pop(encounter_id, None)
-            self._skip(encounter_id, exc)
-        run("RELEASE SAVEPOINT encounter")
-
-    def _skip(self, encounter_id: UUID, why: str | BaseException) -> None:
-        """An encounter whose figures cannot be computed or stored is skipped (the others go
-        on) and logged once per process and reason (catch-ups take turns: `self.lock`)."""
-        reason = why if isinstance(why, str) else f"{type(why).__name__}: {why}"
-        if self.skips.get(encounter_id) != reason:
-            self.skips[encounter_id] = reason
-            log.error(
-                "analytics: encounter %s skipped: its figures fail (%s)", encounter_id, reason
-            )

@@ -6,7 +6,7 @@ from typing import Any
 
 from api.analytics.filters import utc_text
 from api.store.sql import Run
-from projections.analytics import Figures
+from projections.analytics import Figures, Tally
 
 TABLES: dict[str, str] = {
     "encounters": "encounter_id TEXT PRIMARY KEY, name TEXT, ruleset TEXT, started_at TEXT, "
@@ -35,6 +35,7 @@ GROWING = ("turns", "hp")  # rows that only grow while a log only grows
 # domain.bounds), so only a log recorded before the bounds (or a million maximal hits) passes
 # it, and the sums over 2^23 encounters still fit the 64-bit columns the reports add up.
 FIGURE_LIMIT = 2**40
+Rows = dict[str, list[tuple[Any, ...]]]  # an encounter's rows of each table
 
 
 class FiguresTooLarge(ValueError):
@@ -101,15 +102,15 @@ def _answers(run: Run, query: str) -> bool:
     return True
 
 
-def replace(run: Run, prefix: str, key: str, found: Figures | None, since: int) -> None:
+def replace(run: Run, prefix: str, key: str, found: Rows | None, since: int) -> None:
     """Replace the encounter's rows; the turns and HP points only after line `since`. No
-    figures (`None`: they could not be computed) removes every row of the encounter."""
+    rows (`None`: its figures could not be computed) removes every row of the encounter."""
     delete(run, prefix, key, found, since)
     if found is not None:
-        insert(run, prefix, made(key, found))
+        insert(run, prefix, found)
 
 
-def delete(run: Run, prefix: str, key: str, found: Figures | None, since: int) -> None:
+def delete(run: Run, prefix: str, key: str, found: Rows | None, since: int) -> None:
     """Remove the encounter's rows; the turns and HP points only after line `since` when there
     are figures to write (no figures: every row)."""
     for name in TABLES:
@@ -119,13 +120,18 @@ def delete(run: Run, prefix: str, key: str, found: Figures | None, since: int) -
         run(f"DELETE FROM {prefix}{name} WHERE encounter_id = ?{after}", params)
 
 
-def insert(run: Run, prefix: str, written: dict[str, list[tuple[Any, ...]]]) -> None:
+def insert(run: Run, prefix: str, written: Rows) -> None:
     """The rows, one bulk insert per table."""
     for name, rows in written.items():
         run(f"{prefix}{name}", rows, copy=True)
 
 
-def made(key: str, found: Figures) -> dict[str, list[tuple[Any, ...]]]:
+def of(key: str, tally: Tally) -> Rows:
+    """The encounter's rows from its running tally (FiguresTooLarge past the limit)."""
+    return made(key, check(tally.figures()))
+
+
+def made(key: str, found: Figures) -> Rows:
     """The encounter's rows of each table, from its figures (the growing rows as kept: those
     after the line they are stored to)."""
     # The start as ISO text in UTC (`+00:00`): texts of one offset sort as the times do.
