@@ -10,6 +10,7 @@ from uuid import UUID, uuid4
 import pytest
 
 from api.analytics import Analytics, Filters, Keeper, model, report, writing
+from api.analytics import rows as rows_of
 from api.store import EncounterStore
 from domain.events import EventAmended, EventRestored, EventRevoked
 from domain.jsonl import parse_event
@@ -129,6 +130,37 @@ def test_a_fight_split_across_pages_is_written_once_and_takes_a_line_added_meanw
     assert whole.rebuild() == analytics.position
     assert report(analytics, Filters()) == report(whole, Filters())
     assert [rows(analytics, t) for t in model.TABLES] == [rows(whole, t) for t in model.TABLES]
+
+
+INDEXES = {  # the catalogue of each database's indexes, by name
+    False: "SELECT name FROM sqlite_master WHERE type = 'index'",
+    True: "SELECT indexname FROM pg_indexes",
+}
+
+
+def by_encounter(analytics: Analytics) -> int:
+    """How many of the model's indexes by encounter there are (PostgreSQL cuts long names
+    short, so they are told by their start: this model's, not `by_campaign`)."""
+    named = analytics.prefix.replace(".", "_")
+    found = [n for (n,) in analytics.query(INDEXES[analytics.postgres]) if n.startswith(named)]
+    return len([n for n in found if not n.endswith("by_campaign")])
+
+
+def test_a_load_from_zero_builds_the_indexes_after_its_rows_and_a_restart_has_them(
+    open_store: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(model, "PAGE", 10)
+    store = open_store()
+    for _ in range(3):
+        new_log(store, log(FIGHT))
+    analytics = Analytics(store)
+    assert by_encounter(analytics) == len(model.TABLES) - 1
+    during: list[int] = []
+    assert analytics.catch_up(lambda done, total: during.append(by_encounter(analytics))) == 45
+    assert during == [0] * 5 and by_encounter(analytics) == len(model.TABLES) - 1
+    with analytics.transaction() as run:  # a process that died half way through a load
+        rows_of.unindexed(run, analytics.prefix)
+    assert by_encounter(Analytics(open_store())) == len(model.TABLES) - 1
 
 
 def test_rebuild_starts_from_zero_and_ends_with_the_same_figures(open_store: Any) -> None:

@@ -76,6 +76,7 @@ class Analytics:
         # Encounters this catch-up wrote rows of, when it began on an empty model (position 0,
         # tables emptied with it): the others have no rows to delete. None: not known.
         self._written: set[UUID] | None = None
+        self._unindexed = False  # this catch-up dropped the indexes by encounter (`_store`)
         with tables_locked(store.url):  # workers starting together must not race on CREATE
             self.tracking.create_table()
             with self.transaction() as run:
@@ -105,7 +106,7 @@ class Analytics:
         is tallied and written (dropped if this one must be taken again)."""
         taken = 0
         recorder = self.store.application.recorder
-        with self.lock, fanout.Pool(self.store) as pool:
+        with self.lock, fanout.Pool(self.store) as pool, self._indexed_after():
             self._written = None
             last = self._resume(self.position)
             total = recorder.max_notification_id() or 0
@@ -161,6 +162,9 @@ class Analytics:
         try:
             with self.transaction() as run:
                 self._hold(run)
+                if self._written == set() and page.lines >= PAGE:  # a load into empty tables
+                    rows.unindexed(run, self.prefix)
+                    self._unindexed = True
                 refused = self.tallies.refused
                 writing.write_page(run, self.prefix, computed, self._written, refused)
                 if (now := self._tracked(run)) != last:
@@ -174,6 +178,20 @@ class Analytics:
         if self._written is not None:
             self._written.update(computed)
         self.tallies.written(page)
+
+    @contextmanager
+    def _indexed_after(self) -> Iterator[None]:
+        """A load into empty tables drops their indexes by encounter (`_store`): built again
+        once it ends, however it ends (a process that dies first leaves them to the next
+        `Analytics` made on the store, or to the next page that replaces rows)."""
+        self._unindexed = False
+        try:
+            yield
+        finally:
+            if self._unindexed:
+                with self.transaction() as run:
+                    self._hold(run)
+                    rows.indexed(run, self.prefix)
 
     def _retake(self, lost: Exception) -> int:
         """Where to take the page again from, once its transaction is rolled back."""
