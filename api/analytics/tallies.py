@@ -116,8 +116,7 @@ class Tallies:
             return None
 
         def extend() -> fanout.Whole:
-            for fact in new:
-                tally.saw(fact)
+            tally.saw(new)
             for position, fact in enumerate(new, version + 1):
                 tally.add(position, fact)
             return version + len(new), rows.of(str(encounter_id), tally), tally
