@@ -10,10 +10,13 @@ from uuid import UUID
 import pytest
 
 from api.analytics import Analytics, Filters, model, report
+from api.analytics import rows as rows_of
+from api.store import EncounterStore
 from domain.events import Fact, NoteAdded
+from domain.jsonl import parse_event
 from projections.analytics import Tally
 from tests import test_analytics_store
-from tests.builders import log
+from tests.builders import damage, log
 from tests.store_helpers import appended, new_log
 from tests.test_analytics_figures import FIGHT
 from tests.test_analytics_poisoned import log_lines, stored_before_the_bounds
@@ -157,3 +160,38 @@ def test_a_time_that_cannot_be_put_in_utc_skips_its_encounter_and_no_other(
     assert analytics.catch_up() == 2 * len(FIGHT)
     assert [e["id"] for e in report(analytics, Filters())["encounters"]] == [str(good)]
     assert str(odd) != str(good)
+
+
+def test_a_page_takes_no_snapshot_before_it_writes(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite: a transaction that reads first keeps a snapshot, and its first write then fails
+    ("database is locked") if another process committed since (a report's catch-up in the
+    service beside the keeper's). The indexes a load drops and builds read the schema first,
+    so they go in transactions of their own; a page, a load's or not, writes first."""
+    store, other = EncounterStore(sqlite_url), EncounterStore(sqlite_url)
+    fights = [new_log(store, log(FIGHT)) for _ in range(2)]
+    monkeypatch.setattr(model, "PAGE", 10)  # full pages: a load that drops the indexes
+    meanwhile: list[UUID] = []
+
+    def after_another_commit(write: Any) -> Any:
+        def written(*args: Any) -> None:
+            if meanwhile:  # another process commits between the page's start and its first write
+                grown = len(other.facts(meanwhile[-1]))
+                appended(other, meanwhile.pop(), [parse_event(damage("goblin", 1), grown + 1)])
+            write(*args)
+
+        return written
+
+    for name in ("delete", "insert"):
+        monkeypatch.setattr(rows_of, name, after_another_commit(getattr(rows_of, name)))
+    analytics = Analytics(store)
+    meanwhile.append(fights[1])
+    assert analytics.catch_up() == 2 * len(FIGHT) + 1  # a load: it inserts first
+    appended(store, fights[0], [parse_event(damage("goblin", 2), len(FIGHT) + 1)])
+    meanwhile.append(fights[1])
+    assert analytics.catch_up() == 1  # it deletes the grown fight's rows first
+    assert analytics.catch_up() == 1  # the line the other process wrote meanwhile
+    assert rows(analytics, "damage") == rows(Analytics(other), "damage") > 0
+    store.close()
+    other.close()

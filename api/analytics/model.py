@@ -159,12 +159,12 @@ class Analytics:
         """The page's rows and tracking position, in one transaction that expects the position
         still at `last` (Moved if not); the tallies it leaves out then hold no copy of the rows
         that only grow. Any other failure drops the tallies (they are ahead of the rows)."""
+        loading = self._written == set() and page.lines >= PAGE  # into empty tables
+        if loading or (self._unindexed and self._replacing(computed)):
+            self._indexes(wanted=not loading)
         try:
             with self.transaction() as run:
                 self._hold(run)
-                if self._written == set() and page.lines >= PAGE:  # a load into empty tables
-                    rows.unindexed(run, self.prefix)
-                    self._unindexed = True
                 refused = self.tallies.refused
                 writing.write_page(run, self.prefix, computed, self._written, refused)
                 if (now := self._tracked(run)) != last:
@@ -182,16 +182,28 @@ class Analytics:
     @contextmanager
     def _indexed_after(self) -> Iterator[None]:
         """A load into empty tables drops their indexes by encounter (`_store`): built again
-        once it ends, however it ends (a process that dies first leaves them to the next
-        `Analytics` made on the store, or to the next page that replaces rows)."""
+        before a page must replace rows (found by encounter) or once the load ends, however it
+        ends (a process that dies first leaves them to the next `Analytics` made on the
+        store; another process's catch-up meanwhile finds its rows by scanning)."""
         self._unindexed = False
         try:
             yield
         finally:
             if self._unindexed:
-                with self.transaction() as run:
-                    self._hold(run)
-                    rows.indexed(run, self.prefix)
+                self._indexes(wanted=True)
+
+    def _indexes(self, wanted: bool) -> None:
+        """Build (or drop) the indexes by encounter, in a transaction of their own: their
+        statements read the schema first, and on SQLite a page's transaction must write
+        before it reads (else another process's commit in between fails its first write)."""
+        with self.transaction() as run:
+            self._hold(run)
+            (rows.indexed if wanted else rows.unindexed)(run, self.prefix)
+        self._unindexed = not wanted
+
+    def _replacing(self, computed: dict[UUID, Tallied]) -> bool:
+        """Whether the page deletes rows stored before it (not only rows of a load's own)."""
+        return self._written is None or not self._written.isdisjoint(computed)
 
     def _retake(self, lost: Exception) -> int:
         """Where to take the page again from, once its transaction is rolled back."""

@@ -24,8 +24,6 @@ def write_page(
     need no delete first). If the database refuses any, back to before them, and each
     encounter on its own (`_write`)."""
     made: dict[str, list[tuple[Any, ...]]] = defaultdict(list)
-    if written is None or not written.isdisjoint(computed):
-        rows.indexed(run, prefix)  # rows to delete are found by encounter (see Analytics._store)
     run("SAVEPOINT page")
     try:
         for encounter_id, tallied in computed.items():
@@ -37,7 +35,6 @@ def write_page(
         rows.insert(run, prefix, made)
     except Exception:
         run("ROLLBACK TO SAVEPOINT page")
-        rows.indexed(run, prefix)  # each encounter's rows are now replaced, found by encounter
         for encounter_id, tallied in computed.items():
             _write(run, prefix, encounter_id, tallied, refused)
     run("RELEASE SAVEPOINT page")
