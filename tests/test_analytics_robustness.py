@@ -4,13 +4,13 @@ holds running tallies, an encounter whose figures fail, a time without a timezon
 from __future__ import annotations
 
 import logging
+import threading
 from typing import Any
 from uuid import UUID
 
 import pytest
 
 from api.analytics import Analytics, Filters, model, report
-from api.analytics import rows as rows_of
 from api.store import EncounterStore
 from domain.events import Fact, NoteAdded
 from domain.jsonl import parse_event
@@ -162,36 +162,34 @@ def test_a_time_that_cannot_be_put_in_utc_skips_its_encounter_and_no_other(
     assert str(odd) != str(good)
 
 
-def test_a_page_takes_no_snapshot_before_it_writes(
+def test_another_process_commit_during_a_page_waits_for_it_and_fails_nothing(
     sqlite_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """SQLite: a transaction that reads first keeps a snapshot, and its first write then fails
-    ("database is locked") if another process committed since (a report's catch-up in the
-    service beside the keeper's). The indexes a load drops and builds read the schema first,
-    so they go in transactions of their own; a page, a load's or not, writes first."""
+    """SQLite: a transaction that reads before it writes fails that write ("database is
+    locked") if another process committed meanwhile (a report's catch-up beside the keeper's).
+    Each page takes its turn from its start, whatever it writes: a load's page (the indexes
+    it drops and builds go in transactions of their own), one that writes only its position
+    (its encounters' rows already hold its lines: the third here)."""
     store, other = EncounterStore(sqlite_url), EncounterStore(sqlite_url)
     fights = [new_log(store, log(FIGHT)) for _ in range(2)]
-    monkeypatch.setattr(model, "PAGE", 10)  # full pages: a load that drops the indexes
-    meanwhile: list[UUID] = []
-
-    def after_another_commit(write: Any) -> Any:
-        def written(*args: Any) -> None:
-            if meanwhile:  # another process commits between the page's start and its first write
-                grown = len(other.facts(meanwhile[-1]))
-                appended(other, meanwhile.pop(), [parse_event(damage("goblin", 1), grown + 1)])
-            write(*args)
-
-        return written
-
-    for name in ("delete", "insert"):
-        monkeypatch.setattr(rows_of, name, after_another_commit(getattr(rows_of, name)))
+    monkeypatch.setattr(model, "PAGE", 10)
     analytics = Analytics(store)
-    meanwhile.append(fights[1])
-    assert analytics.catch_up() == 2 * len(FIGHT) + 1  # a load: it inserts first
-    appended(store, fights[0], [parse_event(damage("goblin", 2), len(FIGHT) + 1)])
-    meanwhile.append(fights[1])
-    assert analytics.catch_up() == 1  # it deletes the grown fight's rows first
-    assert analytics.catch_up() == 1  # the line the other process wrote meanwhile
-    assert rows(analytics, "damage") == rows(Analytics(other), "damage") > 0
+    tracked, writers = analytics._tracked, []
+
+    def another_commit_meanwhile(run: Any) -> int:
+        line = [parse_event(damage("goblin", 1), len(FIGHT) + len(writers) + 1)]
+        writers.append(threading.Thread(target=appended, args=(other, fights[0], line)))
+        writers[-1].start()
+        writers[-1].join(timeout=0.3)
+        assert writers[-1].is_alive()  # it waits for this page's commit
+        return tracked(run)
+
+    monkeypatch.setattr(analytics, "_tracked", another_commit_meanwhile)
+    assert analytics.catch_up() == 2 * len(FIGHT)
+    for writer in writers:
+        writer.join()
+    monkeypatch.setattr(analytics, "_tracked", tracked)
+    assert analytics.catch_up() == len(writers) == 3
+    assert len(other.facts(fights[0])) == len(FIGHT) + 3
     store.close()
     other.close()

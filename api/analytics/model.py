@@ -247,11 +247,16 @@ class Analytics:
         return position
 
     def _hold(self, run: Callable[..., list[Any]]) -> None:
-        """PostgreSQL: writers of the model take turns (a page, a rebuild's deletion), so the
-        position read in a page's transaction stays true until it commits. SQLite already
-        lets one writer at a time, from its first write (each page writes before it reads)."""
+        """Writers of the model take turns (a page, a rebuild's deletion), from the start of
+        their transaction, so the position read in a page's transaction stays true until it
+        commits. SQLite lets one writer at a time from a transaction's first write, and a
+        transaction that read before it fails that write if another committed meanwhile (a
+        page may write nothing but the position: its encounters' rows already hold its lines),
+        so a write that changes nothing comes first, as BEGIN IMMEDIATE would."""
         if self.postgres:
             run(f"LOCK TABLE {self.tracking_table} IN SHARE ROW EXCLUSIVE MODE")
+        else:
+            run(f"UPDATE {self.tracking_table} SET notification_id = notification_id WHERE 0")
 
     def _tracked(self, run: Callable[..., list[Any]]) -> int:
         """The tracking position as this transaction sees it."""
