@@ -4,7 +4,8 @@ The rows and the library's tracking position are written in one transaction of t
 database (SQLite or PostgreSQL): each notification is taken exactly once, and a restart goes on
 from the last committed page. The reports read a DuckDB copy of the rows (api.analytics.mirror).
 For every encounter a page touches, the figures are recomputed (projections.analytics) and its
-rows replaced: a correction recomputes rather than patches.
+rows replaced, unless this process's tally of it already holds every line the page brings: a
+correction recomputes rather than patches.
 
 Several processes may keep one model (the service's keeper, a report's catch-up, `combatlog
 analytics rebuild`). A process's running tallies assume the rows it wrote last are still
