@@ -35,7 +35,7 @@ from projections.clock import ctx
 from projections.effective import effective_log
 from projections.table import apply, initial
 from projections.table import dealer as dealer_of
-from projections.view import Table
+from projections.view import Member, Table
 
 DOWN = frozenset({"unconscious", "dying", "dead"})  # knocked out: no longer acting
 UNKNOWN = "unknown"  # damage with no attacker or combatant source in the log
@@ -102,17 +102,17 @@ def figures(events: Sequence[Fact]) -> Figures:
 def tallied(events: Sequence[Fact]) -> Tally:
     """The running tally of a whole log: every line seen, the effective facts added."""
     tally = Tally(events[0])
-    for event in events[1:]:
-        tally.saw(event)
+    tally.saw(events[1:])
     for position, fact in effective_log(events)[1:]:
         tally.add(position, fact)
     return tally
 
 
 class Tally:
-    """Figures so far, taken one line at a time: every line is `saw` (times, count) and each
-    fact in force is `add`ed. A log that only grows extends its tally; a correction needs a new
-    tally over the whole log (`figures`), since it changes what is in force behind it."""
+    """Figures so far: every line is `saw` (times, count; a stretch of lines at once) and
+    each fact in force is `add`ed, one at a time. A log that only grows extends its tally; a
+    correction needs a new tally over the whole log (`figures`), since it changes what is in
+    force behind it."""
 
     def __init__(self, created: Fact) -> None:
         assert isinstance(created, EncounterCreated), "line 1 must be EncounterCreated"
@@ -128,25 +128,23 @@ class Tally:
         self.last: datetime | None = None
         self.turn_began: tuple[int, str, datetime | None] | None = None
         self.round_began: tuple[int, datetime | None] | None = None
-        self.saw(created)
+        self.saw((created,))
 
-    def saw(self, event: Fact) -> None:
-        """Any line of the log, in force or not: the count and the span of recorded times."""
-        self.found.events += 1
-        at = timed(event)
-        if at is None:
+    def saw(self, events: Sequence[Fact]) -> None:
+        """Lines of the log, in force or not: the count and the span of recorded times (of
+        times equal as instants, the first seen is kept)."""
+        self.found.events += len(events)
+        times = [at for at in map(timed, events) if at is not None]
+        if not times:
             return
-        if self.first is None or self.last is None:
-            self.first = self.last = at
-        elif at < self.first:
-            self.first = at
-        elif at > self.last:
-            self.last = at
+        first, last = min(times), max(times)
+        self.first = first if self.first is None else min(self.first, first)
+        self.last = last if self.last is None else max(self.last, last)
 
     def add(self, position: int, fact: Fact) -> None:
         """The next fact in force."""
         table, found = self.table, self.found
-        before = _before(table, fact)
+        before = _before(table, fact) if isinstance(fact, DamageDealt) else None
         apply(table, position, fact)
         _count(found, table, position, fact, before)
         turn, began = table.turn, self.turn_began
@@ -196,12 +194,10 @@ def _seconds(start: datetime, end: datetime) -> float:
     return max(0.0, (end - start).total_seconds())
 
 
-def _before(table: Table, fact: Fact) -> Before:
+def _before(table: Table, fact: DamageDealt) -> Before:
     """A damaged target as it stood before the damage: its track and what the ruleset reads
     of it (both immutable values, so its statuses then can be asked later, and only are when
     it is down or dead after the damage: most hits drop no one)."""
-    if not isinstance(fact, DamageDealt):
-        return None
     member = table.members.get(fact.target)
     if member is None:
         return None
@@ -283,7 +279,8 @@ def _damage(found: Figures, table: Table, position: int, fact: DamageDealt, befo
     if source is not None:
         source.damage_dealt += fact.amount
         source.damage_dealt_nonlethal += fact.amount if fact.nonlethal else 0
-    down, dead = _down_and_dead(table, member.body, ctx(table, member))
+    seen = ctx(table, member)
+    down, dead = _down_and_dead(table, member.body, seen)
     was_down, was_dead = False, False
     if (down or dead) and before is not None:
         was_down, was_dead = _down_and_dead(table, *before)
@@ -295,15 +292,19 @@ def _damage(found: Figures, table: Table, position: int, fact: DamageDealt, befo
         target.killed = 1
         if source is not None:
             source.kills += 1
-    _hp(found, table, fact.target, position)
+    _point(found, table, member, position, seen)
 
 
 def _hp(found: Figures, table: Table, member_id: str, position: int) -> None:
     member = table.members.get(member_id)
-    if member is None:
-        return
-    value = table.rules.track_value(member.body, ctx(table, member))
-    found.hp.append((member_id, position, table.round, value))
+    if member is not None:
+        _point(found, table, member, position, ctx(table, member))
+
+
+def _point(found: Figures, table: Table, member: Member, position: int, seen: Ctx) -> None:
+    """The member's tracked value after a change (`seen`: what the ruleset reads of it now)."""
+    value = table.rules.track_value(member.body, seen)
+    found.hp.append((member.id, position, table.round, value))
 
 
 def _conditions_in_force(found: Figures, table: Table) -> None:

@@ -4,16 +4,19 @@ holds running tallies, an encounter whose figures fail, a time without a timezon
 from __future__ import annotations
 
 import logging
+import threading
 from typing import Any
 from uuid import UUID
 
 import pytest
 
 from api.analytics import Analytics, Filters, model, report
+from api.store import EncounterStore
 from domain.events import Fact, NoteAdded
+from domain.jsonl import parse_event
 from projections.analytics import Tally
 from tests import test_analytics_store
-from tests.builders import log
+from tests.builders import damage, log
 from tests.store_helpers import appended, new_log
 from tests.test_analytics_figures import FIGHT
 from tests.test_analytics_poisoned import log_lines, stored_before_the_bounds
@@ -78,7 +81,7 @@ def test_a_rebuild_elsewhere_during_a_page_rolls_the_page_back_and_retakes_it(
     there, with no tallies."""
     _, growing, keeper = two_fights(analytics_stores, monkeypatch)
     rebuilder = Analytics(analytics_stores())
-    tallied, interrupted = keeper._tallied_all, []
+    tallied, interrupted = keeper.tallies.computed, []
 
     def stop(done: int, total: int) -> None:
         raise Interrupted
@@ -91,7 +94,7 @@ def test_a_rebuild_elsewhere_during_a_page_rolls_the_page_back_and_retakes_it(
                 rebuilder.rebuild(stop)  # deletes everything, takes notifications 1-15
         return found
 
-    monkeypatch.setattr(keeper, "_tallied_all", rebuild_meanwhile)
+    monkeypatch.setattr(keeper.tallies, "computed", rebuild_meanwhile)
     assert rebuilder.position == 25
     keeper.catch_up()
     assert interrupted == [growing]
@@ -157,3 +160,36 @@ def test_a_time_that_cannot_be_put_in_utc_skips_its_encounter_and_no_other(
     assert analytics.catch_up() == 2 * len(FIGHT)
     assert [e["id"] for e in report(analytics, Filters())["encounters"]] == [str(good)]
     assert str(odd) != str(good)
+
+
+def test_another_process_commit_during_a_page_waits_for_it_and_fails_nothing(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite: a transaction that reads before it writes fails that write ("database is
+    locked") if another process committed meanwhile (a report's catch-up beside the keeper's).
+    Each page takes its turn from its start, whatever it writes: a load's page (the indexes
+    it drops and builds go in transactions of their own), one that writes only its position
+    (its encounters' rows already hold its lines: the third here)."""
+    store, other = EncounterStore(sqlite_url), EncounterStore(sqlite_url)
+    fights = [new_log(store, log(FIGHT)) for _ in range(2)]
+    monkeypatch.setattr(model, "PAGE", 10)
+    analytics = Analytics(store)
+    tracked, writers = analytics._tracked, []
+
+    def another_commit_meanwhile(run: Any) -> int:
+        line = [parse_event(damage("goblin", 1), len(FIGHT) + len(writers) + 1)]
+        writers.append(threading.Thread(target=appended, args=(other, fights[0], line)))
+        writers[-1].start()
+        writers[-1].join(timeout=0.3)
+        assert writers[-1].is_alive()  # it waits for this page's commit
+        return tracked(run)
+
+    monkeypatch.setattr(analytics, "_tracked", another_commit_meanwhile)
+    assert analytics.catch_up() == 2 * len(FIGHT)
+    for writer in writers:
+        writer.join()
+    monkeypatch.setattr(analytics, "_tracked", tracked)
+    assert analytics.catch_up() == len(writers) == 3
+    assert len(other.facts(fights[0])) == len(FIGHT) + 3
+    store.close()
+    other.close()

@@ -9,7 +9,8 @@ from uuid import UUID, uuid4
 
 import pytest
 
-from api.analytics import Analytics, Filters, Keeper, model, report
+from api.analytics import Analytics, Filters, Keeper, model, report, writing
+from api.analytics import rows as rows_of
 from api.store import EncounterStore
 from domain.events import EventAmended, EventRestored, EventRevoked
 from domain.jsonl import parse_event
@@ -99,6 +100,67 @@ def test_a_restart_mid_catch_up_loses_and_doubles_nothing(
     assert dealt(restarted) == [(3, 39, 3)]
     assert rows(restarted, "fighters") == 6 and rows(restarted, "damage") == 6
     assert [dealt(restarted, f) for f in fights] == [[(1, 13, 1)]] * 3
+
+
+def test_a_fight_split_across_pages_is_written_once_and_takes_a_line_added_meanwhile(
+    open_store: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first page tallies the whole log as it stands, so the next page, bringing only
+    lines already tallied, leaves its rows as written; a line appended between the pages is
+    still taken, in the page that brings it."""
+    monkeypatch.setattr(model, "PAGE", 10)  # 2 fights of 15 lines, then 1: 4 pages
+    store = open_store()
+    first, second = new_log(store, log(FIGHT)), new_log(store, log(FIGHT))
+    written: list[list[UUID]] = []
+    write_page = writing.write_page
+
+    def noted(run: Any, prefix: str, computed: Any, *rest: Any) -> None:
+        written.append(list(computed))
+        write_page(run, prefix, computed, *rest)
+
+    def grow(done: int, total: int) -> None:
+        if done == 10:
+            appended(store, first, [parse_event(damage("goblin", 2), len(FIGHT) + 1)])
+
+    monkeypatch.setattr(writing, "write_page", noted)
+    analytics = Analytics(store)
+    assert analytics.catch_up(grow) == 2 * len(FIGHT) + 1
+    assert written == [[first], [second], [], [first]]
+    whole = Analytics(open_store())
+    assert whole.rebuild() == analytics.position
+    assert report(analytics, Filters()) == report(whole, Filters())
+    assert [rows(analytics, t) for t in model.TABLES] == [rows(whole, t) for t in model.TABLES]
+
+
+INDEXES = {  # the catalogue of each database's indexes, by name
+    False: "SELECT name FROM sqlite_master WHERE type = 'index'",
+    True: "SELECT indexname FROM pg_indexes",
+}
+
+
+def by_encounter(analytics: Analytics) -> int:
+    """How many of the model's indexes by encounter there are (PostgreSQL cuts long names
+    short, so they are told by their start: this model's, not `by_campaign`)."""
+    named = analytics.prefix.replace(".", "_")
+    found = [n for (n,) in analytics.query(INDEXES[analytics.postgres]) if n.startswith(named)]
+    return len([n for n in found if not n.endswith("by_campaign")])
+
+
+def test_a_load_from_zero_builds_the_indexes_after_its_rows_and_a_restart_has_them(
+    open_store: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(model, "PAGE", 10)
+    store = open_store()
+    for _ in range(3):
+        new_log(store, log(FIGHT))
+    analytics = Analytics(store)
+    assert by_encounter(analytics) == len(model.TABLES) - 1
+    during: list[int] = []
+    assert analytics.catch_up(lambda done, total: during.append(by_encounter(analytics))) == 45
+    assert during == [0] * 5 and by_encounter(analytics) == len(model.TABLES) - 1
+    with analytics.transaction() as run:  # a process that died half way through a load
+        rows_of.unindexed(run, analytics.prefix)
+    assert by_encounter(Analytics(open_store())) == len(model.TABLES) - 1
 
 
 def test_rebuild_starts_from_zero_and_ends_with_the_same_figures(open_store: Any) -> None:

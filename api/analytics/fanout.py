@@ -15,25 +15,30 @@ from collections.abc import Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from uuid import UUID
 
+from api.analytics import rows
 from api.store import EncounterStore, collector_paused
 from projections.analytics import Tally, tallied
 
 WHOLE_AT = 4  # encounters a page must tally whole before the fold is spread over processes
 LINES_AT = 2000  # ... in a page of at least this many notifications: a catch-up of any size
 # worth starting interpreters for (a report's catch-up behind the keeper by a few lines is not)
-Whole = tuple[int, Tally] | str  # (lines folded, the running tally), or why it failed
+# (lines folded, their rows, the running tally when it is kept to extend), or why it failed
+Whole = tuple[int, rows.Rows, Tally | None] | str
 _stores: dict[tuple[str, str | None], EncounterStore] = {}  # one per worker process
 
 
-def tally_whole(store: EncounterStore, encounter_id: UUID) -> Whole:
-    """The running tally of the encounter's whole log, or why its figures fail (the catching-up
-    process logs it, once)."""
+def tally_whole(store: EncounterStore, encounter_id: UUID, keep: bool = True) -> Whole:
+    """The rows of the encounter's whole log and (`keep`) its running tally, or why its figures
+    fail (the catching-up process logs it, once). The workers keep no tally: its table costs
+    ~6 times its rows to pickle and unpickle, and a catch-up over many encounters (what the
+    workers are for) seldom extends one; a log that grows after is tallied whole once more."""
     facts = store.facts(encounter_id)
     try:
         tally = tallied(facts)
-    except Exception as exc:
+        found = rows.of(str(encounter_id), tally)
+    except Exception as exc:  # e.g. a recorded time that cannot be put in UTC
         return f"{type(exc).__name__}: {exc}"
-    return len(facts), tally
+    return len(facts), found, tally if keep else None
 
 
 def _watch(parent: int) -> None:
@@ -56,7 +61,7 @@ def _in_worker(job: tuple[str, str | None, UUID]) -> Whole:
     if (store := _stores.get((url, name))) is None:
         store = _stores[(url, name)] = EncounterStore(url, name=name)
     with collector_paused():
-        return tally_whole(store, encounter_id)
+        return tally_whole(store, encounter_id, keep=False)
 
 
 class Pending:

@@ -4,7 +4,8 @@ The rows and the library's tracking position are written in one transaction of t
 database (SQLite or PostgreSQL): each notification is taken exactly once, and a restart goes on
 from the last committed page. The reports read a DuckDB copy of the rows (api.analytics.mirror).
 For every encounter a page touches, the figures are recomputed (projections.analytics) and its
-rows replaced: a correction recomputes rather than patches.
+rows replaced, unless this process's tally of it already holds every line the page brings: a
+correction recomputes rather than patches.
 
 Several processes may keep one model (the service's keeper, a report's catch-up, `combatlog
 analytics rebuild`). A process's running tallies assume the rows it wrote last are still
@@ -14,12 +15,9 @@ one it started from; if not, it is rolled back and taken again with every tally 
 
 from __future__ import annotations
 
-import logging
 import threading
-from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid4
@@ -28,35 +26,22 @@ from eventsourcing.persistence import IntegrityError, Tracking
 from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 
-from api.analytics import fanout, pages, rows
+from api.analytics import fanout, pages, rows, writing
 from api.analytics.rows import TABLES
+from api.analytics.tallies import Ahead, Tallies
 from api.store import EncounterStore, collector_paused, sql
 from api.store.config import tables_locked
 from api.store.recorders import SQLiteFactRecorder
-from domain.corrections import is_correction
-from projections.analytics import Figures, Tally
 
 if TYPE_CHECKING:
     from api.analytics.mirror import Mirror
 
 __all__ = ["PAGE", "TABLES", "TRACKED_AS", "Analytics"]
 
-log = logging.getLogger(__name__)
 TRACKED_AS = "combatlog-analytics"  # the tracking row's application name
 PAGE = 5000  # notifications per transaction
-TALLIES_KEPT = 5000  # encounters whose running tallies this process keeps (least recent go)
 Progress = Callable[[int, int], None]  # (notifications done, notifications in the log)
-Tallied = tuple[Figures, int] | None  # figures and the line their growing rows are stored to
-
-
-@dataclass(slots=True)
-class Ahead:
-    """A page read, and the whole tallies of the encounters it touches that had none here to
-    extend when it was read, begun (in the workers when there are many)."""
-
-    page: pages.Page
-    whole: list[UUID]
-    pending: fanout.Pending
+Tallied = writing.Tallied
 
 
 class Moved(Exception):
@@ -87,12 +72,12 @@ class Analytics:
             self.tracking = SQLiteTrackingRecorder(self.datastore)
             self.prefix, self.tracking_table = "analytics_", "tracking"
         self.lock = threading.Lock()  # one catch-up at a time in this process
-        self._tallies: OrderedDict[UUID, tuple[int, Tally]] = OrderedDict()
+        self.tallies = Tallies(store)
         self._left = 0  # the tracking position this process's tallies go with
         # Encounters this catch-up wrote rows of, when it began on an empty model (position 0,
         # tables emptied with it): the others have no rows to delete. None: not known.
         self._written: set[UUID] | None = None
-        self.skips: dict[UUID, str] = {}  # encounters whose figures fail, and why (logged once)
+        self._unindexed = False  # this catch-up dropped the indexes by encounter (`_store`)
         with tables_locked(store.url):  # workers starting together must not race on CREATE
             self.tracking.create_table()
             with self.transaction() as run:
@@ -116,12 +101,13 @@ class Analytics:
     def catch_up(self, progress: Progress | None = None, pages: int | None = None) -> int:
         """Take every notification after the tracking position, a page per transaction;
         returns how many were taken. `pages` stops early (for tests of a restart). An encounter
-        whose figures fail is skipped (`_skip`), its rows removed, until its log next changes.
+        whose figures fail is skipped (`Tallies.skip`), its rows removed, until its log next
+        changes.
         The next page is read, and its whole tallies started in the workers, before this one
         is tallied and written (dropped if this one must be taken again)."""
         taken = 0
         recorder = self.store.application.recorder
-        with self.lock, fanout.Pool(self.store) as pool:
+        with self.lock, fanout.Pool(self.store) as pool, self._indexed_after():
             self._written = None
             last = self._resume(self.position)
             total = recorder.max_notification_id() or 0
@@ -134,7 +120,7 @@ class Analytics:
                 # workers (unpickled on the pool's thread) while this one is written: nothing to
                 # collect, and a scan of every kept tally each time the collector ran.
                 with collector_paused():
-                    computed = self._tallied_all(ahead, pool)
+                    computed = self.tallies.computed(ahead, pool)
                     lost = self._stored(page, computed, last)
                 if lost is not None:  # rolled back: nothing written
                     if following is not None:
@@ -158,9 +144,7 @@ class Analytics:
         page = pages.read(self.store.application.recorder, after, PAGE)
         if page is None:
             return None
-        kept, soon = self._tallies, set(coming)
-        whole = [e for e in page.touched if e not in kept and e not in soon]
-        return Ahead(page, whole, pool.start(whole, page.lines))
+        return self.tallies.ahead(page, pool, coming)
 
     def _stored(
         self, page: pages.Page, computed: dict[UUID, Tallied], last: int
@@ -176,36 +160,64 @@ class Analytics:
         """The page's rows and tracking position, in one transaction that expects the position
         still at `last` (Moved if not); the tallies it leaves out then hold no copy of the rows
         that only grow. Any other failure drops the tallies (they are ahead of the rows)."""
+        loading = self._written == set() and page.lines >= PAGE  # into empty tables
+        if loading or (self._unindexed and self._replacing(computed)):
+            self._indexes(wanted=not loading)
         try:
             with self.transaction() as run:
                 self._hold(run)
-                self._write_page(run, computed)
+                refused = self.tallies.refused
+                writing.write_page(run, self.prefix, computed, self._written, refused)
                 if (now := self._tracked(run)) != last:
                     raise Moved(now)
                 self.tracking._insert_tracking(self._cursor, Tracking(TRACKED_AS, page.last))
         except (Moved, IntegrityError):
             raise
         except BaseException:
-            self._tallies.clear()
+            self.tallies.clear()
             raise
         if self._written is not None:
             self._written.update(computed)
-        for encounter_id in page.touched:
-            if (kept := self._tallies.get(encounter_id)) is not None:
-                kept[1].written()
+        self.tallies.written(page)
+
+    @contextmanager
+    def _indexed_after(self) -> Iterator[None]:
+        """A load into empty tables drops their indexes by encounter (`_store`): built again
+        before a page must replace rows (found by encounter) or once the load ends, however it
+        ends (a process that dies first leaves them to the next `Analytics` made on the
+        store; another process's catch-up meanwhile finds its rows by scanning)."""
+        self._unindexed = False
+        try:
+            yield
+        finally:
+            if self._unindexed:
+                self._indexes(wanted=True)
+
+    def _indexes(self, wanted: bool) -> None:
+        """Build (or drop) the indexes by encounter, in a transaction of their own: their
+        statements read the schema first, and on SQLite a page's transaction must write
+        before it reads (else another process's commit in between fails its first write)."""
+        with self.transaction() as run:
+            self._hold(run)
+            (rows.indexed if wanted else rows.unindexed)(run, self.prefix)
+        self._unindexed = not wanted
+
+    def _replacing(self, computed: dict[UUID, Tallied]) -> bool:
+        """Whether the page deletes rows stored before it (not only rows of a load's own)."""
+        return self._written is None or not self._written.isdisjoint(computed)
 
     def _retake(self, lost: Exception) -> int:
         """Where to take the page again from, once its transaction is rolled back."""
         if isinstance(lost, Moved):  # another process took pages (or rebuilt) meanwhile
             return self._resume(lost.args[0])
-        self._tallies.clear()  # IntegrityError: another worker took this page first
+        self.tallies.clear()  # IntegrityError: another worker took this page first
         return self._resume(self.position)
 
     def rebuild(self, progress: Progress | None = None) -> int:
         """Forget everything and take the whole notification log again."""
         with self.lock, self.transaction() as run:
             self._hold(run)
-            self._tallies.clear()
+            self.tallies.clear()
             self._left = 0
             for name in TABLES:
                 run(f"DELETE FROM {self.prefix}{name}")
@@ -228,7 +240,7 @@ class Analytics:
         """Go on from `position`: the tallies are dropped unless it is where this process left
         the model (another process, or a rebuild, may have rewritten the rows they rely on)."""
         if position != self._left:
-            self._tallies.clear()
+            self.tallies.clear()
             self._left = position
             self._written = None
         if position == 0:  # an empty model: no encounter has rows yet
@@ -236,11 +248,16 @@ class Analytics:
         return position
 
     def _hold(self, run: Callable[..., list[Any]]) -> None:
-        """PostgreSQL: writers of the model take turns (a page, a rebuild's deletion), so the
-        position read in a page's transaction stays true until it commits. SQLite already
-        lets one writer at a time, from its first write (each page writes before it reads)."""
+        """Writers of the model take turns (a page, a rebuild's deletion), from the start of
+        their transaction, so the position read in a page's transaction stays true until it
+        commits. SQLite lets one writer at a time from a transaction's first write, and a
+        transaction that read before it fails that write if another committed meanwhile (a
+        page may write nothing but the position: its encounters' rows already hold its lines),
+        so a write that changes nothing comes first, as BEGIN IMMEDIATE would."""
         if self.postgres:
             run(f"LOCK TABLE {self.tracking_table} IN SHARE ROW EXCLUSIVE MODE")
+        else:
+            run(f"UPDATE {self.tracking_table} SET notification_id = notification_id WHERE 0")
 
     def _tracked(self, run: Callable[..., list[Any]]) -> int:
         """The tracking position as this transaction sees it."""
@@ -257,115 +274,3 @@ class Analytics:
             return recorder.select_originators(after, PAGE)
         page = recorder.select_notifications(after or None, PAGE, inclusive_of_start=False)
         return [(n.id, n.originator_id) for n in page]
-
-    def _tallied_all(self, ahead: Ahead, pool: fanout.Pool) -> dict[UUID, Tallied]:
-        """Each touched encounter's figures and the line its growing rows (turns, HP points)
-        are stored to: a log that only grew extends its tally; one with a correction, or not
-        tallied here yet, is tallied whole (0), on every core when there are many (None: the
-        figures fail, logged; a store that cannot be read stops the catch-up)."""
-        computed: dict[UUID, Tallied] = {}
-        started, whole = set(ahead.whole), []
-        for encounter_id in ahead.page.touched:
-            if encounter_id in started:
-                continue
-            if (extended := self._extended(encounter_id)) is not None:
-                computed[encounter_id] = extended[0]
-            else:  # its tally is gone since the page was read, or a correction came
-                whole.append(encounter_id)
-        lines = ahead.page.lines
-        for encounter_id, tallied in zip(ahead.whole, ahead.pending.results(), strict=True):
-            computed[encounter_id] = self._kept(encounter_id, tallied, 0)
-        for encounter_id, tallied in zip(whole, pool.tallies(whole, lines), strict=True):
-            computed[encounter_id] = self._kept(encounter_id, tallied, 0)
-        return computed
-
-    def _extended(self, encounter_id: UUID) -> tuple[Tallied] | None:
-        """(the tally extended by the lines since it was kept,) or None: none to extend."""
-        cached = self._tallies.pop(encounter_id, None)
-        if cached is None:
-            return None
-        version, tally = cached
-        new = self.store.facts(encounter_id, after=version)
-        if any(is_correction(fact) for fact in new):
-            return None
-
-        def extend() -> fanout.Whole:
-            for fact in new:
-                tally.saw(fact)
-            for position, fact in enumerate(new, version + 1):
-                tally.add(position, fact)
-            return version + len(new), tally
-
-        return (self._kept(encounter_id, extend, version),)
-
-    def _kept(
-        self, encounter_id: UUID, tallied: fanout.Whole | Callable[[], fanout.Whole], since: int
-    ) -> Tallied:
-        """The figures of a tally, kept to extend later (None: they fail, logged once); its
-        growing rows are stored up to line `since`."""
-        try:
-            made = tallied() if callable(tallied) else tallied
-            if isinstance(made, str):  # why a worker's fold failed
-                self._skip(encounter_id, made)
-                return None
-            version, tally = made
-            found = rows.check(tally.figures())
-        except Exception as exc:  # e.g. a recorded time that cannot be put in UTC
-            self._skip(encounter_id, exc)
-            return None
-        self.skips.pop(encounter_id, None)  # computed again: a later failure is news
-        self._tallies[encounter_id] = (version, tally)
-        while len(self._tallies) > TALLIES_KEPT:
-            self._tallies.popitem(last=False)
-        return found, since
-
-    def _write_page(self, run: Callable[..., list[Any]], computed: dict[UUID, Tallied]) -> None:
-        """The page's rows: one bulk insert per table for the whole page (the rows of an
-        encounter with none stored yet need no delete first). If the database refuses any,
-        back to before them, and each encounter on its own (`_write`), so one is skipped."""
-        written, made = self._written or set(), defaultdict(list)
-        run("SAVEPOINT page")
-        try:
-            for encounter_id, (found, since) in self._computed(computed):
-                key = str(encounter_id)
-                if self._written is None or encounter_id in written:
-                    rows.delete(run, self.prefix, key, found, since)
-                for name, these in rows.made(key, found).items() if found else ():
-                    made[name].extend(these)
-            rows.insert(run, self.prefix, made)
-        except Exception:
-            run("ROLLBACK TO SAVEPOINT page")
-            for encounter_id, tallied in computed.items():
-                self._write(run, encounter_id, tallied)
-        run("RELEASE SAVEPOINT page")
-
-    @staticmethod
-    def _computed(computed: dict[UUID, Tallied]) -> Iterator[tuple[UUID, tuple[Any, int]]]:
-        """(encounter, (figures or None, the line its growing rows are stored to))."""
-        for encounter_id, tallied in computed.items():
-            yield encounter_id, tallied or (None, 0)
-
-    def _write(self, run: Callable[..., list[Any]], encounter_id: UUID, tallied: Tallied) -> None:
-        """Replace the encounter's rows; if the database refuses them (a text PostgreSQL cannot
-        hold, a number past a column), roll back to before them, remove its rows and skip it
-        (logged once), so no encounter stops the page."""
-        found, since = tallied or (None, 0)
-        run("SAVEPOINT encounter")
-        try:
-            rows.replace(run, self.prefix, str(encounter_id), found, since)
-        except Exception as exc:
-            run("ROLLBACK TO SAVEPOINT encounter")
-            rows.replace(run, self.prefix, str(encounter_id), None, 0)
-            self._tallies.pop(encounter_id, None)
-            self._skip(encounter_id, exc)
-        run("RELEASE SAVEPOINT encounter")
-
-    def _skip(self, encounter_id: UUID, why: str | BaseException) -> None:
-        """An encounter whose figures cannot be computed or stored is skipped (the others go
-        on) and logged once per process and reason (catch-ups take turns: `self.lock`)."""
-        reason = why if isinstance(why, str) else f"{type(why).__name__}: {why}"
-        if self.skips.get(encounter_id) != reason:
-            self.skips[encounter_id] = reason
-            log.error(
-                "analytics: encounter %s skipped: its figures fail (%s)", encounter_id, reason
-            )
