@@ -9,6 +9,19 @@ from uuid import uuid4
 from api.http.stream import Hub
 
 
+def wakes_counted(loop: asyncio.AbstractEventLoop) -> list[int]:
+    """How often the loop is asked, from any thread, to run a callback: [count], kept current."""
+    asked = [0]
+    handed_over = loop.call_soon_threadsafe
+
+    def counted(*args: object) -> object:
+        asked[0] += 1
+        return handed_over(*args)  # type: ignore[arg-type]
+
+    loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
+    return asked
+
+
 def test_a_report_from_another_thread_changes_nothing_until_the_loop_takes_it() -> None:
     async def scenario() -> tuple[dict[object, int], list[int]]:
         hub, fight = Hub(asyncio.get_running_loop()), uuid4()
@@ -93,23 +106,35 @@ def test_a_commit_of_many_appends_wakes_the_loop_once_and_every_watcher_its_own_
         loop = asyncio.get_running_loop()
         hub, fights = Hub(loop), [uuid4() for _ in range(50)]
         queues = [hub.subscribe(fight) for fight in fights]
-        asked = 0
-        handed_over = loop.call_soon_threadsafe
-
-        def counted(*args: object) -> object:
-            nonlocal asked
-            asked += 1
-            return handed_over(*args)  # type: ignore[arg-type]
-
-        loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
+        asked = wakes_counted(loop)
         committer = threading.Thread(
             target=lambda: [hub.appended(fight, 9, []) for fight in fights]
         )
         committer.start()
         committer.join()
         await asyncio.sleep(0)
-        return asked, [[q.get_nowait() for _ in range(q.qsize())] for q in queues]
+        return asked[0], [[q.get_nowait() for _ in range(q.qsize())] for q in queues]
 
     asked, woken = asyncio.run(scenario())
     assert asked == 1
     assert woken == [[9]] * 50
+
+
+def test_an_append_to_an_encounter_no_one_here_watches_does_not_wake_the_loop() -> None:
+    """The committer's report of a line no page here shows is dropped before it reaches the
+    loop (a wake of the loop a commit, paid on every write); a page opened after reads the
+    store, and its own next line still wakes it."""
+
+    async def scenario() -> tuple[int, list[int]]:
+        loop = asyncio.get_running_loop()
+        hub, fight = Hub(loop), uuid4()
+        asked = wakes_counted(loop)
+        committer = threading.Thread(target=hub.appended, args=(fight, 4, []))
+        committer.start()
+        committer.join()
+        queue = hub.subscribe(fight)
+        hub.appended(fight, 5, [])
+        await asyncio.sleep(0)
+        return asked[0], [queue.get_nowait() for _ in range(queue.qsize())]
+
+    assert asyncio.run(scenario()) == (1, [5])

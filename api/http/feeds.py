@@ -77,7 +77,11 @@ class Hub:
     def appended(self, encounter_id: UUID, version: int, facts: list[Fact]) -> None:
         """Called after each append, by this worker's service or the relay, from any thread:
         the reports handed over before the loop takes them are taken in one call, so a commit
-        of many appends wakes the loop once, not once each."""
+        of many appends wakes the loop once, not once each. An encounter no one here watches
+        wakes no one: one wake-up of the loop a commit the fewer (a subscriber joining after
+        this check reads the store after joining, and finds these lines there)."""
+        if encounter_id not in self.queues:  # read off the loop: one atomic look-up
+            return
         with self._handing:
             self._reports.append((encounter_id, version))
             if len(self._reports) > 1:
