@@ -131,8 +131,9 @@ class Tallies:
         try:
             made = tallied() if callable(tallied) else tallied
         except Exception as exc:  # e.g. a recorded time that cannot be put in UTC
-            made = f"{type(exc).__name__}: {exc}"
-        if isinstance(made, str):  # why the fold failed
+            self.skip(encounter_id, exc)
+            return None
+        if isinstance(made, str):  # why a worker's fold failed
             self.skip(encounter_id, made)
             return None
         version, found, tally = made
