@@ -6,17 +6,16 @@ catching-up process writes."""
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
-import threading
-import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from uuid import UUID
 
 from api.analytics import rows
+from api.compute.watch import watch_parent
 from api.store import EncounterStore, collector_paused
+from api.store.worker import worker_store
 from projections.analytics import Tally, tallied
 
 WHOLE_AT = 4  # encounters a page must tally whole before the fold is spread over processes
@@ -24,7 +23,6 @@ LINES_AT = 2000  # ... in a page of at least this many notifications: a catch-up
 # worth starting interpreters for (a report's catch-up behind the keeper by a few lines is not)
 # (lines folded, their rows, the running tally when it is kept to extend), or why it failed
 Whole = tuple[int, rows.Rows, Tally | None] | str
-_stores: dict[tuple[str, str | None], EncounterStore] = {}  # one per worker process
 
 
 def tally_whole(store: EncounterStore, encounter_id: UUID, keep: bool = True) -> Whole:
@@ -41,25 +39,9 @@ def tally_whole(store: EncounterStore, encounter_id: UUID, keep: bool = True) ->
     return len(facts), found, tally if keep else None
 
 
-def _watch(parent: int) -> None:
-    """In each worker: end with the process that started it, even after a SIGKILL of it (a
-    worker left waiting on a closed queue would otherwise live on); and what its imports made
-    (all there is yet: modules, pydantic's validators) kept out of the cyclic collector's
-    scans, which otherwise walk it all again while the results are pickled."""
-    gc.freeze()
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="combatlog-fanout-watch", daemon=True).start()
-
-
 def _in_worker(job: tuple[str, str | None, UUID]) -> Whole:
     url, name, encounter_id = job
-    if (store := _stores.get((url, name))) is None:
-        store = _stores[(url, name)] = EncounterStore(url, name=name)
+    store = worker_store(url, name)
     with collector_paused():
         return tally_whole(store, encounter_id, keep=False)
 
@@ -111,7 +93,7 @@ class Pool:
         if self._executor is None:
             spawn = multiprocessing.get_context("spawn")
             self._executor = ProcessPoolExecutor(
-                os.cpu_count(), mp_context=spawn, initializer=_watch, initargs=(os.getpid(),)
+                os.cpu_count(), mp_context=spawn, initializer=watch_parent, initargs=(os.getpid(),)
             )
         executor, url, name = self._executor, self.store.url, self.store.name
         return Pending(self.store, encounters, [

@@ -15,18 +15,16 @@ import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from fastapi.concurrency import run_in_threadpool
 
-from api.analytics.fanout import _watch as watch_parent  # one watcher for every pool
-from api.config.settings import Offload
-from api.store import EncounterStore
+from api.compute.watch import watch_parent
 
 T = TypeVar("T")
+Offload = Literal["process", "thread", "inline"]  # the settings' `offload`
 _mode: Offload = "process"
 _pool: ProcessPoolExecutor | None = None
-_stores: dict[tuple[str, str | None], EncounterStore] = {}  # in a worker process
 _guard = threading.Lock()
 
 
@@ -50,15 +48,6 @@ async def off_loop(work: Callable[..., T], *args: Any) -> T:
             return work(*args)
         case _:
             return await run_in_threadpool(work, *args)
-
-
-def worker_store(url: str, name: str | None) -> EncounterStore:
-    """The store at `url`, opened once per worker process (without the secret: it keeps no
-    stored tables, as the command line's import does not)."""
-    store = _stores.get((url, name))
-    if store is None:
-        store = _stores[(url, name)] = EncounterStore(url, name=name)
-    return store
 
 
 def warm() -> None:

@@ -7,10 +7,10 @@ from typing import Any, Literal
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from api.compute.offload import Offload
 from api.store import EncounterStore
 from api.store.config import DEFAULT_URL
 
-Offload = Literal["process", "thread", "inline"]
 Synchronous = Literal["full", "normal"]
 
 

@@ -11,6 +11,7 @@ from api.http import schemas
 from api.http.problems import HttpProblem
 from api.service.commits import Committers
 from api.service.encounters import Encounters
+from api.store.worker import worker_store
 from domain.commands import Import
 from domain.events import ENVELOPE, EVENT_TYPES, Event, Fact, TableFact
 from domain.integrity import LogError
@@ -123,6 +124,6 @@ def imported_and_stored(url: str, name: str | None, data: bytes) -> tuple[UUID, 
     """In a worker process: the log parsed, checked and stored, as `imported_log` refuses it."""
     facts = imported_log(data)
     try:
-        return Encounters(offload.worker_store(url, name)).import_log(facts), len(facts)
+        return Encounters(worker_store(url, name)).import_log(facts), len(facts)
     except LogError as exc:  # checked already, but a LogError would not cross back whole
         raise HttpProblem(422, "Invalid log", str(exc), f"line {exc.position}") from None
