@@ -8,10 +8,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from api.analytics.filters import Filters
+from api.analytics.queries.filters import Filters
 
 if TYPE_CHECKING:
-    from api.analytics.mirror import Mirror
+    from api.analytics.queries.mirror import Mirror
 
 UNTYPED = "untyped"  # damage whose fact names no type
 SUMS = (  # per round, dealer, target and type: all the damage kept, then what the selection

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
-from api.analytics import rows
+from api.analytics.ingest import rows
 from api.store.sql import Run
 
 Tallied = tuple[rows.Rows, int] | None  # rows, and the line the growing rows are stored to

@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from uuid import UUID
 
-from api.analytics import fanout, pages, rows
-from api.analytics.writing import Tallied
+from api.analytics.ingest import fanout, pages, rows
+from api.analytics.ingest.writing import Tallied
 from api.store import EncounterStore
 from domain.corrections import is_correction
 from projections.analytics import Tally

@@ -2,7 +2,8 @@
 
 The rows and the library's tracking position are written in one transaction of the store's own
 database (SQLite or PostgreSQL): each notification is taken exactly once, and a restart goes on
-from the last committed page. The reports read a DuckDB copy of the rows (api.analytics.mirror).
+from the last committed page. The reports read a DuckDB copy of
+the rows (api/analytics/queries/mirror.py).
 For every encounter a page touches, the figures are recomputed (projections.analytics) and its
 rows replaced, unless this process's tally of it already holds every line the page brings: a
 correction recomputes rather than patches.
@@ -18,23 +19,19 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from uuid import UUID, uuid4
 
 from eventsourcing.persistence import IntegrityError, Tracking
 from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 
-from api.analytics import fanout, pages, rows, writing
-from api.analytics.rows import TABLES
-from api.analytics.tallies import Ahead, Tallies
+from api.analytics.ingest import fanout, pages, rows, writing
+from api.analytics.ingest.rows import TABLES
+from api.analytics.ingest.tallies import Ahead, Tallies
 from api.store import EncounterStore, collector_paused, sql
 from api.store.config import tables_locked
 from api.store.recorders import SQLiteFactRecorder
-
-if TYPE_CHECKING:
-    from api.analytics.mirror import Mirror
 
 __all__ = ["PAGE", "TABLES", "TRACKED_AS", "Analytics"]
 
@@ -84,14 +81,6 @@ class Analytics:
                 if rows.create(run, self.prefix):  # an earlier release's rows: take them again
                     run(f"DELETE FROM {self.tracking_table} WHERE application_name = ?",
                         (TRACKED_AS,))  # fmt: skip
-
-    @cached_property
-    def mirror(self) -> Mirror:
-        """The reports' copy of the rows, in DuckDB (made on the first report; the keeper's
-        process and the fold's workers never import DuckDB)."""
-        from api.analytics.mirror import Mirror
-
-        return Mirror(self)
 
     @property
     def position(self) -> int:
@@ -267,7 +256,7 @@ class Analytics:
         )
         return int(found[0][0] or 0)
 
-    def _page(self, after: int) -> list[tuple[int, Any]]:
+    def page_after(self, after: int) -> list[tuple[int, Any]]:
         """(notification id, encounter id) of the next page of the notification log."""
         recorder = self.store.application.recorder
         if isinstance(recorder, SQLiteFactRecorder):

@@ -7,7 +7,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from api.analytics.model import Analytics
+    from api.analytics.ingest.model import Analytics
 
 
 SWEEP = 1.0  # seconds between catch-ups that need no push (PostgreSQL)

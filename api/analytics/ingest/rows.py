@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
-from api.analytics.filters import utc_text
 from api.store.sql import Run
 from projections.analytics import Figures, Tally
 
@@ -166,3 +166,8 @@ def made(key: str, found: Figures) -> Rows:
         "conditions": [(key, c, n, r) for (c, n), r in found.condition_rounds.items()],
         "hp": [(key, *point) for point in found.hp],
     }  # fmt: skip
+
+
+def utc_text(at: datetime) -> str:
+    """ISO text in UTC, as the read model stores start times (naive: taken to be UTC)."""
+    return (at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)).isoformat()

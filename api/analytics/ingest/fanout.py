@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from uuid import UUID
 
-from api.analytics import rows
+from api.analytics.ingest import rows
 from api.compute.watch import watch_parent
 from api.store import EncounterStore, collector_paused
 from api.store.worker import worker_store

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
+
+from api.analytics.ingest.rows import utc_text
 
 
 @dataclass(frozen=True)
@@ -51,8 +53,3 @@ def _all(alias: str, **values: Any) -> tuple[str, tuple[Any, ...]]:
     kept = {name: value for name, value in values.items() if value is not None}
     tests = [f"{alias}.{TESTS.get(name, f'{name} = ?')}" for name in kept]
     return " AND ".join(["1 = 1", *tests]), tuple(kept.values())
-
-
-def utc_text(at: datetime) -> str:
-    """ISO text in UTC, as the read model stores start times (naive: taken to be UTC)."""
-    return (at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)).isoformat()

@@ -9,26 +9,33 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
+from collections.abc import Callable
 from multiprocessing.process import BaseProcess
 
-from api.analytics.keeper import Keeper
-from api.analytics.model import Analytics
-from api.config.settings import Settings
+from api.analytics.ingest.keeper import Keeper
+from api.analytics.ingest.model import Analytics
+from api.store import EncounterStore
+
+Opener = Callable[[], EncounterStore]  # picklable (a module's function, a partial of one)
 
 NICENESS = 10  # the keeper's scheduling priority below the service's
 
 
-def wanted(settings: Settings) -> bool:
-    """Whether the keeper should run in a process: asked for (`analytics_process`), and a store
-    another process can open (not the in-memory one)."""
-    return settings.analytics_process and settings.database_url != "memory:"
+def wanted(asked: bool, url: str) -> bool:
+    """Whether the keeper should run in a process: asked for (the settings'
+    `analytics_process`), and a store another process can open (not the in-memory one)."""
+    return asked and url != "memory:"
 
 
-def start(settings: Settings) -> BaseProcess:
-    """The keeper in a fresh interpreter (spawn), started, with the service's settings."""
+def start(open_store: Opener, every: float) -> BaseProcess:
+    """The keeper in a fresh interpreter (spawn), started, on the store `open_store` opens
+    there, catching up every `every` seconds."""
     context = multiprocessing.get_context("spawn")
     child = context.Process(
-        target=_keep, args=(settings, os.getpid()), name="combatlog-analytics", daemon=False
+        target=_keep,
+        args=(open_store, every, os.getpid()),
+        name="combatlog-analytics",
+        daemon=False,
     )
     child.start()
     return child
@@ -40,10 +47,10 @@ def stop(child: BaseProcess) -> None:
     child.join(timeout=5)
 
 
-def _keep(settings: Settings, parent: int) -> None:
+def _keep(open_store: Opener, every: float, parent: int) -> None:
     os.nice(NICENESS)  # background work: the serving process comes first for the CPU
-    store = settings.open_store()
-    keeper = Keeper(Analytics(store), settings.analytics_every)
+    store = open_store()
+    keeper = Keeper(Analytics(store), every)
     keeper.start()
     try:
         while keeper.is_alive() and os.getppid() == parent:

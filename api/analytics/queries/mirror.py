@@ -8,11 +8,12 @@ from __future__ import annotations
 import threading
 from typing import Any
 from uuid import UUID
+from weakref import WeakKeyDictionary
 
 import duckdb
 import pyarrow as pa
 
-from api.analytics.rows import TABLES
+from api.analytics.ingest.rows import TABLES
 
 FULL_AT = 20_000  # notifications behind: read every row again rather than encounter by encounter
 FOE_TYPE = r"regexp_replace(i.name, '\s+#?[0-9]+\s*$', '')"  # "Goblin 2", "Goblin #2": Goblin
@@ -74,7 +75,7 @@ COLUMNS = {  # 64-bit integers and doubles, no keys (the copy is rewritten by en
 class Mirror:
     """The read model's rows in DuckDB, as of the tracking position last read."""
 
-    def __init__(self, analytics: Any) -> None:  # its api.analytics.model.Analytics
+    def __init__(self, analytics: Any) -> None:  # its api.analytics.ingest.model.Analytics
         self.analytics = analytics
         self.db = duckdb.connect(":memory:", config={"threads": 1})
         self.position: int | None = None  # the tracking position the copy is of (None: empty)
@@ -119,7 +120,21 @@ class Mirror:
     def _touched(self, after: int, until: int) -> list[str]:
         """The encounters the notifications in (after, until] belong to."""
         touched: set[str] = set()
-        while after < until and (page := self.analytics._page(after)):
+        while after < until and (page := self.analytics.page_after(after)):
             touched.update(str(UUID(str(originator))) for n, originator in page if n <= until)
             after = page[-1][0]
         return sorted(touched)
+
+
+_mirrors: WeakKeyDictionary[Any, Mirror] = WeakKeyDictionary()
+_making = threading.Lock()
+
+
+def mirror_of(analytics: Any) -> Mirror:
+    """The reports' copy of this read model's rows (made on the first report: the keeper's
+    process and the fold's workers never import DuckDB)."""
+    with _making:
+        mirror = _mirrors.get(analytics)
+        if mirror is None:
+            mirror = _mirrors[analytics] = Mirror(analytics)
+        return mirror

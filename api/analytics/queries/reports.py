@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from api.analytics.damage import Damage, most_dangerous_foe, ranked_types
-from api.analytics.filters import Filters
-from api.analytics.model import Analytics
+from api.analytics.ingest.model import Analytics
+from api.analytics.queries.damage import Damage, most_dangerous_foe, ranked_types
+from api.analytics.queries.filters import Filters
 from api.store import collector_paused
 
 if TYPE_CHECKING:
-    from api.analytics.mirror import Mirror
+    from api.analytics.queries.mirror import Mirror
 
 __all__ = ["Filters", "report"]
 
@@ -23,7 +23,9 @@ SUMMED = ("damage_dealt", "damage_dealt_nonlethal", "damage_taken", "damage_take
 def report(analytics: Analytics, filters: Filters, by_type: bool = False) -> dict[str, Any]:
     """Every standard figure for the encounters and combatants `filters` selects; `by_type`:
     the combatants' figures summed per foe type ("Goblin" over every goblin)."""
-    mirror = analytics.mirror
+    from api.analytics.queries.mirror import mirror_of  # DuckDB: on the first report
+
+    mirror = mirror_of(analytics)
     with collector_paused():  # a report makes no cycles: no full collection of a big heap
         mirror.sync()
         damage = Damage.read(mirror, filters)

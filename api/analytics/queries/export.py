@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from api.analytics.filters import Filters
-from api.analytics.model import Analytics
+from api.analytics.ingest.model import Analytics
+from api.analytics.queries.filters import Filters
 from api.store import collector_paused
 
 if TYPE_CHECKING:  # pyarrow is imported by an export when it runs, not with the service
@@ -39,7 +39,9 @@ def rows(analytics: Analytics, filters: Filters) -> pa.Table:
     `started_at` in UTC, the campaign and session each encounter is filed under (none: empty)."""
     where, params = filters.where()
     who, who_params = filters.who()
-    mirror = analytics.mirror
+    from api.analytics.queries.mirror import mirror_of  # DuckDB: on the first report
+
+    mirror = mirror_of(analytics)
     with collector_paused():
         mirror.sync()
         found = mirror.table(ROWS.replace("{where}", f"{where} AND {who}"), params + who_params)
