@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 from weakref import WeakKeyDictionary
 
-from api.http.schemas import LogLine
+from api.http.schemas.encounters import LogLine
 from projections.derived import Derivations
 from projections.history import History
 

@@ -7,9 +7,10 @@ from uuid import UUID
 
 from fastapi import APIRouter
 
-from api.http import schemas
+from api.http.deps import Service, Writer
 from api.http.facts import client_facts
-from api.http.routes import ERRORS, Service, Writer
+from api.http.problems import ERRORS
+from api.http.schemas import encounters as schemas
 from domain.commands import AppendFacts, named
 from domain.corrections import is_correction
 from domain.events import Fact

@@ -1,15 +1,13 @@
-"""What the campaign routes take and answer (api/http/campaigns.py), with their examples."""
+"""What the campaign routes take and answer (api/http/routes/campaigns.py), with their examples."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import Depends, Header, Query, Request
+from fastapi import Query
 from pydantic import BaseModel
 
-from api.analytics import Analytics
-from api.http.access import check_operator
-from api.http.schemas import STATE_EXAMPLE, example
+from api.http.schemas.encounters import STATE_EXAMPLE, example
 
 FIGHT: dict[str, Any] = {
     "id": "3f2b8c1e-6a4d-4e8f-9b2a-7c1d5e9f0a42", "name": "Goblin ambush", "ruleset": "dnd35",
@@ -33,14 +31,6 @@ REPLAYED = {
 }  # fmt: skip
 
 
-def operator(request: Request, authorization: Annotated[str | None, Header()] = None) -> Analytics:
-    """The read model, once the operator token is checked."""
-    check_operator(request.app.state.secret, authorization)
-    analytics: Analytics = request.app.state.analytics
-    return analytics
-
-
-Operator = Annotated[Analytics, Depends(operator)]
 Branches = Annotated[
     bool, Query(description="List what-if branches too (left out unless asked for)")
 ]

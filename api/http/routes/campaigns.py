@@ -6,42 +6,32 @@ sessions.py, read after a catch-up so never behind the log), and a whole session
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
 from api.analytics import Analytics
-from api.analytics.sessions import campaigns, listed, sessions, unsorted
-from api.http.analytics import caught_up
-from api.http.campaign_schemas import (
+from api.campaigns import session_replay
+from api.campaigns.registry import PARTY_MOST, CampaignRecord
+from api.campaigns.sessions import campaigns, listed, sessions, unsorted
+from api.http.deps import Library, OperatorAnalytics, Registry, Service
+from api.http.problems import ERRORS, HttpProblem
+from api.http.routes.analytics import caught_up
+from api.http.schemas.campaigns import (
     Branches,
     Campaign,
     CampaignsListed,
-    Operator,
     SessionAt,
     SessionReplayed,
 )
-from api.http.library import Library, made_once
-from api.http.problems import HttpProblem
-from api.http.routes import ERRORS
-from api.http.schemas import example
-from api.library import CampaignRecord, CampaignRegistry, CreatureLibrary
-from api.library.campaigns import PARTY_MOST
-from api.service import session_replay
+from api.http.schemas.encounters import example
+from api.library import CreatureLibrary
 from domain.events import CombatantId, Label, Ruleset, Slug
 from projections.history import Timeline
 
 router = APIRouter(prefix="/campaigns", tags=["campaigns"], responses=ERRORS)
-
-
-def registry(request: Request, _: Operator) -> CampaignRegistry:
-    """The service's campaign registry (made on first use), once the operator token is checked."""
-    return made_once(request, "campaign_registry", CampaignRegistry)
-
-
-Registry = Annotated[CampaignRegistry, Depends(registry)]
 
 
 class CampaignSetUp(BaseModel):
@@ -59,7 +49,7 @@ class CampaignSetUp(BaseModel):
 
 @router.get("", response_model=CampaignsListed)
 async def campaigns_listed(
-    analytics: Operator, keeper: Registry, branches: Branches = False
+    analytics: OperatorAnalytics, keeper: Registry, branches: Branches = False
 ) -> dict[str, Any]:
     """Every campaign: those set up (even with no fight yet) and those an encounter is filed
     under, by id, with how many sessions and fights it holds (the operator token)."""
@@ -73,7 +63,7 @@ async def campaigns_listed(
 
 @router.get("/{campaign}", response_model=Campaign)
 async def shown(
-    campaign: Slug, analytics: Operator, keeper: Registry, creatures: Library,
+    campaign: Slug, analytics: OperatorAnalytics, keeper: Registry, creatures: Library,
     branches: Branches = False,
 ) -> Any:  # fmt: skip
     """A campaign's party and its sessions in date order with their fights (the operator
@@ -109,7 +99,7 @@ def _party(kept: CampaignRecord | None, creatures: CreatureLibrary) -> list[dict
 @router.put("/{campaign}", response_model=Campaign)
 async def set_up(
     campaign: Slug, body: CampaignSetUp, keeper: Registry, creatures: Library,
-    analytics: Operator,
+    analytics: OperatorAnalytics,
 ) -> Any:  # fmt: skip
     """Set up a campaign (or change it): its name, rules system and party roster; each party
     member must be a creature saved for that system (422 naming `party[i]`)."""
@@ -137,12 +127,11 @@ def forget(campaign: Slug, keeper: Registry) -> Response:
 
 @router.get("/{campaign}/sessions/{session}/replay", response_model=SessionReplayed)
 async def replay(
-    campaign: Slug, session: Slug, analytics: Operator, request: Request,
+    campaign: Slug, session: Slug, analytics: OperatorAnalytics, encounters: Service,
     at: SessionAt = None, timeline: Timeline = "then",
 ) -> Any:  # fmt: skip
     """A whole session as one replay: its fights in order, their lines numbered on across
     them, and the GM's table of the fight at session line `at` (default: the last line)."""
-    encounters = request.app.state.encounters
 
     def read(analytics: Analytics) -> dict[str, Any]:
         found = sessions(analytics, campaign, session=session)

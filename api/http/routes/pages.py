@@ -13,7 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from domain.rulesets import SYSTEMS
 from domain.rulesets.catalog import describe
 
-WEB = Path(__file__).resolve().parents[1] / "web"
+WEB = Path(__file__).resolve().parents[2] / "web"
 router = APIRouter()
 
 

@@ -7,14 +7,13 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 from uuid import UUID
 
-from fastapi import APIRouter, Query, Request, Response
+from fastapi import APIRouter, Query, Response
 from pydantic import BaseModel
 
-from api.http.campaign_schemas import Operator
-from api.http.problems import HttpProblem
-from api.http.routes import ERRORS, Reader, Service
-from api.http.schemas import example
-from api.service.recaps import encounter_recap, session_recap
+from api.campaigns.recaps import encounter_recap, session_recap
+from api.http.deps import OperatorAnalytics, Reader, RuntimeDep, Service
+from api.http.problems import ERRORS, HttpProblem
+from api.http.schemas.encounters import example
 from domain.events import Slug
 from projections.recap import Recap, recap_json
 from projections.recap_markdown import recap_markdown
@@ -84,10 +83,14 @@ def answer(found: Recap, format: str) -> Any:
     responses=RECAP_RESPONSES,
 )
 def session(
-    campaign: Slug, session: Slug, analytics: Operator, request: Request, format: Format = "json"
+    campaign: Slug,
+    session: Slug,
+    analytics: OperatorAnalytics,
+    service: Service,
+    format: Format = "json",
 ) -> Any:
     """A session's recap, every fight in the order fought (the operator token: the GM's)."""
-    found = session_recap(analytics, request.app.state.encounters, campaign, session, False)
+    found = session_recap(analytics, service, campaign, session, False)
     if found is None:
         detail = f"campaign {campaign} has no session {session} with a fight filed under it"
         raise HttpProblem(404, "No such session", detail, "session")
@@ -96,9 +99,13 @@ def session(
 
 @router.get("/encounters/{encounter_id}/recap", response_model=RecapOut, responses=RECAP_RESPONSES)
 def encounter(
-    encounter_id: UUID, caller: Reader, service: Service, request: Request, format: Format = "json"
+    encounter_id: UUID,
+    caller: Reader,
+    service: Service,
+    runtime: RuntimeDep,
+    format: Format = "json",
 ) -> Any:
     """The recap of the session this encounter is filed in (of this fight alone when in none);
     the GM token gets the GM's recap, a player token the players' recap."""
-    analytics = request.app.state.analytics
-    return answer(encounter_recap(analytics, service, encounter_id, caller != "gm"), format)
+    player = caller != "gm"
+    return answer(encounter_recap(runtime.analytics, service, encounter_id, player), format)

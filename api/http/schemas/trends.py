@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from api.http.schemas import example
+from api.http.schemas.encounters import example
 
 FOE_TYPE: dict[str, Any] = {
     "foe_type": "Goblin", "side": "foes", "combatants": 4, "encounters": 2,

@@ -9,79 +9,23 @@ from datetime import datetime
 from typing import Annotated, Any, Literal, TypeVar
 from uuid import UUID
 
-from fastapi import APIRouter, Depends, Header, Query, Request, Response
+from fastapi import APIRouter, Depends, Header, Query, Response
 from fastapi.concurrency import run_in_threadpool
-from pydantic import AfterValidator, BaseModel, ConfigDict
+from pydantic import AfterValidator
 
-from api.analytics import Analytics, Filters, export, report
-from api.analytics.export import MEDIA_TYPES, Format
-from api.analytics.trends import trend
-from api.http.access import check_operator
-from api.http.routes import ERRORS, Writer
-from api.http.trend_schemas import Trend
+from api.analytics import Analytics, Filters, report
+from api.analytics.queries import export
+from api.analytics.queries.export import MEDIA_TYPES, Format
+from api.campaigns.trends import trend
+from api.http.deps import OperatorAuth, RuntimeDep, TokensDep, Writer
+from api.http.problems import ERRORS
+from api.http.schemas.analytics import Report
+from api.http.schemas.trends import Trend
 from domain.bounds import EARLIEST, LATEST, NUL, in_range, out_of_bounds
 from domain.events import Slug
 
 router = APIRouter(tags=["analytics"], responses=ERRORS)
 T = TypeVar("T")
-
-REPORT_EXAMPLE: dict[str, Any] = {
-    "encounters": [
-        {"id": "3f2b8c1e-6a4d-4e8f-9b2a-7c1d5e9f0a42", "name": "Goblin ambush",
-         "ruleset": "dnd35", "started_at": "2026-11-24T19:02:00+00:00", "ended": True,
-         "rounds": 3, "events": 99, "seconds": 1094.0, "seconds_per_round": 265.0}
-    ],
-    "combatants": [
-        {"combatant": "valeros", "name": "Valeros", "side": "party", "encounters": 1,
-         "damage_dealt": {"total": 22, "lethal": 7, "nonlethal": 15},
-         "damage_taken": {"total": 21, "lethal": 21, "nonlethal": 0},
-         "damage_dealt_by_type": {"bludgeoning": 15, "slashing": 7},
-         "damage_taken_by_type": {"piercing": 21},
-         "healing_received": 9, "attacks": 4, "hits": 3, "hit_rate": 0.75, "criticals": 0,
-         "natural_1s": 0, "natural_20s": 0, "knockouts": 1, "kills": 0, "knocked_out": 0,
-         "deaths": 0}
-    ],
-    "damage_by_round": [
-        {"round": 1, "dealer": "valeros", "lethal": 7, "nonlethal": 0, "total": 7}
-    ],
-    "damage_taken_by_round": [
-        {"round": 1, "target": "goblin-2", "lethal": 7, "nonlethal": 0, "total": 7}
-    ],
-    "damage_by_type": [
-        {"damage_type": "piercing", "lethal": 21, "nonlethal": 0, "total": 21},
-        {"damage_type": "bludgeoning", "lethal": 0, "nonlethal": 15, "total": 15},
-        {"damage_type": "slashing", "lethal": 7, "nonlethal": 0, "total": 7},
-    ],
-    "turns": {"turns": 12, "mean_seconds": 41.5,
-              "by_combatant": [{"combatant": "valeros", "turns": 3, "mean_seconds": 55.0,
-                                "longest_seconds": 80.0}]},
-    "round_times": [
-        {"round": 1, "encounters": 1, "mean_seconds": 250.0, "longest_seconds": 250.0},
-        {"round": 2, "encounters": 1, "mean_seconds": 280.0, "longest_seconds": 280.0},
-    ],
-    "conditions": [{"combatant": "goblin-2", "condition": "shaken", "rounds": 2}],
-    "most_dangerous_foe": {"combatant": "goblin-2", "name": "Goblin", "damage_dealt": 21,
-                           "knockouts": 1, "kills": 0},
-    "hp_over_time": {"goblin-2": [{"position": 4, "round": 0, "hp": 6},
-                                  {"position": 13, "round": 1, "hp": -1}]},
-}  # fmt: skip
-
-
-class Report(BaseModel):
-    """Figures for the encounters and combatants asked about (see README "Analytics")."""
-
-    model_config = ConfigDict(json_schema_extra={"examples": [REPORT_EXAMPLE]})
-
-    encounters: list[dict[str, Any]]
-    combatants: list[dict[str, Any]]
-    damage_by_round: list[dict[str, Any]]
-    damage_taken_by_round: list[dict[str, Any]]
-    damage_by_type: list[dict[str, Any]]
-    turns: dict[str, Any]
-    round_times: list[dict[str, Any]]
-    conditions: list[dict[str, Any]]
-    most_dangerous_foe: dict[str, Any] | None
-    hp_over_time: dict[str, list[dict[str, int]]]
 
 
 def storable(at: datetime | None) -> datetime | None:
@@ -113,15 +57,19 @@ Branches = Annotated[
 
 @router.get("/encounters/{encounter_id}/stats", response_model=Report)
 async def encounter_stats(
-    encounter_id: UUID, request: Request, _: Writer, side: Side = None, combatant: Combatant = None
+    encounter_id: UUID,
+    _: Writer,
+    runtime: RuntimeDep,
+    side: Side = None,
+    combatant: Combatant = None,
 ) -> dict[str, Any]:
     """One encounter's figures, caught up with its log first (GM token)."""
     filters = Filters(encounter=str(encounter_id), side=side, combatant=combatant)
-    return await caught_up(request.app.state.analytics, report, filters)
+    return await caught_up(runtime.analytics, report, filters)
 
 
 def across(
-    request: Request,
+    tokens: TokensDep,
     authorization: Annotated[str | None, Header(description="Bearer <analytics token>")] = None,
     ruleset: Annotated[Text, Query(max_length=40)] = None,
     since: Annotated[
@@ -135,7 +83,7 @@ def across(
     branches: Branches = False,
 ) -> Filters:
     """The filters across encounters, once the analytics token is checked."""
-    check_operator(request.app.state.secret, authorization)
+    tokens.check_operator(authorization)
     return Filters(None, ruleset, since, until, side, combatant, campaign, session, branches)
 
 
@@ -147,21 +95,21 @@ Group = Annotated[
 
 
 @router.get("/stats", response_model=Report)
-async def stats(request: Request, filters: Across, group: Group = None) -> dict[str, Any]:
+async def stats(runtime: RuntimeDep, filters: Across, group: Group = None) -> dict[str, Any]:
     """Figures across every stored encounter, filtered (the analytics token)."""
-    return await caught_up(request.app.state.analytics, report, filters, group == "type")
+    return await caught_up(runtime.analytics, report, filters, group == "type")
 
 
 @router.get("/stats/trends", response_model=Trend)
 async def stats_trends(
-    request: Request,
     campaign: Annotated[Slug, Query(description="The campaign (its id).")],
-    authorization: Annotated[str | None, Header(description="Bearer <operator token>")] = None,
+    runtime: RuntimeDep,
+    authorization: OperatorAuth = None,
     branches: Branches = False,
 ) -> dict[str, Any]:
     """A campaign's party per session in date order, and its foes per foe type (operator)."""
-    check_operator(request.app.state.secret, authorization)
-    return await caught_up(request.app.state.analytics, trend, campaign, branches)
+    runtime.tokens.check_operator(authorization)
+    return await caught_up(runtime.analytics, trend, campaign, branches)
 
 
 async def caught_up(analytics: Analytics, read: Callable[..., T], *args: Any) -> T:
@@ -191,19 +139,19 @@ def _file(format: Format) -> dict[int | str, dict[str, Any]]:
 
 
 @router.get("/stats/rows.csv", response_class=Response, responses=_file("csv"))
-async def stats_rows_csv(request: Request, filters: Across) -> Response:
+async def stats_rows_csv(runtime: RuntimeDep, filters: Across) -> Response:
     """One row per combatant per encounter, filtered, as CSV (the analytics token)."""
-    return await _rows(request, filters, "csv")
+    return await _rows(runtime.analytics, filters, "csv")
 
 
 @router.get("/stats/rows.parquet", response_class=Response, responses=_file("parquet"))
-async def stats_rows_parquet(request: Request, filters: Across) -> Response:
+async def stats_rows_parquet(runtime: RuntimeDep, filters: Across) -> Response:
     """One row per combatant per encounter, filtered, as Parquet (the analytics token)."""
-    return await _rows(request, filters, "parquet")
+    return await _rows(runtime.analytics, filters, "parquet")
 
 
-async def _rows(request: Request, filters: Filters, format: Format) -> Response:
-    content = await caught_up(request.app.state.analytics, _written, filters, format)
+async def _rows(analytics: Analytics, filters: Filters, format: Format) -> Response:
+    content = await caught_up(analytics, _written, filters, format)
     disposition = f'attachment; filename="combatlog-rows.{format}"'
     headers = {"Content-Disposition": disposition}
     return Response(content, media_type=MEDIA_TYPES[format], headers=headers)

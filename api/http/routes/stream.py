@@ -8,14 +8,15 @@ from functools import partial
 from typing import Annotated
 from uuid import UUID
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Header
 from sse_starlette import EventSourceResponse
 
-from api.http.feeds import Batch, Feed, Feeds, Hub, Line, lines_after, rendered
-from api.http.routes import ERRORS, Reader, Service
+from api.http.deps import FeedsDep, Reader, Service
+from api.http.feeds import Batch, Feed, Line, rendered
+from api.http.problems import ERRORS
 from api.service.encounters import Encounters
 
-__all__ = ["Feeds", "Hub", "lines_after", "live", "router"]
+__all__ = ["router"]
 
 router = APIRouter(prefix="/encounters", tags=["live"], responses=ERRORS)
 
@@ -40,13 +41,12 @@ STREAM_EXAMPLE = (
 )
 async def stream(
     encounter_id: UUID,
-    request: Request,
     caller: Reader,
     service: Service,
+    feeds: FeedsDep,
     last_event_id: Annotated[int | None, Header(ge=0)] = None,
 ) -> EventSourceResponse:
     """Every line from after Last-Event-ID on, then each new one as it is appended."""
-    feeds: Feeds = request.app.state.feeds
     sent = last_event_id or 0
 
     async def messages() -> AsyncIterator[bytes]:
@@ -76,7 +76,7 @@ async def stream(
 async def connected(feed: Feed, caller: str) -> int:
     """The generation of the caller's role's token now, the one this stream was opened with."""
     generations = feed.generations
-    now = await asyncio.to_thread(generations.access.generations, generations.encounter_id)
+    now = await asyncio.to_thread(generations.tokens.generations, generations.encounter_id)
     generations.seen(now)
     return now[caller]
 
@@ -87,10 +87,3 @@ async def read_after(
     """This subscriber's own read: on connect, and after a gap in what its feed handed it."""
     view = partial(rendered, sent=sent, caller=caller)
     return await asyncio.to_thread(service.read, encounter_id, view)
-
-
-def live(encounters: Encounters) -> tuple[Hub, Feeds]:
-    """On the loop: the hub, told of each of this worker's appends, and the feeds it wakes."""
-    hub = Hub(asyncio.get_running_loop())
-    encounters.listeners.append(hub.appended)
-    return hub, Feeds(hub, encounters)

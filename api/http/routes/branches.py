@@ -9,17 +9,18 @@ from contextlib import contextmanager
 from typing import Annotated, Any, cast
 from uuid import UUID, uuid5
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Header, Query
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict
 
-from api.http import schemas
-from api.http.access import role_of
+from api.http.deps import Commits, Service, TokensDep, Writer
 from api.http.idempotency import fingerprint
-from api.http.problems import HttpProblem
-from api.http.routes import ERRORS, TIMELINE, IdempotencyKey, Service, Writer, opened
+from api.http.problems import ERRORS, HttpProblem
+from api.http.routes.encounters import TIMELINE, IdempotencyKey, opened
+from api.http.schemas import encounters as schemas
 from api.service.encounters import Append, Encounters
-from api.store import KeyReused, UnknownEncounter
+from api.service.errors import KeyReused, UnknownEncounter
+from api.service.tokens import Tokens
 from domain.commands import Import
 from domain.events import EncounterCreated, Fact, Label, Position
 from domain.integrity import LogError
@@ -64,8 +65,9 @@ async def fork(
     encounter_id: UUID,
     body: Fork,
     _: Writer,
-    request: Request,
     service: Service,
+    commits: Commits,
+    tokens: TokensDep,
     key: IdempotencyKey = None,
 ) -> schemas.Opened:
     """Fork the encounter after line `at` into a new encounter whose line 1 names this one (GM
@@ -78,26 +80,26 @@ async def fork(
 
     facts = await run_in_threadpool(service.read, encounter_id, branch)
     if key is None:
-        branched = await request.app.state.commits.new(Import(tuple(facts)))
-        return opened(request, branched, len(facts))
+        branched = await commits.new(Import(tuple(facts)))
+        return opened(tokens, branched, len(facts))
     digest = fingerprint("fork", body, key)
     branch_id = uuid5(FORKS, f"{encounter_id}/{key}")
     facts[0] = facts[0].model_copy(update={"key": key, "fingerprint": digest})
     if not await run_in_threadpool(forked_before, service, branch_id, key, digest):
         append = Append(branch_id, Import(tuple(facts)))
         try:
-            await asyncio.wrap_future(request.app.state.commits.submit(append))
+            await asyncio.wrap_future(commits.submit(append))
         except Exception:  # a retry that raced its first try: that one's branch answers
             if not await run_in_threadpool(forked_before, service, branch_id, key, digest):
                 raise
-    return opened(request, branch_id, len(facts))
+    return opened(tokens, branch_id, len(facts))
 
 
 def forked_before(service: Encounters, branch_id: UUID, key: str, digest: str | None) -> bool:
     """Whether a fork with this key made the branch already; KeyReused (a 422 naming the
     header) if that request's route or body differs, as its fingerprint on line 1 tells."""
     try:
-        first = service.store.facts(branch_id, upto=1)
+        first = service.facts(branch_id, upto=1)
     except UnknownEncounter:
         return False
     if first[0].fingerprint != digest:
@@ -111,7 +113,7 @@ def compare(
     other: UUID,
     _: Writer,
     service: Service,
-    request: Request,
+    tokens: TokensDep,
     at: Annotated[int | None, Query(ge=1, description="Both tables after line N.")] = None,
     timeline: Annotated[Timeline, Query(description=TIMELINE)] = "then",
     other_token: OtherToken = None,
@@ -119,7 +121,7 @@ def compare(
     """Compare this encounter (GM token) with a branch of it, its parent, or another branch of
     its parent (its GM token in `X-Other-Token`): both tables, now or after line `at`, and what
     differs, in words."""
-    other_gm(request, service, other, other_token)
+    other_gm(tokens, service, other, other_token)
     first = cast(EncounterCreated, service.read(encounter_id, lambda h: h.events[0]))
     second = cast(EncounterCreated, service.read(other, lambda h: h.events[0]))
     if not related(encounter_id, first, other, second):
@@ -142,14 +144,13 @@ OtherToken = Annotated[
 ]
 
 
-def other_gm(request: Request, service: Encounters, other: UUID, given: str | None) -> None:
+def other_gm(tokens: Tokens, service: Encounters, other: UUID, given: str | None) -> None:
     """401 without the other encounter's token, 403 unless it is that encounter's GM token."""
     service.exists(other)  # 404 before 401/403
     field = "x-other-token"
     if given is None:
         raise HttpProblem(401, "Token needed", "send X-Other-Token: <its GM token>", field)
-    generations = service.store.access.generations(other)
-    if role_of(request.app.state.secret, other, f"Bearer {given}", generations, field) != "gm":
+    if tokens.role(other, f"Bearer {given}", field) != "gm":
         raise HttpProblem(403, "GM only", "comparing needs the other encounter's GM token", field)
 
 
