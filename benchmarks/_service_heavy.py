@@ -118,7 +118,8 @@ def measured_mode(pool: Any, url: str, env: dict[str, str], args: Any) -> tuple[
     import tempfile
     from pathlib import Path
 
-    from api.http.access import analytics_token, load_secret
+    from api.config.secret import load_secret
+    from api.service.tokens import analytics_token
     from benchmarks._service_load import Run, appenders
     from benchmarks.service import open_encounters, server
 

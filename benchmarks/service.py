@@ -23,7 +23,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from api.http.access import operator_token
+from api.service.tokens import operator_token
 from benchmarks import _service_heavy as heavy
 from benchmarks._service_idle import idle
 from benchmarks._service_load import GRACE, JOINS, Encounter, Run, appenders, naive, subscribers

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from api.analytics import Analytics, Filters, fanout, report
+from api.analytics import Analytics, Filters, report
+from api.analytics.ingest import fanout
 from api.compute.watch import watch_parent
 from domain.jsonl import parse_event
 from tests.builders import damage, log

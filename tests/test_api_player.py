@@ -10,7 +10,8 @@ import orjson
 import pytest
 from fastapi.testclient import TestClient
 
-from api.http.stream import lines_after
+from api.http.deps import runtime_of
+from api.http.feeds import lines_after
 from tests.test_api import PARTY, open_table, url
 
 SHAKEN_UNTIL_THE_SNIPERS_TURN = {
@@ -67,7 +68,7 @@ def test_the_gm_still_exports_every_line_and_number(
 def test_the_live_stream_shows_players_the_player_log_with_placeholders_for_hidden_lines(
     client: TestClient, opened: dict[str, Any]
 ) -> None:
-    history = client.app.state.encounters.history(UUID(opened["id"]))
+    history = runtime_of(client.app).encounters.history(UUID(opened["id"]))
     sent = [orjson.loads(m["data"]) for m in lines_after(history, sent=0, caller="player")]
     shown = [message["fact"] for message in sent if message["fact"] is not None]
     assert without_times(shown) == PLAYER_LOG

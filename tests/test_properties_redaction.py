@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from api.http.stream import lines_after
+from api.http.feeds import lines_after
 from domain.corrections import is_correction
 from domain.events import CombatantJoined, Event, EventAmended, Fact
 from domain.integrity import LogError
