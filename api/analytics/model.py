@@ -31,6 +31,7 @@ from api.analytics.rows import TABLES
 from api.analytics.tallies import Ahead, Tallies
 from api.store import EncounterStore, collector_paused, sql
 from api.store.config import tables_locked
+from api.store.library_internals import insert_tracking
 from api.store.recorders import SQLiteFactRecorder
 
 if TYPE_CHECKING:
@@ -170,7 +171,7 @@ class Analytics:
                 writing.write_page(run, self.prefix, computed, self._written, refused)
                 if (now := self._tracked(run)) != last:
                     raise Moved(now)
-                self.tracking._insert_tracking(self._cursor, Tracking(TRACKED_AS, page.last))
+                insert_tracking(self._cursor, self.tracking, Tracking(TRACKED_AS, page.last))
         except (Moved, IntegrityError):
             raise
         except BaseException:
