@@ -31,6 +31,7 @@ from api.analytics.ingest.rows import TABLES
 from api.analytics.ingest.tallies import Ahead, Tallies
 from api.store import EncounterStore, collector_paused, sql
 from api.store.config import tables_locked
+from api.store.library_internals import insert_tracking
 from api.store.recorders import SQLiteFactRecorder
 
 __all__ = ["PAGE", "TABLES", "TRACKED_AS", "Analytics"]
@@ -159,7 +160,7 @@ class Analytics:
                 writing.write_page(run, self.prefix, computed, self._written, refused)
                 if (now := self._tracked(run)) != last:
                     raise Moved(now)
-                self.tracking._insert_tracking(self._cursor, Tracking(TRACKED_AS, page.last))
+                insert_tracking(self._cursor, self.tracking, Tracking(TRACKED_AS, page.last))
         except (Moved, IntegrityError):
             raise
         except BaseException:
