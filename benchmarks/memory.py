@@ -29,8 +29,8 @@ from api.service.tokens import token
 from api.store import EncounterStore
 from api.store.batch import Append
 from benchmarks._processes import descendants, rss
+from benchmarks._service_common import HOST, report, server
 from benchmarks._service_load import response
-from benchmarks.service import HOST, report, server
 from benchmarks.synthetic import RULESETS, fight
 from domain.commands import Import
 
