@@ -430,7 +430,7 @@ class EventRestored(Fact):
 
     type: Literal["EventRestored"] = "EventRestored"
     target: Position
-    reason: Label | None = None  # an extension (README): why the GM restored it
+    reason: Label | None = None  # why the GM restored it (docs/contract-extensions.md)
 
 
 TableFact: TypeAlias = Annotated[

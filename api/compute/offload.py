@@ -2,7 +2,7 @@
 cannot stall every other client. By default in worker processes: in a thread, such work holds
 the GIL against the event loop, whose every wait for I/O then costs it a switch interval, and
 the other clients' p99 grew 13-fold beside the heaviest requests (as on the loop itself), against
-1.3-fold with processes (`make bench-service`, README "Benchmarks"). The settings' `offload`
+1.3-fold with processes (`make bench-service`, docs/benchmarks.md). The settings' `offload`
 (`COMBATLOG_OFFLOAD=thread` or `inline`, on the event loop: a benchmark's baseline) choose
 otherwise: the app factory hands it to `use`, as the worker processes are the process's own."""
 

@@ -14,8 +14,8 @@ Synchronous = Literal["full", "normal"]
 
 
 class Settings(BaseSettings):
-    """What `combatlog serve`, the other commands and the app factory run with (README
-    "Configuration"); built once per process entry point, then handed on."""
+    """What `combatlog serve`, the other commands and the app factory run with
+    (docs/configuration.md); built once per process entry point, then handed on."""
 
     model_config = SettingsConfigDict(env_prefix="COMBATLOG_", frozen=True, extra="ignore")
 

@@ -1,7 +1,7 @@
 """The reports' copy of the read model: an in-memory DuckDB in each process that reports, kept
 in step with the SQL tables (the record) by the tracking position. Unmoved, nothing is read;
 moved on, only the encounters the notifications since touched are read again (or dropped: a
-skipped encounter); moved back (a rebuild) or far on, everything is. See README "Analytics"."""
+skipped encounter); moved back (a rebuild) or far on, everything is. See docs/analytics.md."""
 
 from __future__ import annotations
 

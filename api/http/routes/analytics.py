@@ -123,7 +123,7 @@ async def caught_up(analytics: Analytics, read: Callable[..., T], *args: Any) ->
     return await run_in_threadpool(work)
 
 
-CSV_EXAMPLE = (  # the first columns of a row (the whole list: README "Analytics")
+CSV_EXAMPLE = (  # the first columns of a row (the whole list: docs/analytics.md)
     "encounter_id,encounter_name,ruleset,started_at,campaign,session_id,session_date,"
     "session_title,branch_of,combatant,name,foe_type,side,kind,foe,damage_dealt,...\n"
     "3f2b8c1e-6a4d-4e8f-9b2a-7c1d5e9f0a42,Goblin ambush,dnd35,2026-11-24 19:02:00+00:00,"

@@ -49,7 +49,7 @@ REPORT_EXAMPLE: dict[str, Any] = {
 
 
 class Report(BaseModel):
-    """Figures for the encounters and combatants asked about (see README "Analytics")."""
+    """Figures for the encounters and combatants asked about (docs/analytics.md)."""
 
     model_config = ConfigDict(json_schema_extra={"examples": [REPORT_EXAMPLE]})
 
