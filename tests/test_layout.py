@@ -45,9 +45,7 @@ def private_imports(path: Path) -> list[str]:
 
 
 def test_no_module_imports_a_private_name_of_another_package() -> None:
-    found = {
-        str(p.relative_to(ROOT)): names for p in modules() if (names := private_imports(p))
-    }
+    found = {str(p.relative_to(ROOT)): names for p in modules() if (names := private_imports(p))}
     assert found == {}
 
 
