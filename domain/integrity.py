@@ -64,6 +64,8 @@ class LogIntegrity(Corrections):
     replacement_types: dict[int, str] = field(default_factory=dict)
     ending_candidates: set[int] = field(default_factory=set)
     receipts: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # each GM action of several lines: its first line and its last, in the order they began
+    actions: dict[int, int] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -73,6 +75,8 @@ class LogIntegrity(Corrections):
     def check(self, event: Fact) -> None:
         """Raise LogError if `event` cannot be the next line of this log."""
         position = len(self.types) + 1
+        if event.action is not None:
+            self._check_action(event.action, position)
         fields = PLAIN_NAMING.get(type(event))
         if fields is not None and position > 1:  # most lines: they name combatants in plain fields
             if self.ending_candidates:
@@ -103,6 +107,8 @@ class LogIntegrity(Corrections):
         if event.key is not None:
             first = self.receipts.get(event.key, (position, position))[0]
             self.receipts[event.key] = (first, position)
+        if event.action is not None:
+            self.actions[event.action] = position  # a new action, or its next line
         if kind in QUIET:
             return
         self._remember(event, position)
@@ -128,7 +134,8 @@ class LogIntegrity(Corrections):
         for event in events:
             kind = type(event)
             fields = plain.get(kind)
-            if fields is None or kind not in QUIET or self.ending_candidates or not types:
+            quiet = kind in QUIET and event.action is None
+            if fields is None or not quiet or self.ending_candidates or not types:
                 self.append(event)
                 continue
             for name in fields:
@@ -139,6 +146,15 @@ class LogIntegrity(Corrections):
                 self.record(event)
             else:
                 types.append(TYPE_NAMES[kind])
+
+    def action_at(self, position: int) -> tuple[int, int]:
+        """The first and last line of the action line `position` is one of: (position, position)
+        for a line on its own. Actions begin in the order of their first lines, so the search
+        goes back from the latest and stops at the first that begins at or before `position`."""
+        for first, last in reversed(self.actions.items()):
+            if first <= position:
+                return (first, last) if position <= last else (position, position)
+        return position, position
 
     def effective_type(self, position: int) -> str | None:
         """The type of fact in force at `position`, or None if revoked."""
@@ -163,6 +179,20 @@ class LogIntegrity(Corrections):
             self.ending_candidates.add(position)
         if isinstance(event, EncounterCreated):
             self.ruleset = event.ruleset
+
+    def _check_action(self, action: int, position: int) -> None:
+        """An action's lines are one run, each naming its first line: line `position` may begin
+        an action (naming itself) or go on with the one line `position - 1` is in."""
+        if position == 1:
+            raise LogError(1, "line 1 opens the log; it is no part of an action", "action")
+        if action == position or self.actions.get(action) == position - 1:
+            return
+        raise LogError(
+            position,
+            f"action {action} is not the first line of an action line {position - 1} is one of: "
+            f"a line begins an action (action {position}) or goes on with the one just before",
+            "action",
+        )
 
     def _check_options(self, event: EncounterCreated) -> None:
         try:
@@ -201,6 +231,13 @@ class LogIntegrity(Corrections):
                 if target in self.revoked:
                     raise LogError(pos, f"position {target} is already revoked", "target")
             case EventAmended():
+                if event.replacement.action is not None:
+                    raise LogError(
+                        pos,
+                        "a replacement takes its line's place in the line's "
+                        "action: it names no action of its own",
+                        "replacement.action",
+                    )
                 if kind in CORRECTION_NAMES:
                     raise LogError(pos, f"position {target} is an {kind}, not a fact", "target")
                 if target in self.revoked:

@@ -9,6 +9,7 @@ from typing import Any
 from domain.corrections import CORRECTION_NAMES
 from domain.events import EventAmended, Fact
 from projections import clock
+from projections.actions import action_lines, shown_actions
 from projections.redaction_cast import Cast
 from projections.render import named, state_json
 from projections.view import Table
@@ -17,6 +18,9 @@ from projections.view import Table
 # or conviction spent (`amount`), a persistent damage `value`, a Toughness `save`, its `stats`.
 VITALS = ("amount", "value", "save", "stats")
 GM_ONLY = ("by", "key", "fingerprint")  # who recorded a line, under which request: GM only
+# the GM's `action` is the line's own only as players may read it (player_log): it could name a
+# hidden line, or tie a line they see to one they do not
+RESTAMPED = ("action",)
 STATE_KEYS = ("ruleset", "version", "phase", "round", "turn", "order", "combatants")
 COMBATANT_KEYS = ("name", "side", "kind", "initiative", "vitals", "statuses", "conditions", "group")
 PlayerLine = dict[str, Any]
@@ -68,24 +72,41 @@ def player_log(
     events: Sequence[Fact], cast: Cast, withdrawn: set[int], after: int = 0
 ) -> list[tuple[int, PlayerLine | None]]:
     """Each line after `after` as players see it: the line in force (without the GM's
-    envelope, reasons and a foe's numbers), a bare withdrawn marker for a line revoked or
-    replaced, or None for a line that names someone hidden when it was written."""
+    envelope, reasons and a foe's numbers, its `action` as players may read it), a bare
+    withdrawn marker for a line revoked or replaced, or None for a line that names someone
+    hidden when it was written."""
+    actions = shown_actions(
+        action_lines(events, after), lambda p: not kept_from_players(p, events[p - 1], cast)
+    )
     return [
-        (position, player_line(position, event, cast, withdrawn))
+        (position, player_line(position, event, cast, withdrawn, actions.get(position)))
         for position, event in enumerate(events[after:], after + 1)
     ]
 
 
-def player_line(position: int, event: Fact, cast: Cast, withdrawn: set[int]) -> PlayerLine | None:
-    """One line as players see it (see `player_log`)."""
+def player_line(
+    position: int, event: Fact, cast: Cast, withdrawn: set[int], action: int | None = None
+) -> PlayerLine | None:
+    """One line as players see it (see `player_log`), `action` the first line of its action as
+    players read it (projections/actions.py `shown_actions`; none: a line on its own)."""
     if position in withdrawn:
         return withdrawn_marker(position)
     fact = event.to_json_dict()
-    when = min(position, event.target) if isinstance(event, EventAmended) else position
-    if any(cast.hidden_at(c, when) for c in named(fact)):
+    if kept_from_players(position, event, cast, fact):
         return None
-    return {"position": position, "fact": shown_fact(fact, cast), "revoked": False,
-            "amended_by": None}  # fmt: skip
+    shown = shown_fact(fact, cast)
+    if action is not None:
+        shown["action"] = action
+    return {"position": position, "fact": shown, "revoked": False, "amended_by": None}
+
+
+def kept_from_players(
+    position: int, event: Fact, cast: Cast, fact: dict[str, Any] | None = None
+) -> bool:
+    """Whether the line names someone hidden when it was written (an amendment: when the line
+    it amends was); `fact`: the event's JSON, when at hand."""
+    when = min(position, event.target) if isinstance(event, EventAmended) else position
+    return any(cast.hidden_at(c, when) for c in named(fact or event.to_json_dict()))
 
 
 def withdrawn_marker(position: int) -> PlayerLine:
@@ -98,7 +119,7 @@ def shown_fact(fact: dict[str, Any], cast: Cast) -> dict[str, Any]:
     (its `target` or `combatant`), without numbers about the foe's vitals; so is an amendment's
     replacement.
     A saving throw's `save` is the save's name, not a number, and stays."""
-    shown = {name: value for name, value in fact.items() if name not in GM_ONLY}
+    shown = {name: value for name, value in fact.items() if name not in GM_ONLY + RESTAMPED}
     if shown.get("type") in CORRECTION_NAMES:
         shown.pop("reason", None)  # a correction's reason is the GM's
     about = [shown.get("target"), shown.get("combatant")]
