@@ -19,8 +19,9 @@ router = APIRouter(prefix="/encounters", tags=["encounters"], responses=ERRORS)
 async def undo(
     encounter_id: UUID, body: schemas.Undo, _: Writer, request: Request, key: IdempotencyKey = None
 ) -> schemas.Appended:
-    """Revoke line `position`, or the latest fact in force, with the GM's `reason` if given."""
-    command = Undo(body.position, body.reason)
+    """Revoke line `position`, the action beginning at line `action`, or the latest action in
+    force, with the GM's `reason` if given."""
+    command = Undo(body.position, body.reason, body.action)
     return await committed(request, encounter_id, command, "undo", body, key)
 
 
@@ -28,8 +29,9 @@ async def undo(
 async def redo(
     encounter_id: UUID, body: schemas.Redo, _: Writer, request: Request, key: IdempotencyKey = None
 ) -> schemas.Appended:
-    """Restore line `position`, or the line most recently revoked, with the GM's `reason`."""
-    command = Redo(body.position, body.reason)
+    """Restore line `position`, the action beginning at line `action`, or what the latest undo
+    took back, with the GM's `reason`."""
+    command = Redo(body.position, body.reason, body.action)
     return await committed(request, encounter_id, command, "redo", body, key)
 
 
