@@ -265,12 +265,13 @@ class DamageDealt(Fact):
 
 
 class HealingApplied(Fact):
-    """A combatant was healed."""
+    """A combatant was healed, by `source` when the GM says who (a combatant or a label)."""
 
     type: Literal["HealingApplied"] = "HealingApplied"
     target: CombatantId
     amount: NonNegative
     kind: Label | None = None
+    source: Label | None = None
 
 
 class TemporaryHitPointsGained(Fact):
