@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, assert_never
 
+from domain.actions import action_at
 from domain.commands import Amend, AppendFacts, Command, Create, Import, Redo, Undo
 from domain.corrections import UNREVOCABLE_NAMES
 from domain.events import EventAmended, EventRestored, EventRevoked, Fact
@@ -58,7 +59,9 @@ def alone(log: LogIntegrity, position: int | None, action: int | None) -> list[i
 def undone(log: LogIntegrity, action: int | None) -> list[int]:
     """The lines an undo revokes: those in force of the action beginning at line `action`, or
     of the latest action in force when None."""
-    first, last = log.action_at(latest_undoable(log)) if action is None else begun(log, action)
+    first, last = (
+        action_at(log.actions, latest_undoable(log)) if action is None else begun(log, action)
+    )
     lines = [p for p in range(first, last + 1) if undoable(log, p)]
     if not lines:
         reason = f"nothing of the action at line {action} is in force to undo"
@@ -75,7 +78,7 @@ def redone(log: LogIntegrity, action: int | None) -> list[int]:
         line = log.revoked_at.get(target)
         if line is None:  # a snapshot kept before `revoked_at` existed: that line alone
             return [target]
-        first, last = log.action_at(line)
+        first, last = action_at(log.actions, line)
         return sorted(t for t in log.revoked if first <= log.revoked_at.get(t, 0) <= last)
     first, last = begun(log, action)
     lines = [p for p in range(first, last + 1) if p in log.revoked]
@@ -91,7 +94,7 @@ def begun(log: LogIntegrity, action: int) -> tuple[int, int]:
     if not 2 <= action <= log.version:
         raise LogError(log.version + 1, f"line {action} is no line of the log after line 1",
                        "action")  # fmt: skip
-    first, last = log.action_at(action)
+    first, last = action_at(log.actions, action)
     if first != action:
         reason = f"line {action} is one of the action beginning at line {first}"
         raise LogError(log.version + 1, reason, "action")

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
+from domain.actions import Actions, refused
 from domain.corrections import CORRECTION_NAMES, UNREVOCABLE_NAMES, Correction, Corrections
 from domain.events import (
     EVENT_TYPES,
@@ -64,8 +65,7 @@ class LogIntegrity(Corrections):
     replacement_types: dict[int, str] = field(default_factory=dict)
     ending_candidates: set[int] = field(default_factory=set)
     receipts: dict[str, tuple[int, int]] = field(default_factory=dict)
-    # each GM action of several lines: its first line and its last, in the order they began
-    actions: dict[int, int] = field(default_factory=dict)
+    actions: Actions = field(default_factory=dict)  # the GM's actions (domain/actions.py)
 
     @property
     def version(self) -> int:
@@ -130,31 +130,26 @@ class LogIntegrity(Corrections):
         """`append` each in turn. A line that only names combatants in its own fields and
         records only its type (most of a fight) is checked and recorded here in one step: the
         100k-line benchmark log's integrity, CPU 60 -> 34 ms."""
-        plain, joined, types = PLAIN_NAMING, self.joined_at, self.types
+        plain, joined, types, actions = PLAIN_NAMING, self.joined_at, self.types, self.actions
         for event in events:
             kind = type(event)
             fields = plain.get(kind)
-            quiet = kind in QUIET and event.action is None
-            if fields is None or not quiet or self.ending_candidates or not types:
+            if fields is None or kind not in QUIET or self.ending_candidates or not types:
                 self.append(event)
                 continue
             for name in fields:
                 combatant = getattr(event, name)
                 if combatant not in joined and isinstance(combatant, str):
                     raise LogError(len(types) + 1, f"unknown combatant '{combatant}'", name)
+            if (action := event.action) is not None:  # one of an action (`_check_action`)
+                position = len(types) + 1
+                if action != position and actions.get(action) != position - 1:
+                    self._check_action(action, position)
+                actions[action] = position
             if event.key is not None:
                 self.record(event)
             else:
                 types.append(TYPE_NAMES[kind])
-
-    def action_at(self, position: int) -> tuple[int, int]:
-        """The first and last line of the action line `position` is one of: (position, position)
-        for a line on its own. Actions begin in the order of their first lines, so the search
-        goes back from the latest and stops at the first that begins at or before `position`."""
-        for first, last in reversed(self.actions.items()):
-            if first <= position:
-                return (first, last) if position <= last else (position, position)
-        return position, position
 
     def effective_type(self, position: int) -> str | None:
         """The type of fact in force at `position`, or None if revoked."""
@@ -181,18 +176,9 @@ class LogIntegrity(Corrections):
             self.ruleset = event.ruleset
 
     def _check_action(self, action: int, position: int) -> None:
-        """An action's lines are one run, each naming its first line: line `position` may begin
-        an action (naming itself) or go on with the one line `position - 1` is in."""
-        if position == 1:
-            raise LogError(1, "line 1 opens the log; it is no part of an action", "action")
-        if action == position or self.actions.get(action) == position - 1:
-            return
-        raise LogError(
-            position,
-            f"action {action} is not the first line of an action line {position - 1} is one of: "
-            f"a line begins an action (action {position}) or goes on with the one just before",
-            "action",
-        )
+        reason = refused(self.actions, action, position)
+        if reason is not None:
+            raise LogError(position, reason, "action")
 
     def _check_options(self, event: EncounterCreated) -> None:
         try:

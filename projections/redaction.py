@@ -75,29 +75,36 @@ def player_log(
     envelope, reasons and a foe's numbers, its `action` as players may read it), a bare
     withdrawn marker for a line revoked or replaced, or None for a line that names someone
     hidden when it was written."""
-    actions = shown_actions(
-        action_lines(events, after), lambda p: not kept_from_players(p, events[p - 1], cast)
-    )
-    return [
-        (position, player_line(position, event, cast, withdrawn, actions.get(position)))
+    lines = [
+        (position, player_line(position, event, cast, withdrawn))
         for position, event in enumerate(events[after:], after + 1)
     ]
+    runs = action_lines(events, after)
+    if not runs:
+        return lines
+    known = {p: line is not None for p, line in lines if p not in withdrawn}
+
+    def shown(p: int) -> bool:  # a line of the action players could see when it was written
+        seen = known.get(p)
+        return not kept_from_players(p, events[p - 1], cast) if seen is None else seen
+
+    for position, first in shown_actions(runs, shown).items():
+        line = lines[position - after - 1][1] if position > after else None
+        if line is not None and "fact" in line:
+            line["fact"]["action"] = first
+    return lines
 
 
-def player_line(
-    position: int, event: Fact, cast: Cast, withdrawn: set[int], action: int | None = None
-) -> PlayerLine | None:
-    """One line as players see it (see `player_log`), `action` the first line of its action as
-    players read it (projections/actions.py `shown_actions`; none: a line on its own)."""
+def player_line(position: int, event: Fact, cast: Cast, withdrawn: set[int]) -> PlayerLine | None:
+    """One line as players see it (see `player_log`), with no `action`: players read an action
+    only in `player_log`, among the lines they see (projections/actions.py `shown_actions`)."""
     if position in withdrawn:
         return withdrawn_marker(position)
     fact = event.to_json_dict()
     if kept_from_players(position, event, cast, fact):
         return None
-    shown = shown_fact(fact, cast)
-    if action is not None:
-        shown["action"] = action
-    return {"position": position, "fact": shown, "revoked": False, "amended_by": None}
+    return {"position": position, "fact": shown_fact(fact, cast), "revoked": False,
+            "amended_by": None}  # fmt: skip
 
 
 def kept_from_players(

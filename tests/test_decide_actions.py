@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.actions import action_at
 from domain.commands import AppendFacts, Command, Redo, Undo, named
 from domain.decide import decide
 from domain.events import (
@@ -19,6 +20,7 @@ from domain.events import (
     NoteAdded,
 )
 from domain.integrity import LogError, LogIntegrity
+from domain.jsonl import check_log
 
 CREATED = EncounterCreated(name="Goblin ambush", ruleset="dnd35")
 VALEROS = CombatantJoined(combatant="valeros", name="Valeros", side="party", stats={"max_hp": 12})
@@ -161,7 +163,11 @@ def test_an_imported_action_must_be_one_run_of_lines_naming_its_first(
 ) -> None:
     with pytest.raises(LogError) as refused:
         log_of(*lines)
-    assert refused.value.field == field
+    with pytest.raises(LogError) as read:  # a whole log read at once (an import, a replay)
+        check_log([CREATED, *SETUP, *lines])
+    assert (refused.value.field, read.value.field) == (field, field)
+    assert (read.value.position, read.value.reason) == (refused.value.position,
+                                                        refused.value.reason)  # fmt: skip
 
 
 def test_the_first_line_of_a_log_is_no_part_of_an_action() -> None:
@@ -172,7 +178,7 @@ def test_the_first_line_of_a_log_is_no_part_of_an_action() -> None:
 
 def test_an_imported_action_of_one_line_is_taken_as_a_line_alone() -> None:
     log = log_of(*together(4, SWING))
-    assert (log.actions, log.action_at(4)) == ({4: 4}, (4, 4))
+    assert (log.actions, action_at(log.actions, 4)) == ({4: 4}, (4, 4))
 
 
 def test_a_refused_fact_of_an_action_is_named_as_the_gm_sent_it() -> None:
