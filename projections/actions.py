@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import groupby
 
 from domain.events import Fact
 
@@ -14,24 +15,19 @@ def action_lines(events: Sequence[Fact], after: int = 0) -> dict[int, Lines]:
     action, in order, itself included (lines before `after` too). An action is read as the run
     of consecutive lines naming the same first line, so any log reads (the log's integrity
     holds every run to begin at the line it names)."""
+    begin = after  # back to the first line of an action that line `after + 1` goes on with
+    stamp = events[after].action if after < len(events) else None
+    while begin > 0 and stamp is not None and events[begin - 1].action == stamp:
+        begin -= 1
     found: dict[int, Lines] = {}
-    for position in range(after + 1, len(events) + 1):
-        if position not in found and events[position - 1].action is not None:
-            run = run_of(events, position)
-            if len(run) > 1:
-                found.update(dict.fromkeys((p for p in run if p > after), run))
+    position = begin + 1
+    for stamp, lines in groupby(event.action for event in events[begin:]):
+        size = sum(1 for _ in lines)
+        if stamp is not None and size > 1:
+            run = tuple(range(position, position + size))
+            found.update(dict.fromkeys(run[max(0, after + 1 - position) :], run))
+        position += size
     return found
-
-
-def run_of(events: Sequence[Fact], position: int) -> Lines:
-    """The consecutive lines around `position` naming the same action as it does."""
-    action = events[position - 1].action
-    first, last = position, position
-    while first > 1 and events[first - 2].action == action:
-        first -= 1
-    while last < len(events) and events[last].action == action:
-        last += 1
-    return tuple(range(first, last + 1))
 
 
 def shown_actions(runs: dict[int, Lines], shown: Callable[[int], bool]) -> dict[int, int]:
@@ -41,8 +37,11 @@ def shown_actions(runs: dict[int, Lines], shown: Callable[[int], bool]) -> dict[
     does not (an action's lines are consecutive: a tie across a gap would say the gap is part
     of it)."""
     found: dict[int, int] = {}
-    for run in set(runs.values()):
-        piece: list[int] = []
+    last: Lines = ()
+    for run in runs.values():
+        if run is last:  # each of its lines names the same run: read it once
+            continue
+        last, piece = run, []
         for position in (*run, 0):  # 0: past the run's end, closing the last piece
             if position and shown(position):
                 piece.append(position)
