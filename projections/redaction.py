@@ -21,6 +21,7 @@ GM_ONLY = ("by", "key", "fingerprint")  # who recorded a line, under which reque
 # the GM's `action` is the line's own only as players may read it (player_log): it could name a
 # hidden line, or tie a line they see to one they do not
 RESTAMPED = ("action",)
+NOT_SHOWN = frozenset(GM_ONLY + RESTAMPED)
 STATE_KEYS = ("ruleset", "version", "phase", "round", "turn", "order", "combatants")
 COMBATANT_KEYS = ("name", "side", "kind", "initiative", "vitals", "statuses", "conditions", "group")
 PlayerLine = dict[str, Any]
@@ -126,7 +127,7 @@ def shown_fact(fact: dict[str, Any], cast: Cast) -> dict[str, Any]:
     (its `target` or `combatant`), without numbers about the foe's vitals; so is an amendment's
     replacement.
     A saving throw's `save` is the save's name, not a number, and stays."""
-    shown = {name: value for name, value in fact.items() if name not in GM_ONLY + RESTAMPED}
+    shown = {name: value for name, value in fact.items() if name not in NOT_SHOWN}
     if shown.get("type") in CORRECTION_NAMES:
         shown.pop("reason", None)  # a correction's reason is the GM's
     about = [shown.get("target"), shown.get("combatant")]
