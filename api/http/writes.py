@@ -32,11 +32,11 @@ async def appended(body: schemas.NewFacts, bounded: bool) -> Command:
 
 
 async def undone(body: schemas.Undo, bounded: bool) -> Command:
-    return Undo(body.position, body.reason)
+    return Undo(body.position, body.reason, body.action)
 
 
 async def redone(body: schemas.Redo, bounded: bool) -> Command:
-    return Redo(body.position, body.reason)
+    return Redo(body.position, body.reason, body.action)
 
 
 async def amended(body: schemas.Amendment, bounded: bool) -> Command:

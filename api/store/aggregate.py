@@ -49,7 +49,7 @@ class Encounter(Aggregate):
     # versions an aggregate: a change bumps it and adds `upcast_vN_vN+1(state)`, which turns a
     # stored state of version N into N+1 in place, so every snapshot already stored still loads
     # (tests/test_snapshot_versions.py loads one written before versions were kept: version 1).
-    class_version = 1
+    class_version = 2
 
     class Event(Aggregate.Event):
         """Base of the encounter's library events (each carries one fact)."""
@@ -148,6 +148,12 @@ class Encounter(Aggregate):
         encounter.modified_on = kept.modified_on
         encounter.integrity = kept.integrity
         return encounter
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """Version 2 keeps the log's GM actions of several lines (LogIntegrity.actions): a
+        snapshot of version 1 was kept before any line named an action."""
+        state["integrity"]["actions"] = {}
 
     @classmethod
     def upcast(cls, state: dict[str, Any]) -> dict[str, Any]:

@@ -23,7 +23,8 @@ async def undo(
     runtime: RuntimeDep,
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
-    """Revoke line `position`, or the latest fact in force, with the GM's `reason` if given."""
+    """Revoke line `position`, the action beginning at line `action`, or the latest action in
+    force, with the GM's `reason` if given."""
     return await write(runtime, encounter_id, "undo", body, key)
 
 
@@ -35,7 +36,8 @@ async def redo(
     runtime: RuntimeDep,
     key: IdempotencyKey = None,
 ) -> schemas.Appended:
-    """Restore line `position`, or the line most recently revoked, with the GM's `reason`."""
+    """Restore line `position`, the action beginning at line `action`, or what the latest undo
+    took back, with the GM's `reason`."""
     return await write(runtime, encounter_id, "redo", body, key)
 
 

@@ -146,19 +146,27 @@ class NewFacts(Body):
 
 
 class Undo(Body):
-    """Undo: a position, or none for the latest fact in force; why, if the GM says."""
+    """Undo: a line alone (`position`), an action by its first line (`action`), or neither for
+    the latest action in force; why, if the GM says."""
 
     model_config = example(
-        {}, {"position": 12, "reason": "wrong target", "expected_version": 40}, extra="forbid"
-    )
+        {}, {"position": 12, "reason": "wrong target", "expected_version": 40}, {"action": 11},
+        extra="forbid",
+    )  # fmt: skip
 
     position: StrictInt | None = Field(None, ge=2, lt=2**63)  # a JSON integer, as in facts
     reason: str | None = Field(None, min_length=1, max_length=200)
     expected_version: StrictInt | None = Field(None, ge=1, lt=2**63)
+    action: StrictInt | None = Field(
+        None, ge=2, lt=2**63,
+        description="The first line of an action (the lines one write recorded, each naming it "
+        "as `action`): all of its lines together. A line on its own is an action of one.",
+    )  # fmt: skip
 
 
 class Redo(Undo):
-    """Redo: a position, or none for the line most recently revoked; why, if the GM says."""
+    """Redo: a line alone (`position`), an action's revoked lines by its first line (`action`),
+    or neither for every line the latest undo in force took back; why, if the GM says."""
 
     model_config = example(
         {}, {"position": 12, "reason": "it did hit", "expected_version": 41}, extra="forbid"
@@ -204,6 +212,11 @@ class LogLine(BaseModel):
         description="What the line in force did, as the rules read it: AttackMade {outcome, "
         "threat, defense, defense_value, total_used}; DamageDealt {applied, amount_applied, "
         "stopped}; saves and checks {outcome}. Absent for other lines and revoked ones.",
+    )
+    action_lines: list[int] | None = Field(
+        None,
+        description="Every line of the action this line is one of (its fact's `action` names "
+        "the first), in order, itself included; absent for a line on its own.",
     )
 
 
