@@ -28,7 +28,16 @@ from domain.events import (
     InitiativeRolled,
     SavingThrowRolled,
 )
-from tests.strategies import OPTIONS_OF, SYSTEMS, Builder, damage, simple_fact, stats_for, step
+from tests.strategies import (
+    OPTIONS_OF,
+    SYSTEMS,
+    Builder,
+    correction,
+    damage,
+    simple_fact,
+    stats_for,
+    step,
+)
 
 SIDES = ["party", "foes", "ogres"]  # only the party has player characters
 PARENT = UUID("5ec0e7a1-0000-4000-8000-0000000000aa")  # a branch's parent: the GM's to know
@@ -95,18 +104,6 @@ def hidden_attack(b: Builder, cast: Cast) -> None:
                                 total=b.number(0, 30), against=attack))  # fmt: skip
 
 
-def hidden_correction(b: Builder, cast: Cast) -> None:
-    """An undo, a redo or an amendment of a line that names someone hidden."""
-    target = b.pick(naming_hidden(b, cast) or [2])
-    match b.number(0, 2):
-        case 0:
-            b.add(EventRevoked(target=target))
-        case 1:
-            b.add(EventRestored(target=b.pick(sorted(b.integrity.revoked) or [target])))
-        case _:
-            b.add(EventAmended(target=target, replacement=simple_fact(b)))
-
-
 def secret_step(b: Builder, cast: Cast) -> None:
     """One line about who is seen: a join, a reveal, a correction of a join, a hidden
     attacker's blow, or a correction of a line naming someone hidden."""
@@ -131,8 +128,8 @@ def secret_step(b: Builder, cast: Cast) -> None:
             b.add(DamageDealt(target=b.pick(b.ids), amount=amount, source=source))
         case 6:
             hidden_attack(b, cast)
-        case 7:
-            hidden_correction(b, cast)
+        case 7:  # an undo, a redo or an amendment of a line that names someone hidden
+            correction(b, among=naming_hidden(b, cast))
         case _:
             b.add(EventAmended(target=b.number(2, len(b.events)), replacement=simple_fact(b)))
 
