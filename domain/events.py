@@ -17,7 +17,15 @@ from pydantic import (
     field_validator,
 )
 
-from domain.bounds import MAGNITUDE, NUL_FREE, TIME_IN_RANGE, TREE_IN_BOUNDS, WITHIN
+from domain.bounds import (
+    ISO_DAY,
+    MAGNITUDE,
+    NUL_FREE,
+    TIME_IN_RANGE,
+    TREE_IN_BOUNDS,
+    WITHIN,
+    ZONED_TIME,
+)
 from domain.rulesets.systems import System
 
 # numbers a table can mean: bounded (±MAGNITUDE) when a fact comes from outside (domain.bounds)
@@ -41,6 +49,7 @@ Ruleset = System  # the registry's ids (domain/rulesets/systems.py)
 Slug = Annotated[
     str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:+-]*$")
 ]
+Day = Annotated[date, ISO_DAY]  # from outside only as YYYY-MM-DD
 
 
 ENVELOPE = {"at", "by", "key", "fingerprint", "action"}
@@ -53,7 +62,7 @@ class Fact(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    at: Annotated[datetime | None, TIME_IN_RANGE] = None
+    at: Annotated[datetime | None, ZONED_TIME, TIME_IN_RANGE] = None
     by: Label | None = None
     key: Label | None = None  # the Idempotency-Key of the request that recorded it
     fingerprint: Label | None = None  # that request's route and body, digested: a reuse differs
@@ -99,7 +108,7 @@ class Session(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     id: Slug
-    date: date
+    date: Day
     title: Label | None = None
 
 

@@ -383,14 +383,16 @@ def step(b: Builder) -> None:
         correction(b)
 
 
-def correction(b: Builder) -> None:
-    """A revocation, restoration or amendment the log's integrity rules allow (or nothing)."""
-    target = b.number(2, len(b.events))
+def correction(b: Builder, among: list[int] | None = None) -> None:
+    """A revocation, restoration or amendment the log's integrity rules allow (or nothing), of
+    one of the lines `among` when some are given."""
+    target = b.pick(among) if among else b.number(2, len(b.events))
+    revoked = sorted(b.integrity.revoked.intersection(among or b.integrity.revoked))
     match b.number(0, 2):
         case 0:
             b.add(EventRevoked(target=target))
         case 1:
-            b.add(EventRestored(target=b.pick(sorted(b.integrity.revoked) or [target])))
+            b.add(EventRestored(target=b.pick(revoked or [target])))
         case _:
             b.add(EventAmended(target=target, replacement=simple_fact(b)))
 
