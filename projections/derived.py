@@ -81,11 +81,14 @@ def _attack_terms(table: Table, fact: AttackMade) -> Any:
 
 
 def _attack(table: Table, position: int, fact: AttackMade, terms: Any) -> Derived:
-    """The outcome the table took (the GM's ruling, else the ruleset's), and what it measured."""
-    shown: Derived = {
-        "outcome": table.attacks.get(position),
-        "threat": fact.natural == 20 or fact.confirm_natural is not None,
-    }
+    """The outcome the table took (the GM's ruling, else the ruleset's), what it measured, and
+    whether it threatens a critical hit, with its confirmation roll `awaited` (the page asks
+    for it), `confirmed` or `failed` where the system asks for one."""
+    outcome = table.attacks.get(position)
+    critical = table.rules.critical(fact, outcome)
+    shown: Derived = {"outcome": outcome, "threat": critical.threat}
+    if critical.confirmation is not None:
+        shown["confirmation"] = critical.confirmation
     if terms is not None:
         shown |= {"defense": terms.defense, "defense_value": terms.defense_value,
                   "total_used": terms.total_used}  # fmt: skip

@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypeVar  # with PEP 696 defaults (Python 3.13's typing)
 
 from domain.events import AttackMade, DamageDealt, Fact, SavingThrowRolled
+from domain.rulesets.attacks import Critical, DamageRoll
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 
 Body = TypeVar("Body")
@@ -145,6 +146,10 @@ class Ruleset(Protocol[Body, OptionsT, StatsT]):
     def stats_model(self) -> type[StatsT]:
         """The combatant stats this system reads."""
 
+    @property
+    def attack_model(self) -> type[BaseModel]:
+        """One attack of a stat block (`stats.attacks`), as this system's seed defines it."""
+
     def new_body(self, ctx: Ctx[OptionsT, StatsT]) -> Body:
         """The damage track of a combatant who just joined, unhurt."""
 
@@ -196,6 +201,14 @@ class Ruleset(Protocol[Body, OptionsT, StatsT]):
         `attacker` (its body and Ctx, when it is at the table and `Traits.attacker_modifies`)
         lets a system derive the attacker's own condition modifiers (Orcus: prone, rattled,
         restrained)."""
+
+    def critical(self, attack: AttackMade, outcome: str | None) -> Critical:
+        """Whether the attack line (its outcome derived or ruled) threatens a critical hit and
+        where its confirmation roll stands (awaited, confirmed, failed; None if none is asked)."""
+
+    def critical_damage(self, attack: Any, confirmed: bool) -> tuple[DamageRoll, ...]:
+        """The rolls for a hit of `attack` (an `attack_model`), a confirmed critical's as the
+        system deals it (multiplied, maximized, or a higher damage bonus), their sum the amount."""
 
     def save_succeeds(self, save: SavingThrowRolled, options: OptionsT) -> bool | None:
         """Whether a save succeeds against its DC (None when the log cannot tell), under the

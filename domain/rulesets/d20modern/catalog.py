@@ -20,6 +20,7 @@ STATS = (
     Named("constitution", "Constitution score (massive damage threshold)"),
     Named("defenses", "Defense"),
     Named("defense_parts", "Defense parts"),
+    Named("attacks", "Attacks"),
 )
 OPTIONS = {
     **HIT_POINT_OPTIONS,

@@ -27,6 +27,7 @@ STATS = (
     Named("initiative_modifier", "Initiative modifier"),
     Named("constitution", "Constitution score"),
     Named("defenses", "Armor class"),
+    Named("attacks", "Attacks"),
 )
 HIT_POINT_OPTIONS = {
     **COMMON_OPTIONS,

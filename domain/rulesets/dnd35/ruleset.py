@@ -8,8 +8,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from domain.events import AttackMade, DamageDealt, Fact, SavingThrowRolled
 from domain.rulesets import hitpoints as hp
+from domain.rulesets.attacks import Critical, DamageRoll, attack_list, confirmed_threat, threatens
 from domain.rulesets.base import Ctx as AnyCtx
 from domain.rulesets.base import Outcome, Ruleset, ruling
+from domain.rulesets.dnd35.attacks import Attack, critical_damage
 from domain.rulesets.dnd35.catalog import CATALOG
 from domain.rulesets.hitpoints_prompts import prompts
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
@@ -30,6 +32,9 @@ class Stats(BaseModel):
     initiative_modifier: int = Field(0, strict=True)
     constitution: int | None = Field(None, ge=0, strict=True)
     defenses: dict[str, int] = Field(default_factory=dict)
+    attacks: list[Attack] = attack_list(
+        "Attacks", "The attacks its stat block gives, each one tap at the table (000 L714-738)."
+    )
 
 
 OptionsT = TypeVar("OptionsT", bound=hp.HitPointOptions)  # the options and stats of a system
@@ -40,7 +45,8 @@ StatsT = TypeVar("StatsT", bound=Stats)  # built on the SRD hit point track (3.5
 def attack_outcome(
     attack: AttackMade, defenses: dict[str, int], flat_footed: bool, full: str = "ac"
 ) -> Outcome | None:
-    """000 "ATTACK ROLL": natural 1 misses, 20 hits, else total ≥ AC; a confirmed threat crits.
+    """000 "ATTACK ROLL": natural 1 misses, 20 hits, else total ≥ AC; a threat (a hit at or
+    above the attack's `threat`, L730-735) crits when its confirmation roll hits (L716-723).
 
     `full` names the defense an attack targets by default (d20 Modern: `defense`).
     """
@@ -54,7 +60,7 @@ def attack_outcome(
     if attack.natural != 20 and attack.total < armor:
         return "miss"
     confirm = attack.confirm_natural
-    if confirm is None or confirm == 1:
+    if confirm is None or confirm == 1 or not threatens(attack, hits=True):
         return "hit"
     confirmed = confirm == 20 or (attack.confirm_total or 0) >= armor
     return "critical" if confirmed else "hit"
@@ -83,8 +89,14 @@ class HitPointRuleset(Generic[OptionsT, StatsT]):
     round_hooks = False
     places_by_count = False
 
-    def __init__(self, options_model: type[OptionsT], stats_model: type[StatsT]) -> None:
+    def __init__(
+        self,
+        options_model: type[OptionsT],
+        stats_model: type[StatsT],
+        attack_model: type[Attack] = Attack,
+    ) -> None:
         self.options_model, self.stats_model = options_model, stats_model
+        self.attack_model = attack_model
 
     def massive_threshold(self, stats: Any) -> int | None:
         return MASSIVE_DAMAGE
@@ -172,6 +184,13 @@ class HitPointRuleset(Generic[OptionsT, StatsT]):
         defenses = ctx.stats.defenses
         flat = attack.defense is None and "flat_footed" in defenses and self.flat_footed(ctx)
         return attack_outcome(attack, defenses, flat and not body.dead)
+
+    def critical(self, attack: AttackMade, outcome: str | None) -> Critical:
+        """000 L716-735: a hit at or above the threat range asks for its confirmation roll."""
+        return confirmed_threat(attack, outcome)
+
+    def critical_damage(self, attack: Attack, confirmed: bool) -> tuple[DamageRoll, ...]:
+        return critical_damage(attack, confirmed)
 
     def save_succeeds(self, save: SavingThrowRolled, options: Any) -> bool | None:
         """000 "SAVING THROWS" L174-201: natural 1 fails, natural 20 succeeds, else total ≥ DC."""

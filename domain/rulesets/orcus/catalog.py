@@ -24,6 +24,7 @@ STATS = (
     Named("defenses", "Defenses"), Named("recoveries", "Recoveries"),
     Named("resist", "Resistances"), Named("vulnerable", "Vulnerabilities"),
     Named("regeneration", "Regeneration"), Named("death_saves", "Makes death saves (monster)"),
+    Named("attacks", "Powers"),
 )  # fmt: skip
 OPTIONS = {
     **COMMON_OPTIONS,

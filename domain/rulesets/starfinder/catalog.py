@@ -24,6 +24,8 @@ STATS = (
     Named("max_resolve", "Resolve points"), Named("initiative_modifier", "Initiative modifier"),
     Named("dexterity", "Dexterity modifier"), Named("defenses", "Armor class"),
     Named("level", "Level"), Named("dying_rules", "Uses the dying rules (NPC)"),
+    Named("dr", "DR (damage reduction)"), Named("resist", "Energy resistance"),
+    Named("attacks", "Attacks"),
 )  # fmt: skip
 RESOLVE = Resource(
     "resolve", "Resolve Points", {"type": "ResolveSpent", "amount": 1},

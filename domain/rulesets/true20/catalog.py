@@ -27,6 +27,7 @@ STATS = (
     Named("initiative_modifier", "Initiative modifier"), Named("dexterity", "Dexterity"),
     Named("constitution", "Constitution"), Named("toughness", "Toughness save bonus"),
     Named("defenses", "Defense"), Named("dodge", "Dodge bonus"), Named("parry", "Parry bonus"),
+    Named("attacks", "Attacks"),
 )  # fmt: skip
 CONVICTION = Resource(
     "conviction", "Conviction", {"type": "ConvictionSpent"}, ("fatigue", "recovery", "erase")
