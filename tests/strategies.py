@@ -75,6 +75,7 @@ OPTIONS = st.fixed_dictionaries(
         "nonlethal_at_zero": st.sampled_from(["only_when_nonlethal", "literal"]),
         "nonlethal_includes_temp_hp": st.booleans(),
         "temp_hp_model": st.sampled_from(["pool", "noted_total"]),
+        "monster_death": st.sampled_from(["as_characters", "at_zero"]),
     },
 )
 

@@ -23,6 +23,7 @@ STABILIZE_CHANCE = 10  # 000 "DYING" L1165-1174: 10% chance on d% to become stab
 HEAL_STABILIZE_DC = 15  # 000 "STABLE CHARACTERS AND RECOVERY" L1182-1204: DC 15 Heal check
 MASSIVE_SAVE_DC = 15  # 000 "Massive Damage" L1140-1146: DC 15 Fortitude save
 CONSCIOUS_CHANCE = 10  # 000 "Recovering with/without Help": 10% hourly chance of consciousness
+AT_ZERO = "0 hp (monster_death: at_zero)"  # the house rule's death: a monster at 0 HP or below
 MAGICAL = (
     None,
     "magical",
@@ -49,6 +50,12 @@ class HitPointOptions(CommonOptions):
         "pool",
         description="A10: temporary HP as a separate pool lost first, or the text's noted-total "
         "procedure (HP fall back to the total noted when they were gained).",
+    )
+    monster_death: Literal["as_characters", "at_zero"] = Field(
+        "as_characters",
+        description="House rule (mooks): a monster (kind npc) at 0 HP or below is dead, not "
+        "disabled or dying, so dying foes ask for no roll each round (default: monsters follow "
+        "the hit point track as characters do, 000 L1147-1181).",
     )
 
 
@@ -275,6 +282,13 @@ def descriptor(body: HitPoints, ctx: Ctx) -> str:
     if body.hp >= body.max_hp:
         return "healthy"
     return "bloodied" if body.hp * 2 <= body.max_hp else "hurt"
+
+
+def foe_at_zero(body: HitPoints, ctx: Ctx) -> HitPoints:
+    """House rule `monster_death: at_zero` (mooks): a monster at 0 HP or below is dead."""
+    if body.hp > 0 or ctx.kind != "npc" or body.killed_by is not None:
+        return body
+    return body._replace(killed_by=AT_ZERO) if ctx.options.monster_death == "at_zero" else body
 
 
 def warnings(body: HitPoints, name: str) -> tuple[str, ...]:

@@ -39,6 +39,7 @@ HIT_POINT_OPTIONS = {
     "nonlethal_includes_temp_hp": Named(
         "nonlethal_includes_temp_hp", "Nonlethal compared with HP including temporary HP", "A9."),
     "temp_hp_model": Named("temp_hp_model", "Temporary hit points", "A10."),
+    "monster_death": Named("monster_death", "Monsters (NPCs) die", "House rule."),
 }  # fmt: skip
 HIT_POINT_CHOICES = {
     **COMMON_CHOICES,
@@ -46,6 +47,8 @@ HIT_POINT_CHOICES = {
                           "literal": "As written (also with no nonlethal damage)"},
     "temp_hp_model": {"pool": "A separate pool, lost first",
                       "noted_total": "Noted total (HP fall back when they go)"},
+    "monster_death": {"as_characters": "As characters do (disabled, dying, dead at −10)",
+                      "at_zero": "At 0 HP (mooks)"},
 }  # fmt: skip
 
 CATALOG = Catalog(

@@ -110,10 +110,12 @@ class HitPointRuleset(Generic[OptionsT, StatsT]):
 
     def take(self, body: hp.HitPoints, fact: Fact, ctx: AnyCtx[OptionsT, StatsT]) -> hp.HitPoints:
         if type(fact) is DamageDealt:  # most facts a body takes, so it goes straight there
-            return hp.take_damage(body, fact, ctx, self.massive_threshold(ctx.stats))
-        me = getattr(fact, "target", None) or getattr(fact, "combatant", "")
-        threshold, fails_to = self.massive_threshold(ctx.stats), self.massive_failure(ctx.options)
-        return hp.take(body, fact, ctx, threshold, str(me), fails_to)
+            body = hp.take_damage(body, fact, ctx, self.massive_threshold(ctx.stats))
+        else:
+            me = getattr(fact, "target", None) or getattr(fact, "combatant", "")
+            threshold = self.massive_threshold(ctx.stats)
+            body = hp.take(body, fact, ctx, threshold, str(me), self.massive_failure(ctx.options))
+        return body if body.hp > 0 else hp.foe_at_zero(body, ctx)
 
     def turn_started(self, body: hp.HitPoints, ctx: AnyCtx[OptionsT, StatsT]) -> hp.HitPoints:
         dying = body.hp < 0 and body.dying  # most turns: not below 0, so nothing more to ask
