@@ -179,7 +179,8 @@ class Ruleset(Protocol[Body, OptionsT, StatsT]):
         system has them (True20, which has none: the lethal Toughness save penalty)."""
 
     def descriptor(self, body: Body, ctx: Ctx[OptionsT, StatsT]) -> str:
-        """A word for players who may not see numbers: healthy, bloodied, dying, dead …"""
+        """A word for players who may not see numbers: healthy, hurt, badly hurt (Orcus:
+        staggered), dying, dead …, only words the system's own text uses or plain table words."""
 
     def warnings(self, body: Body, name: str) -> tuple[str, ...]:
         """Rolls the rules call for that the log does not hold yet."""

@@ -17,6 +17,7 @@ from domain.events import (
     TemporaryHitPointsLost,
 )
 from domain.rulesets.base import CommonOptions, Ctx, ruling
+from domain.rulesets.terms import BADLY_HURT
 
 DEAD_AT = -10  # 000 "DEAD (–10 HIT POINTS OR LOWER)" L1175: dead at -10 or lower
 STABILIZE_CHANCE = 10  # 000 "DYING" L1165-1174: 10% chance on d% to become stable (A5: 01-10)
@@ -274,14 +275,15 @@ def vitals(body: HitPoints, options: HitPointOptions) -> dict[str, int]:
 
 
 def descriptor(body: HitPoints, ctx: Ctx) -> str:
-    """What players may see of a foe: no numbers."""
+    """What players may see of a foe: no numbers. 000 and 003 define no "bloodied" (a 4th-
+    edition word), so half hit points or fewer is said in table words: badly hurt."""
     found = statuses(body, ctx)
     for word in ("dead", "dying", "unconscious", "disabled", "staggered"):
         if word in found:
             return word
     if body.hp >= body.max_hp:
         return "healthy"
-    return "bloodied" if body.hp * 2 <= body.max_hp else "hurt"
+    return BADLY_HURT if body.hp * 2 <= body.max_hp else "hurt"
 
 
 def foe_at_zero(body: HitPoints, ctx: Ctx) -> HitPoints:
