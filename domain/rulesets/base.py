@@ -31,7 +31,7 @@ from typing import Any, Generic, Literal, NamedTuple, Protocol
 from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypeVar  # with PEP 696 defaults (Python 3.13's typing)
 
-from domain.events import AttackMade, DamageDealt, Fact, SavingThrowRolled
+from domain.events import AttackMade, CheckRolled, DamageDealt, Fact, SavingThrowRolled
 from domain.rulesets.attacks import Critical, DamageRoll
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 
@@ -240,6 +240,17 @@ def damage_stopped(rules: Ruleset[Any], body: Any, fact: DamageDealt, ctx: Ctx) 
     stop nothing. (An optional method, so systems without resistances need not change.)"""
     method = getattr(rules, "damage_stopped", None)
     return 0 if method is None else int(method(body, fact, ctx))
+
+
+def check_succeeds(rules: Ruleset[Any], fact: CheckRolled) -> bool | None:
+    """Whether a check succeeds as the rules read it: a ruleset whose checks are not all
+    against a DC offers `check_succeeds(fact)` (3.5's d% to stabilize); otherwise, and where it
+    says None, the GM's ruling, else the total against its DC (None without one)."""
+    method = getattr(rules, "check_succeeds", None)
+    found: bool | None = None if method is None else method(fact)
+    if found is not None or fact.outcome is not None:
+        return found if found is not None else fact.outcome == "success"
+    return None if fact.dc is None else fact.total >= fact.dc
 
 
 def ruling(outcome: str | None, natural: int, total: int, dc: int | None) -> bool | None:

@@ -6,7 +6,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.events import AttackMade, DamageDealt, Fact, SavingThrowRolled
+from domain.events import AttackMade, CheckRolled, DamageDealt, Fact, SavingThrowRolled
 from domain.rulesets import hitpoints as hp
 from domain.rulesets.attacks import Critical, DamageRoll, attack_list, confirmed_threat, threatens
 from domain.rulesets.base import Ctx as AnyCtx
@@ -193,6 +193,9 @@ class HitPointRuleset(Generic[OptionsT, StatsT]):
 
     def critical_damage(self, attack: Attack, confirmed: bool) -> tuple[DamageRoll, ...]:
         return critical_damage(attack, confirmed)
+
+    def check_succeeds(self, check: CheckRolled) -> bool | None:
+        return hp.check_succeeds(check)
 
     def save_succeeds(self, save: SavingThrowRolled, options: Any) -> bool | None:
         """000 "SAVING THROWS" L174-201: natural 1 fails, natural 20 succeeds, else total ≥ DC."""
