@@ -100,6 +100,12 @@ CASES: list[Any] = [
                  id="001 L120: a roll that does not hit is not a threat; only 20s always hit"),
     pytest.param("true20", swing("true20", 20, 25, **FAILED), critical("hit", "failed"),
                  id="001 L119: the second roll below Defense, still a normal hit"),
+    pytest.param("true20", swing("true20", 20, 25, confirm_natural=1, confirm_total=16),
+                 critical("hit", "failed"),
+                 id="001 L106, L119: the second roll is an attack roll, a natural 1 misses"),
+    pytest.param("dnd35", swing("dnd35", 20, 25, confirm_natural=1, confirm_total=16),
+                 critical("hit", "failed"),
+                 id="000 L681-683, L719: the critical roll is an attack roll, a 1 misses"),
     # Starfinder (seed 002): no threat range, no confirmation roll
     pytest.param("starfinder", swing("starfinder", 20, 18), critical("critical"),
                  id="002 L345: a natural 20 whose total reaches the AC is a critical hit"),

@@ -62,8 +62,8 @@ def _against(attack: AttackMade, defense: tuple[int, int] | None) -> Outcome | N
         return "hit" if attack.natural == 20 else None
     if attack.natural != 20 and attack.total < defense[0]:
         return "miss" if attack.total < defense[1] else None
-    if not threatens(attack, hits=True) or attack.confirm_natural is None:
-        return "hit"  # 001 L120: a threat is a hit at or above the attack's `threat`
+    if not threatens(attack, hits=True) or attack.confirm_natural in (None, 1):
+        return "hit"  # 001 L120: a threat is a hit at or above `threat`; L106: a 1 misses
     confirmed = attack.confirm_natural == 20 or (attack.confirm_total or 0) >= defense[0]
     return "critical" if confirmed else "hit"
 
