@@ -180,3 +180,33 @@ def rolls(damage: str, damage_type: str | None, times: int = 1) -> DamageRoll:
 def attack_list(title: str, description: str) -> Any:
     """The stats field of a system's attacks (none by default)."""
     return Field(default_factory=list, max_length=100, title=title, description=description)
+
+
+# The fields systems share in shape, each described with its own seed's lines.
+def dice_damage(cite: str) -> Any:
+    """An attack's damage in dice notation."""
+    return Field(title="Damage", description=f"Dice notation with the bonuses, e.g. 1d8+3 {cite}.")
+
+
+def threat_range(cite: str) -> Any:
+    """The lowest natural that threatens, 20 by default."""
+    return Field(CRITICAL_NATURAL, title="Threat range",
+                 description="The lowest natural d20 that threatens a critical hit: 19 for "
+                 f"19-20 {cite}; a natural below 20 is no automatic hit.")  # fmt: skip
+
+
+def critical_multiplier(cite: str) -> Any:
+    """How many times a critical rolls the damage, 2 by default."""
+    return Field(DEFAULT_MULTIPLIER, title="Critical multiplier",
+                 description="A critical hit rolls the damage this many times, bonuses included "
+                 f"{cite}.")  # fmt: skip
+
+
+def extra_damages(description: str) -> Any:
+    """Dice over and above the weapon's (sneak attack, a flaming weapon's fire)."""
+    return Field(default_factory=list, max_length=8, title="Extra damage", description=description)
+
+
+def nonlethal(description: str) -> Any:
+    """Whether the attack deals nonlethal damage."""
+    return Field(False, title="Nonlethal", description=description)

@@ -15,22 +15,12 @@ from domain.rulesets.dnd35 import attacks as dnd35
 class Attack(dnd35.Attack):
     """A weapon or natural attack; the same rules as 3.5's where 003 says the same (L77-87)."""
 
-    damage: Dice = Field(
-        title="Damage",
-        description="Dice notation with the bonuses, e.g. 2d6+1 (003 L59-69); rolled more than "
-        "once on a critical hit (L77).",
+    damage: Dice = attacks.dice_damage(
+        "(003 L59-69), rolled more than once on a critical hit (L77)"
     )
-    threat: Threat = Field(
-        attacks.CRITICAL_NATURAL,
-        title="Threat range",
-        description="The lowest natural d20 that threatens a critical hit: 19 for 19-20, the "
-        "weapon table's Critical column (003 L85: only a 20 is an automatic hit).",
-    )
-    multiplier: Multiplier = Field(
-        attacks.DEFAULT_MULTIPLIER,
-        title="Critical multiplier",
-        description="A critical hit multiplies the damage, x2 unless the weapon says more "
-        "(003 L85); the damage is rolled that many times with all modifiers (L77).",
+    threat: Threat = attacks.threat_range("(the weapon table's Critical column, 003 L85)")
+    multiplier: Multiplier = attacks.critical_multiplier(
+        "(003 L77, L85: x2 unless the weapon says)"
     )
     defense: Literal["defense", "touch", "flat_footed"] | None = Field(  # type: ignore[assignment]
         None,
@@ -38,15 +28,10 @@ class Attack(dnd35.Attack):
         description="touch for a touch attack (003 L128-130); absent: Defense, or flat-footed "
         "Defense while the target is flat-footed (L90-102).",
     )
-    extra_damage: list[ExtraDamage] = Field(
-        default_factory=list,
-        max_length=8,
-        title="Extra damage",
-        description="Bonus damage dice (003 L79, L87): not multiplied on a critical hit.",
+    extra_damage: list[ExtraDamage] = attacks.extra_damages(
+        "Bonus damage dice (003 L79, L87): not multiplied on a critical hit."
     )
-    nonlethal: Flag = Field(
-        False,
-        title="Nonlethal",
-        description="Deals nonlethal damage, kept on the 3.5 hit point track (digest G3: 003 "
-        "has no nonlethal rule).",
+    nonlethal: Flag = attacks.nonlethal(
+        "Deals nonlethal damage, kept on the 3.5 hit point track (digest G3: 003 has no "
+        "nonlethal rule)."
     )

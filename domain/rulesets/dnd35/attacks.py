@@ -19,39 +19,20 @@ class Attack(attacks.DiceAttack):
         description="Added to the d20; a list for the attacks a full attack makes, highest first "
         "(000 L957-968: e.g. [6, 1]).",
     )
-    damage: Dice = Field(
-        title="Damage",
-        description="Dice notation with the bonuses, e.g. 1d8+3 (000 L80-100); rolled more than "
-        "once on a critical hit (L724-727).",
-    )
-    threat: Threat = Field(
-        attacks.CRITICAL_NATURAL,
-        title="Threat range",
-        description="The lowest natural d20 that threatens a critical hit: 19 for 19-20 (000 "
-        "L726-727, L730-735: a natural below 20 is no automatic hit).",
-    )
-    multiplier: Multiplier = Field(
-        attacks.DEFAULT_MULTIPLIER,
-        title="Critical multiplier",
-        description="A critical hit rolls the damage this many times, bonuses included (000 "
-        "L724-727, Increased Critical Multiplier L736-738).",
-    )
+    damage: Dice = attacks.dice_damage("(000 L80-100), rolled more than once on a critical hit")
+    threat: Threat = attacks.threat_range("(000 L726-727, L730-735)")
+    multiplier: Multiplier = attacks.critical_multiplier("(000 L724-727, L736-738)")
     defense: Literal["ac", "touch", "flat_footed"] | None = Field(
         None,
         title="Against",
         description="touch for a touch attack; absent: AC, or flat-footed AC while the target is "
-        "flat-footed (000 L111-150).",
+        "flat-footed (000 L115-150).",
     )
-    extra_damage: list[ExtraDamage] = Field(
-        default_factory=list,
-        max_length=8,
-        title="Extra damage",
-        description="Dice over and above the weapon's (sneak attack, flaming): not multiplied on "
-        "a critical hit (000 L728-729).",
+    extra_damage: list[ExtraDamage] = attacks.extra_damages(
+        "Dice over and above the weapon's (sneak attack, flaming): not multiplied on a critical "
+        "hit (000 L728-729)."
     )
-    nonlethal: Flag = Field(
-        False, title="Nonlethal", description="Deals nonlethal damage (000 L1277-1290)."
-    )
+    nonlethal: Flag = attacks.nonlethal("Deals nonlethal damage (000 L1277-1290).")
 
     @property
     def bonuses(self) -> tuple[int, ...]:

@@ -17,22 +17,14 @@ class Attack(attacks.DiceAttack):
     """A weapon or natural attack: its bonus, damage, the AC it targets and its critical effect.
     002 has no threat range and no confirmation roll (L345-347): only a natural 20 crits."""
 
-    damage: Dice = Field(
-        title="Damage",
-        description="Dice notation with the bonuses, e.g. 1d6+2 (002 L93-99); rolled twice on "
-        "a critical hit (L345).",
-    )
+    damage: Dice = attacks.dice_damage("(002 L93-99), rolled twice on a critical hit (L345)")
     defense: Literal["eac", "kac"] = Field(
         title="Against",
         description="eac for an attack dealing only energy damage (acid, cold, electricity, fire, "
         "sonic: 002 L87), kac for bludgeoning, piercing or slashing damage (L91).",
     )
-    extra_damage: list[ExtraDamage] = Field(
-        default_factory=list,
-        max_length=8,
-        title="Extra damage",
-        description="Additional damage from special abilities: rolled twice too on a critical "
-        "hit (002 L345).",
+    extra_damage: list[ExtraDamage] = attacks.extra_damages(
+        "Additional damage from special abilities: rolled twice too on a critical hit (002 L345)."
     )
     critical: Text | None = Field(
         None,
@@ -40,9 +32,7 @@ class Attack(attacks.DiceAttack):
         description="The weapon's special effect on a critical hit, on top of the doubled damage "
         "(002 L345), e.g. burn 1d6.",
     )
-    nonlethal: Flag = Field(
-        False, title="Nonlethal", description="Deals nonlethal damage (002 L678-690)."
-    )
+    nonlethal: Flag = attacks.nonlethal("Deals nonlethal damage (002 L678-690).")
 
 
 def critical_damage(attack: Attack, confirmed: bool) -> tuple[DamageRoll, ...]:

@@ -21,12 +21,7 @@ class Attack(attacks.Attack):
         description="Weapon damage + Strength (001 L114-116): no dice; the target's Toughness save "
         "is against 15 + this (L322-323).",
     )
-    threat: Threat = Field(
-        attacks.CRITICAL_NATURAL,
-        title="Threat range",
-        description="The lowest natural d20 that threatens a critical hit (001 L120, Improved "
-        "Critical; a natural below 20 is no automatic hit).",
-    )
+    threat: Threat = attacks.threat_range("(001 L120, Improved Critical)")
     critical: NonNegative = Field(
         CRITICAL_INCREASE,
         title="Critical increase",
@@ -39,10 +34,8 @@ class Attack(attacks.Attack):
         description="melee or ranged (parry and cover differ, 001 L98-113, table L304-316); "
         "absent: Defense.",
     )
-    nonlethal: Flag = Field(
-        False,
-        title="Non-lethal",
-        description="Deals non-lethal damage, as unarmed strikes and saps do (001 L325-326).",
+    nonlethal: Flag = attacks.nonlethal(
+        "Deals non-lethal damage, as unarmed strikes and saps do (001 L325-326)."
     )
 
 
