@@ -152,3 +152,22 @@ def test_each_ruleset_names_the_model_of_its_attacks(system: str) -> None:
 
 def test_an_orcus_stat_block_calls_its_attacks_powers() -> None:
     assert describe("orcus")["stats"]["properties"]["attacks"]["title"] == "Powers"
+
+
+BONUSES: list[Any] = [
+    pytest.param("dnd35", {**SWORD, "bonus": [11, 6, 1]}, (11, 6, 1),
+                 id="000 L966-968: a full attack's attacks, highest bonus first"),
+    pytest.param("d20modern", {**SWORD, "bonus": 5}, (5,), id="one attack, one bonus"),
+    pytest.param("starfinder", {**SWORD, "defense": "kac"}, (5,),
+                 id="002 L501: a full attack is two attacks at −4, not iterative bonuses"),
+    pytest.param("true20", {**SWORD, "damage": 3}, (5,), id="001 L98: one attack bonus"),
+    pytest.param("orcus", {**SWORD, "vs": "ac"}, (5,), id="004 L970-972: one attack bonus"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("system", "attack", "bonuses"), BONUSES)
+def test_a_full_attack_takes_its_bonuses_from_the_stat_block(
+    system: str, attack: dict[str, Any], bonuses: tuple[int, ...]
+) -> None:
+    rules = ruleset_for(system)
+    assert rules.attack_model.model_validate(attack).bonuses == bonuses

@@ -119,7 +119,7 @@ def confirmed_threat(attack: AttackMade, outcome: str | None) -> Critical:
         return NO_CRITICAL
     if outcome == "critical":
         return Critical(True, "confirmed")
-    if attack.natural < (attack.threat or CRITICAL_NATURAL):
+    if not in_threat_range(attack):
         return NO_CRITICAL
     if attack.confirm_natural is not None:
         return Critical(True, "failed")
@@ -132,9 +132,10 @@ def natural_twenty(attack: AttackMade, outcome: str | None) -> Critical:
     return Critical(attack.natural == CRITICAL_NATURAL and outcome in ("hit", "critical"))
 
 
-def threatens(attack: AttackMade, hits: bool) -> bool:
-    """000 L733-735: a natural at or above `threat` is a threat only if the attack hits."""
-    return hits and attack.natural >= (attack.threat or CRITICAL_NATURAL)
+def in_threat_range(attack: AttackMade) -> bool:
+    """000 L726-727, L730-735: the natural is at or above the attack's `threat` (default 20);
+    a threat only if the attack hits."""
+    return attack.natural >= (attack.threat or CRITICAL_NATURAL)
 
 
 class ExtraDamage(BaseModel):

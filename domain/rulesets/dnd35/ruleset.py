@@ -8,7 +8,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from domain.events import AttackMade, CheckRolled, DamageDealt, Fact, SavingThrowRolled
 from domain.rulesets import hitpoints as hp
-from domain.rulesets.attacks import Critical, DamageRoll, attack_list, confirmed_threat, threatens
+from domain.rulesets.attacks import (
+    Critical,
+    DamageRoll,
+    attack_list,
+    confirmed_threat,
+    in_threat_range,
+)
 from domain.rulesets.base import Ctx as AnyCtx
 from domain.rulesets.base import Outcome, Ruleset, ruling
 from domain.rulesets.dnd35.attacks import Attack, critical_damage
@@ -60,7 +66,7 @@ def attack_outcome(
     if attack.natural != 20 and attack.total < armor:
         return "miss"
     confirm = attack.confirm_natural
-    if confirm is None or confirm == 1 or not threatens(attack, hits=True):
+    if confirm is None or confirm == 1 or not in_threat_range(attack):
         return "hit"
     confirmed = confirm == 20 or (attack.confirm_total or 0) >= armor
     return "critical" if confirmed else "hit"

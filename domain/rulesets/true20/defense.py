@@ -10,7 +10,7 @@ invisible, aiming, charging +2 …) are in the total the table announced.
 from __future__ import annotations
 
 from domain.events import AttackMade
-from domain.rulesets.attacks import threatens
+from domain.rulesets.attacks import in_threat_range
 from domain.rulesets.base import Outcome
 from domain.rulesets.true20.conditions import key, named, statuses
 from domain.rulesets.true20.options import Ctx, Options
@@ -62,7 +62,7 @@ def _against(attack: AttackMade, defense: tuple[int, int] | None) -> Outcome | N
         return "hit" if attack.natural == 20 else None
     if attack.natural != 20 and attack.total < defense[0]:
         return "miss" if attack.total < defense[1] else None
-    if not threatens(attack, hits=True) or attack.confirm_natural in (None, 1):
+    if not in_threat_range(attack) or attack.confirm_natural in (None, 1):
         return "hit"  # 001 L120: a threat is a hit at or above `threat`; L106: a 1 misses
     confirmed = attack.confirm_natural == 20 or (attack.confirm_total or 0) >= defense[0]
     return "critical" if confirmed else "hit"
