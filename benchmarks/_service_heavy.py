@@ -12,6 +12,7 @@ import orjson
 
 from api.compute.dice import DICE_PER_REQUEST, DICE_PER_SELECTING_ROLL, SELECTORS_PER_ROLL
 from api.http.facts import IMPORT_LINES
+from benchmarks._service_common import open_encounters, percentile, report, server
 from benchmarks._service_load import JOINS
 
 SELECTING = "".join(f"kh{DICE_PER_SELECTING_ROLL - n}" for n in range(1, SELECTORS_PER_ROLL + 1))
@@ -85,8 +86,6 @@ def _note(done: Heavy, kept: list[float], kind: str, reply: httpx.Response, star
 def phase(pool: Any, url: str, env: dict[str, str], args: Any) -> None:
     """For each way of taking work off the event loop: the appenders alone (quiet), then beside
     the heavy client; their p99 side by side, in the same run."""
-    from benchmarks.service import percentile, report
-
     count, each = args.heavy_appenders, args.heavy_rate
     print(
         f"Heavy requests: {count} clients appending at {each:g}/s each, alone and then beside "
@@ -118,9 +117,9 @@ def measured_mode(pool: Any, url: str, env: dict[str, str], args: Any) -> tuple[
     import tempfile
     from pathlib import Path
 
-    from api.http.access import analytics_token, load_secret
+    from api.config.secret import load_secret
+    from api.service.tokens import analytics_token
     from benchmarks._service_load import Run, appenders
-    from benchmarks.service import open_encounters, server
 
     folder = Path(tempfile.mkdtemp(prefix="combatlog-heavy-"))
     db = url if url.startswith("postgres") else f"sqlite:///{folder}/heavy.sqlite"

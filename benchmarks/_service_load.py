@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from api.http.schemas import Appended, NewFacts
+from api.http.schemas.encounters import Appended, NewFacts
 from api.store import aggregate, saving
 from api.store.config import persistence_env
 from api.store.encounters import STORAGE_ENV, CombatLog

@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import duckdb
 
 from api.analytics import Analytics, Filters, report
+from api.analytics.queries.mirror import mirror_of
 from api.service.encounters import Encounters
 from api.store import EncounterStore
 from benchmarks.synthetic import RULESETS, fight
@@ -130,7 +131,7 @@ def catch_up(analytics: Analytics) -> None:
     line("  wall time", seconds, "s")
     line("  CPU time, this process and its workers", used, "s", f"{used / seconds:.2f} cores")
     start = time.perf_counter()
-    analytics.mirror.sync()
+    mirror_of(analytics).sync()
     line("  the reports' first copy of the rows (DuckDB)", time.perf_counter() - start, "s")
 
 

@@ -25,12 +25,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from eventsourcing.persistence import StoredEvent
 
-from api.http.access import token
+from api.service.tokens import token
 from api.store import EncounterStore
 from api.store.batch import Append
 from benchmarks._processes import descendants, rss
+from benchmarks._service_common import HOST, report, server
 from benchmarks._service_load import response
-from benchmarks.service import HOST, report, server
 from benchmarks.synthetic import RULESETS, fight
 from domain.commands import Import
 
@@ -41,7 +41,7 @@ MB = 1024 * 1024
 # Past the largest cache of the service (4,096 encounters: the SQLite recorder's ids and the
 # token generations a worker remembers; the tables of 256): from here on, every cache is full.
 CACHES_FULL = 5000
-IMPORTS = "import api.app, api.cli.main, uvicorn"  # what `combatlog serve` has loaded
+IMPORTS = "import api.http.serve, api.cli.main, uvicorn"  # what `combatlog serve` has loaded
 
 
 def helpers(pid: int) -> str:

@@ -40,17 +40,9 @@ from benchmarks._processes import (
     named_cpu,
     used_since,
 )
+from benchmarks._service_common import open_encounters, percentile, report, server
 from benchmarks._service_load import appenders
-from benchmarks.service import (
-    POSTGRES,
-    errors_of,
-    open_encounters,
-    percentile,
-    postgres_schema,
-    quiet_child,
-    report,
-    server,
-)
+from benchmarks.service import POSTGRES, errors_of, postgres_schema, quiet_child
 
 SECRET = "scale-out-benchmark-secret"
 CORES = len(os.sched_getaffinity(0))

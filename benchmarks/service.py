@@ -8,72 +8,36 @@ import multiprocessing
 import os
 import shutil
 import signal
-import socket
-import subprocess
 import sys
 import tempfile
-import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from api.http.access import operator_token
 from benchmarks import _service_heavy as heavy
+from benchmarks._service_common import (
+    HOST,
+    free_port,
+    open_encounters,
+    percentile,
+    report,
+    server,
+    started,
+)
 from benchmarks._service_idle import idle
-from benchmarks._service_load import GRACE, JOINS, Encounter, Run, appenders, naive, subscribers
+from benchmarks._service_load import GRACE, Encounter, Run, appenders, naive, subscribers
 
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
-HOST = "127.0.0.1"
-
-
-def report(label: str, value: float, unit: str, target: str = "", ok: bool | None = None) -> None:
-    mark = "" if ok is None else ("  met" if ok else "  MISSED")
-    print(f"  {label:<58} {value:>12,.1f} {unit:<9} {target}{mark}", flush=True)
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The q-th percentile (nearest rank) of `values`, in milliseconds."""
-    if not values:
-        return math.nan
-    ordered = sorted(values)
-    return 1000 * ordered[min(len(ordered) - 1, max(0, math.ceil(q / 100 * len(ordered)) - 1))]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
 
 
 def cpu_of(pid: int) -> float:
     """CPU seconds (user + system, all threads) the process has used so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-OPERATORS: dict[str, dict[str, str]] = {}  # each started server's operator token header
-
-
-@contextmanager
-def server(
-    folder: Path, url: str, env: dict[str, str], workers: int = 1
-) -> Iterator[tuple[str, int]]:
-    """`combatlog serve` (one worker unless told) on a free loopback port; killed on the way out."""
-    port = free_port()
-    command = Path(sys.executable).with_name("combatlog")
-    command = command if command.exists() else Path(shutil.which("combatlog") or "combatlog")
-    args = [str(command), "serve", "--host", HOST, "--port", str(port), "--db", url]
-    args += ["--workers", str(workers)]
-    with started(args, folder, env, port) as (base, pid):
-        secret = env.get("COMBATLOG_SECRET") or (folder / "combatlog.secret").read_text()
-        OPERATORS[base] = {"Authorization": f"Bearer {operator_token(secret.strip().encode())}"}
-        yield base, pid
 
 
 @contextmanager
@@ -87,54 +51,6 @@ def noop_server(folder: Path, factory: str) -> Iterator[tuple[str, int]]:
     env = {"PYTHONPATH": str(Path(__file__).resolve().parents[1])}
     with started(args, folder, env, port) as running:
         yield running
-
-
-@contextmanager
-def started(
-    args: list[str], folder: Path, env: dict[str, str], port: int
-) -> Iterator[tuple[str, int]]:
-    """The server `args` start, once it answers on `port`; killed on the way out."""
-    log = (folder / "server.log").open("wb")
-    process = subprocess.Popen(
-        args, cwd=folder, env={**os.environ, **env}, stdout=log, stderr=subprocess.STDOUT,
-        start_new_session=True,  # Ctrl-C reaches us, and we stop it
-    )  # fmt: skip
-    base = f"http://{HOST}:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None or time.monotonic() > deadline:
-                tail = (folder / "server.log").read_text(errors="replace")[-2000:]
-                raise SystemExit(f"the server did not start:\n{tail}")
-            try:
-                httpx.get(f"{base}/openapi.json", trust_env=False, timeout=1)
-                break  # any answer: it serves
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        yield base, process.pid
-    finally:
-        process.terminate()
-        try:
-            process.wait(5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
-
-
-def open_encounters(base: str, count: int, name: str) -> list[Encounter]:
-    """`count` new encounters, each with its combatants joined: (id, GM token, player token)."""
-    opened = []
-    with httpx.Client(base_url=base, trust_env=False, timeout=30) as http:
-        for n in range(count):
-            new = {"name": f"{name} {n}", "ruleset": "dnd35"}
-            body = http.post("/encounters", json=new, headers=OPERATORS[base])  # operator creates
-            reply = body.raise_for_status().json()
-            auth = {"Authorization": f"Bearer {reply['gm_token']}"}
-            path = f"/encounters/{reply['id']}/facts"
-            http.post(path, json={"facts": JOINS}, headers=auth).raise_for_status()
-            opened.append((reply["id"], reply["gm_token"], reply["player_token"]))
-    return opened
 
 
 def errors_of(run: Run) -> str:

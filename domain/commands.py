@@ -19,18 +19,22 @@ class AppendFacts:
 
 @dataclass(frozen=True, slots=True)
 class Undo:
-    """Revoke line `position`, or the latest fact in force when none is given."""
+    """Revoke line `position` alone, or every line in force of the action beginning at line
+    `action`, or, when neither is given, of the latest action in force."""
 
     position: int | None = None
     reason: str | None = None
+    action: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Redo:
-    """Restore line `position`, or the line most recently revoked when none is given."""
+    """Restore line `position` alone, or every revoked line of the action beginning at line
+    `action`, or, when neither is given, every line the latest undo in force took back."""
 
     position: int | None = None
     reason: str | None = None
+    action: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

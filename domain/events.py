@@ -44,13 +44,13 @@ Slug = Annotated[
 ]
 
 
-ENVELOPE = {"at", "by", "key", "fingerprint"}
+ENVELOPE = {"at", "by", "key", "fingerprint", "action"}
 WIRE_TYPE = {"type"}  # a fact's `type`, written first by to_json_dict
 
 
 class Fact(BaseModel):
-    """Base of every event: the envelope the service adds (`at`, `by`, `key`, `fingerprint`) is
-    optional, kept."""
+    """Base of every event: the envelope the service adds (`at`, `by`, `key`, `fingerprint`,
+    `action`) is optional, kept."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -58,6 +58,9 @@ class Fact(BaseModel):
     by: Label | None = None
     key: Label | None = None  # the Idempotency-Key of the request that recorded it
     fingerprint: Label | None = None  # that request's route and body, digested: a reuse differs
+    # the first line of the GM's action this line is one of (one write of several facts: an
+    # attack with its damage, a fireball's targets), on each of its lines; absent: a line alone
+    action: Position | None = None
 
     @property
     def type_name(self) -> str:
@@ -265,12 +268,13 @@ class DamageDealt(Fact):
 
 
 class HealingApplied(Fact):
-    """A combatant was healed."""
+    """A combatant was healed, by `source` when the GM says who (a combatant or a label)."""
 
     type: Literal["HealingApplied"] = "HealingApplied"
     target: CombatantId
     amount: NonNegative
     kind: Label | None = None
+    source: Label | None = None
 
 
 class TemporaryHitPointsGained(Fact):
@@ -433,7 +437,7 @@ class EventRestored(Fact):
 
     type: Literal["EventRestored"] = "EventRestored"
     target: Position
-    reason: Label | None = None  # an extension (README): why the GM restored it
+    reason: Label | None = None  # why the GM restored it (docs/contract-extensions.md)
 
 
 TableFact: TypeAlias = Annotated[

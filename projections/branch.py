@@ -96,8 +96,11 @@ def corrected_lines(events: Sequence[Fact], at: int) -> list[Fact]:
     into them (or corrects such a correction), in order and with its own envelope, its target
     renumbered when that is one of those corrections: folded, the table after line `at` as
     corrected. Every position a fact cites keeps its meaning, and every version of a line stays
-    in the log, as the player view needs to keep hidden what was ever hidden."""
+    in the log, as the player view needs to keep hidden what was ever hidden. Corrections of
+    one action (an undo of several lines) stay one: those carried are consecutive lines still,
+    each naming the first of them."""
     moved: dict[int, int] = {}
+    begun: dict[int, int] = {}  # an action's first line: where the first of its lines carried is
     later: list[Fact] = []
     for position, event in enumerate(events[at:], at + 1):
         if type(event) not in CORRECTION_TYPES:
@@ -105,6 +108,8 @@ def corrected_lines(events: Sequence[Fact], at: int) -> list[Fact]:
         target: int = event.target  # type: ignore[attr-defined]
         if target <= at or target in moved:
             moved[position] = at + len(later) + 1
-            aimed = target if target <= at else moved[target]
-            later.append(event.model_copy(update={"target": aimed}))
+            changes = {"target": target if target <= at else moved[target]}
+            if event.action is not None:
+                changes["action"] = begun.setdefault(event.action, moved[position])
+            later.append(event.model_copy(update=changes))
     return [*events[1:at], *later]

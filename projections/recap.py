@@ -255,16 +255,19 @@ class Walk:
             self.kills.append(drop)
 
     def _rise(self, combatant: str, after: Shown, line: int, shown: Shown | None, how: str) -> Rise:
-        healer = None
+        healer, means = None, _cause(shown)
         if shown is not None and shown["type"] == "CheckRolled":
             healer = shown["combatant"] if shown["combatant"] != combatant else None
+        elif shown is not None and shown["type"] == "HealingApplied" and "source" in shown:
+            healer = shown["source"]  # who healed as the GM recorded it: someone, or a label
+            means = means if healer in after["combatants"] else str(healer)  # "a potion"
         elif shown is not None and shown["type"] == "HealingApplied":
             roller, at_round, turn = self.checks.get(combatant, (None, None, None))
             healer = roller if (at_round, turn) == (after["round"], after["turn"]) else None
         named = healer if healer in after["combatants"] else None
         return Rise(
             combatant, called(after, combatant), int(after["round"]), line, how, named,
-            None if named is None else called(after, named), _cause(shown),
+            None if named is None else called(after, named), means,
         )  # fmt: skip
 
 

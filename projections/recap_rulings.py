@@ -81,6 +81,12 @@ def called(state: Shown, combatant: Any) -> str:
     return name_of(state, combatant)
 
 
+def by(state: Shown, source: Any) -> str:
+    """Who or what a fact's `source` is: a combatant as `state` names it, else the label (a
+    line naming someone kept from the reader is not shown to it at all)."""
+    return called(state, source) if source in state["combatants"] else str(source)
+
+
 def told(fact: Shown, state: Shown) -> str:
     """A fact in table words, combatants named as `state` shows them."""
     kind = fact.get("type", "")
@@ -97,6 +103,10 @@ def told(fact: Shown, state: Shown) -> str:
             amount = f"{fact['amount']} " if "amount" in fact else ""
             typed = f"{fact['damage_type']} " if fact.get("damage_type") else ""
             return f"{amount}{typed}damage to {who('target')}"
+        case "HealingApplied" if "source" in fact:  # "Kyra heals Valeros 8 (magical)"
+            amount = f" {fact['amount']}" if "amount" in fact else ""
+            kind = f" ({fact['kind']})" if fact.get("kind") else ""
+            return f"{by(state, fact['source'])} heals {who('target')}{amount}{kind}"
         case "HealingApplied":
             amount = f"{fact['amount']} " if "amount" in fact else ""
             return f"{amount}healing ({fact.get('kind') or 'healing'}) to {who('target')}"

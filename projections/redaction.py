@@ -9,6 +9,7 @@ from typing import Any
 from domain.corrections import CORRECTION_NAMES
 from domain.events import EventAmended, Fact
 from projections import clock
+from projections.actions import action_lines, shown_actions
 from projections.redaction_cast import Cast
 from projections.render import named, state_json
 from projections.view import Table
@@ -17,6 +18,10 @@ from projections.view import Table
 # or conviction spent (`amount`), a persistent damage `value`, a Toughness `save`, its `stats`.
 VITALS = ("amount", "value", "save", "stats")
 GM_ONLY = ("by", "key", "fingerprint")  # who recorded a line, under which request: GM only
+# the GM's `action` is the line's own only as players may read it (player_log): it could name a
+# hidden line, or tie a line they see to one they do not
+RESTAMPED = ("action",)
+NOT_SHOWN = frozenset(GM_ONLY + RESTAMPED)
 STATE_KEYS = ("ruleset", "version", "phase", "round", "turn", "order", "combatants")
 COMBATANT_KEYS = ("name", "side", "kind", "initiative", "vitals", "statuses", "conditions", "group")
 PlayerLine = dict[str, Any]
@@ -68,24 +73,48 @@ def player_log(
     events: Sequence[Fact], cast: Cast, withdrawn: set[int], after: int = 0
 ) -> list[tuple[int, PlayerLine | None]]:
     """Each line after `after` as players see it: the line in force (without the GM's
-    envelope, reasons and a foe's numbers), a bare withdrawn marker for a line revoked or
-    replaced, or None for a line that names someone hidden when it was written."""
-    return [
+    envelope, reasons and a foe's numbers, its `action` as players may read it), a bare
+    withdrawn marker for a line revoked or replaced, or None for a line that names someone
+    hidden when it was written."""
+    lines = [
         (position, player_line(position, event, cast, withdrawn))
         for position, event in enumerate(events[after:], after + 1)
     ]
+    runs = action_lines(events, after)
+    if not runs:
+        return lines
+    known = {p: line is not None for p, line in lines if p not in withdrawn}
+
+    def shown(p: int) -> bool:  # a line of the action players could see when it was written
+        seen = known.get(p)
+        return not kept_from_players(p, events[p - 1], cast) if seen is None else seen
+
+    for position, first in shown_actions(runs, shown).items():
+        line = lines[position - after - 1][1] if position > after else None
+        if line is not None and "fact" in line:
+            line["fact"]["action"] = first
+    return lines
 
 
 def player_line(position: int, event: Fact, cast: Cast, withdrawn: set[int]) -> PlayerLine | None:
-    """One line as players see it (see `player_log`)."""
+    """One line as players see it (see `player_log`), with no `action`: players read an action
+    only in `player_log`, among the lines they see (projections/actions.py `shown_actions`)."""
     if position in withdrawn:
         return withdrawn_marker(position)
     fact = event.to_json_dict()
-    when = min(position, event.target) if isinstance(event, EventAmended) else position
-    if any(cast.hidden_at(c, when) for c in named(fact)):
+    if kept_from_players(position, event, cast, fact):
         return None
     return {"position": position, "fact": shown_fact(fact, cast), "revoked": False,
             "amended_by": None}  # fmt: skip
+
+
+def kept_from_players(
+    position: int, event: Fact, cast: Cast, fact: dict[str, Any] | None = None
+) -> bool:
+    """Whether the line names someone hidden when it was written (an amendment: when the line
+    it amends was); `fact`: the event's JSON, when at hand."""
+    when = min(position, event.target) if isinstance(event, EventAmended) else position
+    return any(cast.hidden_at(c, when) for c in named(fact or event.to_json_dict()))
 
 
 def withdrawn_marker(position: int) -> PlayerLine:
@@ -98,7 +127,7 @@ def shown_fact(fact: dict[str, Any], cast: Cast) -> dict[str, Any]:
     (its `target` or `combatant`), without numbers about the foe's vitals; so is an amendment's
     replacement.
     A saving throw's `save` is the save's name, not a number, and stays."""
-    shown = {name: value for name, value in fact.items() if name not in GM_ONLY}
+    shown = {name: value for name, value in fact.items() if name not in NOT_SHOWN}
     if shown.get("type") in CORRECTION_NAMES:
         shown.pop("reason", None)  # a correction's reason is the GM's
     about = [shown.get("target"), shown.get("combatant")]

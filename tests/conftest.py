@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api.app import create_app
+from api.http.app import create_app
 from api.store import EncounterStore
 from tests.store_helpers import TEST_SECRET, OpenStore
 

@@ -7,7 +7,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from api.http.access import analytics_token
+from api.http.deps import runtime_of
+from api.service.tokens import analytics_token
 
 FIGHTERS = [
     {"type": "CombatantJoined", "combatant": "tordek", "name": "Tordek", "side": "party",
@@ -19,7 +20,7 @@ FIGHTERS = [
 
 def operator(client: TestClient) -> dict[str, str]:
     """The operator header (the analytics token): it creates, imports and keeps the library."""
-    secret = client.app.state.secret  # type: ignore[attr-defined]
+    secret = runtime_of(client.app).secret
     return {"Authorization": f"Bearer {analytics_token(secret)}"}
 
 

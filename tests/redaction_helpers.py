@@ -8,8 +8,9 @@ from uuid import UUID
 import orjson
 from fastapi.testclient import TestClient
 
-from api.http.access import analytics_token
-from api.http.stream import lines_after
+from api.http.deps import runtime_of
+from api.http.feeds import lines_after
+from api.service.tokens import analytics_token
 
 AMBUSH = [
     {"type": "CombatantJoined", "combatant": "valeros", "name": "Valeros", "side": "party",
@@ -25,7 +26,7 @@ def open_fight(
     client: TestClient, facts: list[dict[str, Any]], ruleset: str = "dnd35"
 ) -> dict[str, Any]:
     """A new encounter (opened with the operator token) with `facts` appended after line 1."""
-    operator = {"Authorization": f"Bearer {analytics_token(client.app.state.secret)}"}  # type: ignore[attr-defined]
+    operator = {"Authorization": f"Bearer {analytics_token(runtime_of(client.app).secret)}"}
     body = {"name": "Ambush at the mill", "ruleset": ruleset}
     encounter = client.post("/encounters", json=body, headers=operator).json()
     gm = {"Authorization": f"Bearer {encounter['gm_token']}"}
@@ -66,7 +67,7 @@ def player_state(client: TestClient, opened: dict[str, Any], query: str = "") ->
 
 def streamed(client: TestClient, opened: dict[str, Any], after: int = 0) -> list[dict[str, Any]]:
     """What the player's stream sends from `Last-Event-ID: after`."""
-    history = client.app.state.encounters.history(UUID(opened["id"]))  # type: ignore[attr-defined]
+    history = runtime_of(client.app).encounters.history(UUID(opened["id"]))
     return [orjson.loads(m["data"]) for m in lines_after(history, sent=after, caller="player")]
 
 

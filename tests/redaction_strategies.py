@@ -21,6 +21,7 @@ from domain.events import (
     EventAmended,
     EventRestored,
     EventRevoked,
+    HealingApplied,
     InitiativeRolled,
 )
 from tests.strategies import OPTIONS_OF, SYSTEMS, Builder, simple_fact, stats_for, step
@@ -77,10 +78,11 @@ def secret_step(b: Builder, cast: Cast) -> None:
             b.add(EventRevoked(target=b.pick(joins(b))))
         case 4:
             b.add(EventRestored(target=b.pick(sorted(b.integrity.revoked) or [2])))
-        case 5:
+        case 5:  # damage or healing from a combatant named as its source
             amount = b.number(1, 12)
             source = b.pick(b.ids)
-            b.add(DamageDealt(target=b.pick(b.ids), amount=amount, source=source))
+            kind = b.pick([DamageDealt, HealingApplied])
+            b.add(kind(target=b.pick(b.ids), amount=amount, source=source))
         case _:
             b.add(EventAmended(target=b.number(2, len(b.events)), replacement=simple_fact(b)))
 

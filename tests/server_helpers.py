@@ -16,7 +16,7 @@ import httpx
 import orjson
 
 from api.config.secret import SECRET_FILE
-from api.http.access import operator_token
+from api.service.tokens import operator_token
 
 HOST = "127.0.0.1"
 STARTUP_SECONDS = 20.0

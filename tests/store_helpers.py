@@ -28,8 +28,8 @@ EVERY_TYPE: list[dict[str, Any]] = [
     {"type": "InitiativeRolled", "combatant": G, "natural": 13, "modifier": 4},
     {"type": "InitiativeTieBroken", "order": [V, G]},
     {"type": "CombatStarted", "at": "2024-05-01T19:30:00Z", "by": "gm"},
-    {"type": "AttackMade", "attacker": V, "target": G, "natural": 14, "total": 18},
-    {"type": "DamageDealt", "target": G, "amount": 4, "attack": 9},
+    {"type": "AttackMade", "attacker": V, "target": G, "natural": 14, "total": 18, "action": 9},
+    {"type": "DamageDealt", "target": G, "amount": 4, "attack": 9, "action": 9},  # one write
     {"type": "ConditionApplied", "target": G, "condition": "shaken", "duration": {"rounds": 2}},
     {"type": "TurnEnded", "combatant": V},
     {"type": "Delayed", "combatant": G},

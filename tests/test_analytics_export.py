@@ -13,7 +13,7 @@ import pyarrow.parquet
 import pytest
 
 from api.analytics import Analytics, Filters, report
-from api.analytics.export import rows, write
+from api.analytics.queries.export import rows, write
 from tests.builders import amended, attack, damage, fact, joined, log, rolled
 from tests.store_helpers import new_log
 from tests.test_analytics_store import open_store  # noqa: F401  (the fixture)

@@ -15,7 +15,8 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from api.cli.main import app as cli
-from api.http.access import analytics_token, load_secret
+from api.config.secret import load_secret
+from api.service.tokens import analytics_token
 from tests.builders import jsonl
 from tests.test_analytics_export import AMBUSH, AMBUSH_ROWS, SECOND, SECOND_ROWS, figures
 from tests.test_api import operator

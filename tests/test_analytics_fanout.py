@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
-from api.analytics import Analytics, Filters, fanout, report
+from api.analytics import Analytics, Filters, report
+from api.analytics.ingest import fanout
+from api.compute.watch import watch_parent
 from domain.jsonl import parse_event
 from tests.builders import damage, log
 from tests.store_helpers import appended, new_log
@@ -74,7 +76,7 @@ def test_a_small_catch_up_starts_no_worker(
 
 
 def _watched_then_waiting(parent: int) -> None:
-    fanout._watch(parent)
+    watch_parent(parent)
     time.sleep(30)
 
 

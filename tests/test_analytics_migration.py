@@ -10,7 +10,7 @@ from uuid import uuid4
 import pytest
 
 from api.analytics import Analytics
-from api.analytics.sessions import sessions
+from api.campaigns.sessions import sessions
 from api.store import EncounterStore
 from domain.events import EVENT_ADAPTER
 from tests.store_helpers import new_log

@@ -14,8 +14,8 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from api.analytics import Analytics, Filters, report
-from api.app import create_app
 from api.cli.main import app as cli
+from api.http.app import create_app
 from api.store import EncounterStore
 from domain.events import EVENT_ADAPTER, Event
 from tests.builders import damage, log
@@ -60,7 +60,7 @@ def test_a_poisoned_encounter_is_skipped_and_logged_once_and_the_others_are_repo
     poisoned = new_log(store, stored_before_the_bounds(bad))
     good = new_log(store, log(FIGHT))
     analytics = Analytics(store)
-    with caplog.at_level(logging.ERROR, logger="api.analytics.model"):
+    with caplog.at_level(logging.ERROR, logger="api.analytics.ingest.model"):
         analytics.catch_up()
         first = report(analytics, Filters())
         analytics.rebuild()
@@ -131,7 +131,7 @@ def test_a_name_postgresql_cannot_hold_skips_only_its_encounter(
         poisoned = new_log(store, stored_before_the_bounds([*log_lines(FIGHT), joined]))
         good = new_log(store, log(FIGHT))
         analytics = Analytics(store)
-        with caplog.at_level(logging.ERROR, logger="api.analytics.model"):
+        with caplog.at_level(logging.ERROR, logger="api.analytics.ingest.model"):
             analytics.catch_up()
         assert [e["id"] for e in report(analytics, Filters())["encounters"]] == [str(good)]
         assert skips(caplog) == [
@@ -146,7 +146,7 @@ def test_a_name_postgresql_cannot_hold_skips_only_its_encounter(
 def drop(url: str, name: str) -> None:
     import psycopg
 
-    from api.analytics import model
+    from api.analytics.ingest import model
 
     tables = [f"{name}_{t}" for t in ("events", "snapshots", "tables", "analytics_tracking")]
     tables += [f"{name}_analytics_{t}" for t in model.TABLES]

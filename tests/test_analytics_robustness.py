@@ -10,7 +10,8 @@ from uuid import UUID
 
 import pytest
 
-from api.analytics import Analytics, Filters, model, report
+from api.analytics import Analytics, Filters, report
+from api.analytics.ingest import model
 from api.store import EncounterStore
 from domain.events import Fact, NoteAdded
 from domain.jsonl import parse_event
@@ -123,7 +124,7 @@ def test_an_encounter_whose_figures_fail_is_skipped_and_logged_not_blocking_the_
     monkeypatch.setattr(Tally, "add", failing)
     appended(store, bad, [NoteAdded(text="boom")])
     appended(store, good, [NoteAdded(text="fine")])
-    with caplog.at_level(logging.ERROR, logger="api.analytics.model"):
+    with caplog.at_level(logging.ERROR, logger="api.analytics.ingest.model"):
         assert analytics.catch_up() == 2
     assert [e["id"] for e in report(analytics, Filters())["encounters"]] == [str(good)]
     assert str(bad) in caplog.text and "ValueError: cannot fold this" in caplog.text

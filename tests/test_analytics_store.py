@@ -9,8 +9,9 @@ from uuid import UUID, uuid4
 
 import pytest
 
-from api.analytics import Analytics, Filters, Keeper, model, report, writing
-from api.analytics import rows as rows_of
+from api.analytics import Analytics, Filters, Keeper, report
+from api.analytics.ingest import model, writing
+from api.analytics.ingest import rows as rows_of
 from api.store import EncounterStore
 from domain.events import EventAmended, EventRestored, EventRevoked
 from domain.jsonl import parse_event

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from api.http.deps import runtime_of
 from tests.server_helpers import operator_auth
 
 PARTY = [
@@ -51,7 +52,7 @@ def url(opened: dict[str, Any], tail: str) -> str:
 
 def operator(client: TestClient) -> dict[str, str]:
     """The operator token's header: it creates, imports, and opens what spans every encounter."""
-    return operator_auth(client.app.state.secret)  # type: ignore[attr-defined]
+    return operator_auth(runtime_of(client.app).secret)
 
 
 def listed(client: TestClient) -> list[dict[str, Any]]:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api.http.access import OPERATOR_ONLY
+from api.service.tokens import OPERATOR_ONLY
 from tests.test_api import PARTY, listed, open_table, operator, url
 from tests.test_api_errors import problem
 
@@ -118,7 +118,7 @@ def test_a_player_cannot_rotate_and_a_rotation_names_a_role_the_table_has(
 
 
 def test_a_rotation_holds_after_a_restart(tmp_path: Any) -> None:
-    from api.app import create_app
+    from api.http.app import create_app
 
     app = create_app(f"sqlite:///{tmp_path / 'api.sqlite'}", folder=tmp_path)
     with TestClient(app) as client:

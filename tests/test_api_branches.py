@@ -239,7 +239,7 @@ def test_a_fork_key_reused_with_another_body_is_a_422_naming_it_and_makes_nothin
 
 
 def test_a_retried_fork_is_recognised_after_a_restart(tmp_path: Path) -> None:
-    from api.app import create_app
+    from api.http.app import create_app
 
     database = f"sqlite:///{tmp_path / 'api.sqlite'}"
     with TestClient(create_app(database, folder=tmp_path)) as client:

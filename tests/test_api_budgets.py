@@ -113,7 +113,7 @@ def test_dice_and_imports_answer_alike_wherever_they_run(
 ) -> None:
     """COMBATLOG_OFFLOAD: the same records and the same refusals (raised in a worker process,
     a thread, or on the event loop)."""
-    from api.app import create_app
+    from api.http.app import create_app
 
     monkeypatch.setenv("COMBATLOG_OFFLOAD", offload)
     with TestClient(create_app(f"sqlite:///{tmp_path / 'p.sqlite'}", folder=tmp_path)) as client:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from api.http.access import OPERATOR_ONLY
+from api.service.tokens import OPERATOR_ONLY
 from tests.test_api import listed, operator
 from tests.test_api_errors import problem
 

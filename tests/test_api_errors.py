@@ -9,7 +9,8 @@ from uuid import UUID
 import pytest
 from fastapi.testclient import TestClient
 
-from api.app import MAX_BODY
+from api.http.deps import runtime_of
+from api.http.middleware.body_limit import MAX_BODY
 from tests.store_helpers import appended
 from tests.test_api import PARTY, listed, open_table, operator, url
 
@@ -89,7 +90,7 @@ def test_an_append_that_other_writers_overtake_every_time_is_a_409_blaming_no_ve
     from api.store import EncounterStore
     from domain.events import NoteAdded
 
-    store = client.app.state.encounters.store  # type: ignore[attr-defined]
+    store = runtime_of(client.app).encounters.store
     other, get = EncounterStore(store.url), store.application.repository.get
     encounter_id = UUID(opened["id"])
 

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from api.app import create_app
+from api.http.app import create_app
 from tests.fuzz_helpers import BAD_TIMES, FACTS, facts_bodies, json_values, mutated
 from tests.test_analytics_poisoned import drop
 from tests.test_api import PARTY, open_table, operator

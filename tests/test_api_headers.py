@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api.app import MAX_BODY
+from api.http.middleware.body_limit import MAX_BODY
 from tests.test_api import PARTY, open_table, url
 
 

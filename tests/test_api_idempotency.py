@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api.app import create_app
+from api.http.app import create_app
 from tests.test_api import PARTY, open_table, url
 
 HIT = {"type": "DamageDealt", "target": "goblin", "amount": 2}

@@ -10,7 +10,8 @@ import orjson
 import pytest
 from fastapi.testclient import TestClient
 
-from api.http.stream import lines_after
+from api.http.deps import runtime_of
+from api.http.feeds import lines_after
 from tests.test_api import PARTY, open_table, url
 
 SHAKEN_UNTIL_THE_SNIPERS_TURN = {
@@ -31,13 +32,17 @@ def without_times(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{k: v for k, v in fact.items() if k != "at"} for fact in facts]
 
 
+# lines 2-7 are one write, one action: players read it cut at lines 4 and 5 (the sniper's), as
+# two actions beginning at lines 2 and 6, so no line they see is tied to one they do not
 PLAYER_LOG = [
     {"type": "EncounterCreated", "name": "Goblin ambush", "ruleset": "dnd35", "options": {}},
     {"type": "CombatantJoined", "combatant": "valeros", "name": "Valeros", "side": "party",
-     "stats": {"max_hp": 12, "defenses": {"ac": 18}}},
-    {"type": "CombatantJoined", "combatant": "goblin", "name": "Goblin", "side": "foes"},
-    {"type": "ConditionApplied", "target": "goblin", "condition": "bleeding", "source": "valeros"},
-    {"type": "DamageDealt", "target": "goblin"},
+     "stats": {"max_hp": 12, "defenses": {"ac": 18}}, "action": 2},
+    {"type": "CombatantJoined", "combatant": "goblin", "name": "Goblin", "side": "foes",
+     "action": 2},
+    {"type": "ConditionApplied", "target": "goblin", "condition": "bleeding", "source": "valeros",
+     "action": 6},
+    {"type": "DamageDealt", "target": "goblin", "action": 6},
 ]  # fmt: skip
 
 
@@ -57,17 +62,17 @@ def test_the_gm_still_exports_every_line_and_number(
 ) -> None:
     reply = client.get(url(opened, "export"), headers=opened["gm"])
     assert without_times([orjson.loads(line) for line in reply.content.splitlines()])[3:] == [
-        {**PARTY[2], "by": "gm"},
-        {**SHAKEN_UNTIL_THE_SNIPERS_TURN, "by": "gm"},
-        {**BLEEDING, "by": "gm"},
-        {**HIT, "by": "gm"},
+        {**PARTY[2], "by": "gm", "action": 2},
+        {**SHAKEN_UNTIL_THE_SNIPERS_TURN, "by": "gm", "action": 2},
+        {**BLEEDING, "by": "gm", "action": 2},
+        {**HIT, "by": "gm", "action": 2},
     ]
 
 
 def test_the_live_stream_shows_players_the_player_log_with_placeholders_for_hidden_lines(
     client: TestClient, opened: dict[str, Any]
 ) -> None:
-    history = client.app.state.encounters.history(UUID(opened["id"]))
+    history = runtime_of(client.app).encounters.history(UUID(opened["id"]))
     sent = [orjson.loads(m["data"]) for m in lines_after(history, sent=0, caller="player")]
     shown = [message["fact"] for message in sent if message["fact"] is not None]
     assert without_times(shown) == PLAYER_LOG
@@ -133,8 +138,10 @@ def test_players_do_not_see_how_much_resolve_a_foe_spends_but_see_their_own(
     opened = open_table(client, STARSHIP_CREW, ruleset="starfinder")
     log = client.get(url(opened, "log"), headers=opened["player"]).json()
     assert without_times([line["fact"] for line in log[3:]]) == [
-        {"type": "ResolveSpent", "combatant": "captain", "purpose": "stay_in_the_fight"},
-        {"type": "ResolveSpent", "combatant": "navasi", "amount": 2, "purpose": "stabilize"},
+        {"type": "ResolveSpent", "combatant": "captain", "purpose": "stay_in_the_fight",
+         "action": 2},
+        {"type": "ResolveSpent", "combatant": "navasi", "amount": 2, "purpose": "stabilize",
+         "action": 2},
     ]  # fmt: skip
 
 

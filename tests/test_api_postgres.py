@@ -11,7 +11,7 @@ from uuid import uuid4
 import pytest
 from fastapi.testclient import TestClient
 
-from api.app import create_app
+from api.http.app import create_app
 
 # The same tests, collected again here, run on this module's `client`.
 from tests.test_api import (  # noqa: F401

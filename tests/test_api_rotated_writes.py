@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from api.app import create_app
 from api.cli.main import app as cli
+from api.http.app import create_app
 from tests.test_api import PARTY, open_table, url
 from tests.test_api_errors import problem
 

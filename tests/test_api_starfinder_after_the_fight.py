@@ -6,7 +6,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from api.http.access import analytics_token
+from api.http.deps import runtime_of
+from api.service.tokens import analytics_token
 from tests.test_starfinder_builders import party, stats
 
 ROBOT = {"type": "CombatantJoined", "combatant": "robot", "name": "Security robot",
@@ -16,7 +17,7 @@ ROBOT = {"type": "CombatantJoined", "combatant": "robot", "name": "Security robo
 
 def opened(client: TestClient) -> tuple[str, dict[str, str]]:
     """A Starfinder encounter opened with the operator token; its id and the GM's header."""
-    operator = {"Authorization": f"Bearer {analytics_token(client.app.state.secret)}"}  # type: ignore[attr-defined]
+    operator = {"Authorization": f"Bearer {analytics_token(runtime_of(client.app).secret)}"}
     reply = client.post("/encounters", json={"name": "Derelict", "ruleset": "starfinder"},
                         headers=operator)  # fmt: skip
     assert reply.status_code == 201

@@ -19,6 +19,7 @@ from domain.events import (
     EventRevoked,
     Fact,
     InitiativeRolled,
+    NoteAdded,
     TurnEnded,
 )
 from domain.integrity import LogError, LogIntegrity
@@ -101,6 +102,20 @@ def test_a_correction_of_a_later_correction_is_carried_with_its_target_renumbere
     checked(branch)
     assert state_json(History(branch).table(), 7) == state_json(parent.corrected_table(7), 7)
     assert History(branch).table().members["goblin"].body.hp == 1  # 6 - 5
+
+
+def test_an_undo_of_a_whole_action_is_carried_as_one_action_of_the_lines_that_reach_back() -> None:
+    hit, note = DamageDealt(target="goblin", amount=4), NoteAdded(text="the goblin shrieks")
+    one_write = [f.model_copy(update={"action": 7}) for f in (hit, note)]  # 7-8, forked at 8
+    undone = [EventRevoked(target=t, action=10) for t in (7, 8)]  # 10-11
+    log = [*bridge_lines(), *one_write, TurnEnded(combatant="valeros"), *undone]  # 9: the turn
+    branch = forked(History(log).events, PARENT, 8, "corrected")
+    assert branch[8:] == [EventRevoked(target=t, action=9) for t in (7, 8)]
+    checked(branch)
+    assert History(branch).table().members["goblin"].body.hp == 6
+    alone = forked(History(log).events, PARENT, 7, "corrected")  # line 8 is past this fork
+    assert alone[7:] == [EventRevoked(target=7, action=8)]
+    checked(alone)
 
 
 def test_before_a_later_amendment_the_two_timelines_fork_into_different_tables() -> None:

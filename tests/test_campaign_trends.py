@@ -10,8 +10,8 @@ from uuid import UUID
 import pytest
 
 from api.analytics import Analytics, Filters, report
-from api.analytics.export import rows
-from api.analytics.trends import trend
+from api.analytics.queries.export import rows
+from api.campaigns.trends import trend
 from tests.builders import amended, attack, damage, fact, healing, joined, log, rolled
 from tests.store_helpers import new_log
 from tests.test_analytics_store import open_store  # noqa: F401  (the fixture)

@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from api.app import create_app
+from api.http.app import create_app
 from tests.gm_page_helpers import operator, record
 
 KYRA = {"name": "Kyra", "side": "party", "party": True,

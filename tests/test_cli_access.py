@@ -11,10 +11,10 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-import api.app
-from api.app import create_app
+import api.http.serve
 from api.cli.main import app as cli
 from api.config.secret import SecretChanged
+from api.http.app import create_app
 from tests.builders import jsonl
 from tests.test_api import PARTY, open_table, url
 
@@ -28,7 +28,9 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("COMBATLOG_SECRET", raising=False)
     monkeypatch.delenv("COMBATLOG_DATABASE_URL", raising=False)
-    monkeypatch.setattr(api.app, "run_service", lambda *a, **k: True)  # checks, then would listen
+    monkeypatch.setattr(
+        api.http.serve, "run_service", lambda *a, **k: True
+    )  # checks, then would listen
     return tmp_path
 
 

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from api.cli.main import app
 from api.config.settings import load_settings
 from api.library import Creature, CreatureLibrary
+from api.wiring import open_store
 from tests.gm_page_helpers import FIGHTERS
 
 runner = CliRunner()
@@ -47,7 +48,7 @@ def fight(tmp_path: Path, db: str, name: str, at: str, facts: list[Any], **filed
 
 
 def test_a_campaign_is_saved_with_a_party_from_the_library_and_listed(db: str) -> None:
-    with load_settings(database_url=db).open_store() as store:
+    with open_store(load_settings(database_url=db)) as store:
         kyra = {"id": "kyra", "ruleset": "dnd35", "name": "Kyra", "side": "party", "party": True}
         CreatureLibrary(store).save([Creature.model_validate(kyra)])
     assert "--party: no dnd35 creature tordek" in refused(

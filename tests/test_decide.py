@@ -33,7 +33,9 @@ def given(*lines: Fact) -> LogIntegrity:
 @pytest.mark.parametrize(
     ("lines", "command", "facts"),
     [
-        pytest.param((JOIN,), AppendFacts((HIT, HARDER)), [HIT, HARDER], id="facts-as-given"),
+        pytest.param((JOIN,), AppendFacts((HIT, HARDER)),
+                     [f.model_copy(update={"action": 3}) for f in (HIT, HARDER)],
+                     id="facts-as-given-one-action-naming-its-first-line"),
         pytest.param((JOIN, HIT), Undo(), [EventRevoked(target=3)], id="undo-the-latest-fact"),
         pytest.param((JOIN, HIT, EventRevoked(target=3)), Undo(), [EventRevoked(target=2)],
                      id="undo-passes-over-a-revoked-line-and-the-revocation"),

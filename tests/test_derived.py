@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from api.http.preview import previewed
+from api.http.routes.preview import previewed
 from domain.jsonl import read_jsonl
 from projections.derived import Derivations, derived_lines
 from projections.effective import effective_log

@@ -97,7 +97,7 @@ SAVES = [
     pytest.param(save("a", "will", 12, 17, dc=15, against="held"), True,
                  id="CONTRACT §1 SavingThrowRolled.combatant: someone else's save"),
     pytest.param(save("b", "will", 5, 9, dc=15, against="held", outcome="success"), False,
-                 id="README extension SavingThrowRolled.outcome: the GM ruled a success"),
+                 id="contract extension SavingThrowRolled.outcome: the GM ruled a success"),
 ]  # fmt: skip
 
 

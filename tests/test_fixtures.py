@@ -15,8 +15,10 @@ from typing import Any
 
 import pytest
 
+from domain.commands import Redo, Undo
+from domain.decide import decide
 from domain.events import CombatStarted, EventAmended, EventRestored, EventRevoked, Fact
-from domain.jsonl import read_jsonl, write_jsonl
+from domain.jsonl import check_log, read_jsonl, write_jsonl
 from projections.render import state_json
 from projections.table import table_at
 from tests.store_helpers import new_log
@@ -176,6 +178,23 @@ def test_every_fight_of_the_later_systems_is_recorded_to_its_end(system: str) ->
     for log in (log for log in LOGS if log.parent.name == system):
         events = read_log(log)
         assert state_json(table_at(events), len(events))["phase"] == "ended", log.stem
+
+
+def test_the_whole_attack_is_undone_and_redone_as_one_undo_and_one_redo_decide() -> None:
+    """Issue 25: the fixture's corrections are what the service records for one Undo() after
+    "Record attack and damage", and for one Undo() and one Redo() of the cutter's hit."""
+    fight = read_log(FIXTURES / "dnd35" / "undo-the-whole-attack.jsonl")
+
+    def decided(upto: int, command: Undo | Redo) -> list[Fact]:
+        facts = decide(check_log(fight[:upto]), command)
+        return [f.model_copy(update={"at": None, "by": None}) for f in facts]
+
+    def written(first: int, last: int) -> list[Fact]:
+        return [f.model_copy(update={"at": None, "by": None}) for f in fight[first - 1 : last]]
+
+    assert decided(12, Undo(reason="wrong goblin: Valeros swung at the archer")) == written(13, 14)
+    assert decided(19, Undo(reason="the cutter already used its action")) == written(20, 21)
+    assert decided(21, Redo(reason="it had only moved")) == written(22, 23)
 
 
 def test_a_starfinder_fight_has_damage_reduction_resistance_and_the_hours_after_it() -> None:

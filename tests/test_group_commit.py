@@ -12,7 +12,8 @@ import pytest
 
 from api.service.commits import Committers, GroupCommit
 from api.service.encounters import Append, Appended, Encounters
-from api.store import EncounterStore, UnknownEncounter, VersionConflict
+from api.service.errors import UnknownEncounter, VersionConflict
+from api.store import EncounterStore
 from domain.commands import AppendFacts, Create, Import
 from domain.events import CombatantJoined, DamageDealt, Fact, NoteAdded
 from domain.integrity import LogError

@@ -10,7 +10,8 @@ import pytest
 
 from api.service.commits import GroupCommit
 from api.service.encounters import Appended, Encounters
-from api.store import EncounterStore, VersionConflict
+from api.service.errors import VersionConflict
+from api.store import EncounterStore
 from tests.store_helpers import new_encounter
 from tests.test_group_commit import note, writing
 

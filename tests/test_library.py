@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from api.app import create_app
+from api.http.app import create_app
 from tests.gm_page_helpers import operator
 
 GOBLIN = {"name": "Goblin", "side": "foes", "kind": "npc",

@@ -10,7 +10,7 @@ from uuid import uuid4
 import pytest
 from fastapi.testclient import TestClient
 
-from api.app import create_app
+from api.http.app import create_app
 from tests.gm_page_helpers import operator
 from tests.test_library import GOBLIN, KYRA, listed, put
 from tests.test_store_postgres import drop_tables, postgres_url  # noqa: F401
@@ -36,7 +36,7 @@ def workers(
     drop_tables(postgres_url, name)
     import psycopg
 
-    from api.analytics.rows import TABLES
+    from api.analytics.ingest.rows import TABLES
 
     beside = [f"{name}_library", f"{name}_campaigns", f"{name}_analytics_tracking",
               *(f"{name}_analytics_{t}" for t in TABLES)]  # fmt: skip

@@ -12,11 +12,12 @@ import orjson
 import pytest
 
 from api.http.feeds import Batch, Feeds
-from api.http.stream import Hub
 from api.service.encounters import Encounters
+from api.service.hub import Hub
+from api.service.tokens import Tokens
 from api.store import EncounterStore
 from domain.events import CombatantJoined, NoteAdded
-from tests.store_helpers import new_encounter
+from tests.store_helpers import TEST_SECRET, new_encounter
 
 AT = datetime(2026, 5, 1, 19, 0, tzinfo=UTC)
 SPY = CombatantJoined(
@@ -44,7 +45,7 @@ async def watching(
     """Watchers join their feeds at the log's end; one append; the batch each is handed."""
     hub = Hub(asyncio.get_running_loop())
     service.listeners.append(hub.appended)
-    feeds = Feeds(hub, service)
+    feeds = Feeds(hub, service, Tokens(TEST_SECRET, service.store.access))
     joined = [feeds.join(fight, caller) for caller in callers]
     for feed, _ in joined:
         feed.started_at(service.history(fight).version)

@@ -6,7 +6,7 @@ import asyncio
 import threading
 from uuid import uuid4
 
-from api.http.stream import Hub
+from api.service.hub import Hub
 
 
 def wakes_counted(loop: asyncio.AbstractEventLoop) -> list[int]:

@@ -39,9 +39,10 @@ def every_kind_of_line() -> bytes:
         rolled("valeros", 14, 2), rolled("goblin-1", 12, 1), rolled("kyra", 13, 3),
         fact("InitiativeTieBroken", order=["valeros", "kyra"]),
         {**started(), **envelope},
-        attack("valeros", "goblin-1", 15, 19, defense="ac", outcome="critical",
-               confirm_natural=17, confirm_total=21, threat=15, multiplier=3),
-        damage("goblin-1", 9, attack=11, damage_type="slashing", source="longsword"),
+        {**attack("valeros", "goblin-1", 15, 19, defense="ac", outcome="critical",
+                  confirm_natural=17, confirm_total=21, threat=15, multiplier=3), "action": 11},
+        {**damage("goblin-1", 9, attack=11, damage_type="slashing", source="longsword"),
+         "action": 11},
         condition("goblin-1", "shaken", source="valeros", duration={"rounds": 2}),
         condition("kyra", "bless", duration={"until": "end_of_turn", "of": "kyra", "next": False},
                   beneficial=True),
@@ -88,6 +89,16 @@ def test_the_at_and_by_envelope_is_kept_on_import_and_export() -> None:
     exported = write_jsonl(read_jsonl(jsonl(*one(), line))).splitlines()
 
     assert orjson.loads(exported[2]) == line
+
+
+def test_the_action_a_line_is_one_of_is_kept_on_import_and_export_after_the_envelope() -> None:
+    lines = [{**attack("valeros", "valeros", 12, 15), "at": "2024-05-01T19:30:00Z", "action": 3},
+             {**damage("valeros", 5, attack=3), "action": 3}]  # fmt: skip
+
+    exported = write_jsonl(read_jsonl(jsonl(*one(), *lines))).splitlines()
+
+    assert [orjson.loads(line) for line in exported[2:]] == lines
+    assert [list(orjson.loads(line))[-1] for line in exported[2:]] == ["action", "action"]
 
 
 def test_the_envelope_is_kept_inside_an_amendment_too() -> None:

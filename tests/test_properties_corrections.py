@@ -1,4 +1,5 @@
-"""Properties of every valid log, all five rulesets: undo, redo and amend as if always so."""
+"""Properties of every valid log, all five rulesets: undo, redo and amend as if always so, for a
+line and for an action (the lines of one write)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from typing import Any
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from domain.commands import Redo, Undo
+from domain.decide import decide
 from domain.events import (
     CombatantJoined,
     DamageDealt,
@@ -59,6 +62,35 @@ def accepts(events: list[Event], event: Fact) -> bool:
     return True
 
 
+def as_one_action(events: list[Event], first: int, last: int) -> list[Event]:
+    """The log with lines first..last recorded as one write: each naming the first."""
+    action = [e.model_copy(update={"action": first}) for e in events[first - 1 : last]]
+    return [*events[: first - 1], *action, *events[last:]]
+
+
+def undo_of_the_action(events: list[Event], first: int) -> list[Fact]:
+    """What Undo(action=first) records on the log, checked as the log takes it."""
+    integrity = check_log(events)
+    undo = decide(integrity, Undo(action=first))
+    integrity.extend(undo)
+    return undo
+
+
+def an_action(events: list[Event], data: st.DataObject) -> tuple[int, int]:
+    """Two to four consecutive lines after line 1, each a fact or an amendment in force, no
+    line after them pointing into them or beyond (removing them renumbers no reference; lines
+    of the action may point at each other, as a damage at its attack)."""
+    assume(len(events) >= 3)
+    first = data.draw(st.integers(2, len(events) - 1), label="action's first line")
+    last = data.draw(st.integers(first + 1, min(len(events), first + 3)), label="its last")
+    revoked = check_log(events).revoked
+    lines = range(first, last + 1)
+    assume(not any(isinstance(events[p - 1], EventRevoked | EventRestored) for p in lines))
+    assume(revoked.isdisjoint(lines))
+    assume(all(r < first for e in events[last:] for r in references(e)))
+    return first, last
+
+
 # --- the properties ---------------------------------------------------------------------------
 
 
@@ -76,6 +108,36 @@ def test_undo_is_as_if_it_never_happened(events: list[Event], data: st.DataObjec
     never = events[: p - 1] + events[p:]
 
     assert table_view(undone) == table_view(never)
+
+
+@FAST
+@given(logs(), st.data())
+def test_undoing_an_action_is_as_if_none_of_its_lines_happened(
+    events: list[Event], data: st.DataObject
+) -> None:
+    first, last = an_action(events, data)
+    written = as_one_action(events, first, last)
+    undo = undo_of_the_action(written, first)
+
+    assert [fact.target for fact in undo] == list(range(first, last + 1))  # type: ignore[attr-defined]
+    undone = [*written, *undo]
+    never = events[: first - 1] + events[last:]
+
+    assert table_view(undone) == table_view(never)
+
+
+@FAST
+@given(logs(), st.data())
+def test_undoing_an_action_then_redoing_is_as_if_nothing_was_undone(
+    events: list[Event], data: st.DataObject
+) -> None:
+    first, last = an_action(events, data)
+    written = as_one_action(events, first, last)
+    undo = undo_of_the_action(written, first)
+    redo = decide(check_log([*written, *undo]), Redo())
+
+    assert [fact.target for fact in redo] == list(range(first, last + 1))  # type: ignore[attr-defined]
+    assert table_view([*written, *undo, *redo]) == table_view(events)
 
 
 @FAST

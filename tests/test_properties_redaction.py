@@ -6,6 +6,7 @@ reason, or the id of a branch's parent."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import orjson
@@ -13,10 +14,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from api.http.stream import lines_after
+from api.http.feeds import lines_after
 from domain.corrections import is_correction
 from domain.events import CombatantJoined, Event, EventAmended, Fact
 from domain.integrity import LogError
+from projections import redaction
 from projections.branch import forked
 from projections.history import History
 from projections.player import player_jsonl, player_lines, player_state
@@ -144,3 +146,62 @@ def test_a_branch_as_corrected_shows_players_none_of_its_parents_secrets(
     text = orjson.dumps(player_outputs(branch)).decode()
     assert not [word for word in secrets(events, parent) if word in text]
     assert str(PARENT) not in text
+
+
+# --- actions (issue 25): the lines one write recorded, each naming the first ------------------
+
+
+def in_writes(events: list[Event], data: st.DataObject) -> list[Event]:
+    """The log cut into writes at random: each run of two or more lines after line 1 is one
+    action, each of its lines naming the first."""
+    begins = data.draw(st.lists(st.booleans(), min_size=len(events), max_size=len(events)))
+    firsts = [p for p in range(2, len(events) + 1) if p == 2 or begins[p - 1]]
+    stamped = list(events)
+    for first, end in zip(firsts, [*firsts[1:], len(events) + 1], strict=True):
+        if end - first > 1:
+            for p in range(first, end):
+                stamped[p - 1] = events[p - 1].model_copy(update={"action": first})
+    return stamped
+
+
+def check_actions_tie_only_lines_players_see(events: list[Event], resumed_after: int) -> None:
+    history = History(events)
+    seen = dict(redaction.player_log(history.events, history.cast(), set()))  # none withdrawn
+
+    def action(p: int) -> Any:
+        line = seen[p]
+        return None if line is None else line["fact"].get("action")
+
+    for p, line in seen.items():
+        if line is None or action(p) is None:
+            continue
+        span = range(action(p), p + 1)
+        assert all(seen[q] is not None for q in span)  # no hidden line begins or breaks it
+        assert len({events[q - 1].action for q in span} - {None}) == 1  # one action of the GM's
+        assert all(action(q) == action(p) for q in span)
+    counts = Counter(action(p) for p in seen if action(p) is not None)
+    assert all(n >= 2 for n in counts.values())  # a line alone names no action
+    for p in range(3, len(events) + 1):  # a tie is cut only where a line is kept from players
+        tied = events[p - 1].action is not None and events[p - 1].action == events[p - 2].action
+        if tied and seen[p] is not None and seen[p - 1] is not None:
+            assert action(p) == action(p - 1) is not None
+    shown = [line for line in player_lines(history) if "fact" in line]
+    assert [line["fact"].get("action") for line in shown] == [
+        action(line["position"]) for line in shown
+    ]
+    streamed = [orjson.loads(m["data"]) for m in lines_after(history, resumed_after, "player")]
+    assert [(m["position"], (m["fact"] or {}).get("action")) for m in streamed if "fact" in m] == [
+        (p, action(p)) for p, _ in redaction.player_log(history.events, history.cast(),
+                                                         history.withdrawn(), resumed_after)
+        if p not in history.withdrawn()
+    ]  # fmt: skip
+
+
+@FAST
+@given(secret_logs(), st.data())
+def test_players_read_an_action_only_among_the_lines_they_see(
+    events: list[Event], data: st.DataObject
+) -> None:
+    written = in_writes(events, data)
+    check_nothing_leaks(written)
+    check_actions_tie_only_lines_players_see(stamped(written), data.draw(st.integers(0, 8)))

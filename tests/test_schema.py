@@ -16,7 +16,8 @@ from hypothesis import settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.python.asgi import ASGIClient
 
-from api.app import create_app
+from api.http.app import create_app
+from api.http.deps import runtime_of
 from tests.server_helpers import operator_auth
 from tests.test_api import PARTY
 
@@ -43,7 +44,7 @@ def encounter() -> dict[str, Any]:
     """An encounter with three combatants, opened through the app the schema was loaded from."""
     party: dict[str, Any] = {"facts": PARTY}
     with ASGIClient(cast(Any, app)) as client:  # the lifespan schemathesis started, not a new one
-        operator = operator_auth(app.state.secret)
+        operator = operator_auth(runtime_of(app).secret)
         body = {"name": "Fuzzed"}
         opened: dict[str, Any] = client.post("/encounters", json=body, headers=operator).json()
         gm = {"Authorization": f"Bearer {opened['gm_token']}"}

@@ -16,7 +16,8 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from api.app import create_app
+from api.http.app import create_app
+from api.http.deps import runtime_of
 from domain.events import NoteAdded
 from domain.jsonl import read_jsonl
 from tests.server_helpers import EventStream, Server, open_encounter, operator_auth, serve
@@ -203,7 +204,7 @@ def torn_reads(
 def test_readers_never_see_a_table_halfway_through_the_gms_batch(tmp_path: Path) -> None:
     app = create_app(f"sqlite:///{tmp_path / 'one.sqlite'}", folder=tmp_path)
     with TestClient(app) as client:  # one worker: its request threads share its tables
-        assert torn_reads(client, client, operator_auth(app.state.secret)) == []
+        assert torn_reads(client, client, operator_auth(runtime_of(app).secret)) == []
 
 
 @pytest.mark.postgres
@@ -222,8 +223,8 @@ def test_the_serving_process_hands_the_gil_to_a_waiting_thread_within_a_millisec
     """Each SQLite statement of a commit gives the GIL up; at Python's 5 ms switch interval the
     event loop kept it that long from the committer each time. The serving process's config,
     which owns that process, sets it once where it builds the app."""
-    from api.app import ServiceConfig
     from api.config.settings import Settings
+    from api.http.serve import ServiceConfig
 
     before = sys.getswitchinterval()
     try:
@@ -242,8 +243,8 @@ def test_the_serving_process_keeps_what_its_imports_made_out_of_the_collectors_r
 ) -> None:
     """Flat out, every full collection scanned the modules, classes and schemas the imports
     made, again and again: the serving process's config freezes them where it builds the app."""
-    from api.app import ServiceConfig
     from api.config.settings import Settings
+    from api.http.serve import ServiceConfig
 
     before = sys.getswitchinterval()
     gc.unfreeze()

@@ -7,7 +7,7 @@ from datetime import date
 from typing import Any
 
 from api.analytics import Analytics
-from api.analytics.sessions import campaigns, sessions, unsorted
+from api.campaigns.sessions import campaigns, sessions, unsorted
 from api.store import EncounterStore
 from domain.events import EVENT_ADAPTER, Fact
 from tests.store_helpers import appended, new_log

@@ -12,9 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 import api
-import api.app
+import api.http.serve
 from api.cli.main import app as cli
 from api.config.settings import Settings, load_settings
+from api.wiring import open_store
 
 READS_THE_ENVIRONMENT = re.compile(r"os\.environ|getenv|environ\.get")
 
@@ -41,7 +42,7 @@ def test_serve_hands_the_app_its_settings_and_leaves_the_environment_alone(
         handed.append(settings)
         return True
 
-    monkeypatch.setattr(api.app, "run_service", run_service)
+    monkeypatch.setattr(api.http.serve, "run_service", run_service)
     db = f"sqlite:///{tmp_path / 'served.sqlite'}"
     before = dict(os.environ)
     result = CliRunner().invoke(cli, ["serve", "--db", db])
@@ -85,7 +86,7 @@ def test_an_empty_secret_or_store_name_is_none_given(monkeypatch: pytest.MonkeyP
 
 def synchronous_of(settings: Settings) -> int:
     """PRAGMA synchronous on a connection of the store these settings open (2 FULL, 1 NORMAL)."""
-    with settings.open_store() as store:
+    with open_store(settings) as store:
         datastore = store.application.recorder.datastore
         with datastore.transaction(commit=False) as cursor:
             cursor.execute("PRAGMA synchronous")

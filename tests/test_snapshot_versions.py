@@ -15,8 +15,10 @@ import pytest
 from eventsourcing.persistence import StoredEvent
 
 from api.store import Encounter, EncounterStore
+from api.store.batch import Append
+from domain.commands import Undo
 from domain.jsonl import check_log, read_jsonl
-from tests.store_helpers import appended, every_type, new_log, notes
+from tests.store_helpers import appended, committed, every_type, new_log, notes
 
 # Written by main at 586d61c, before snapshots carried a version (so: version 1).
 STORED = Path(__file__).parent / "stored" / "encounter_snapshot_v1.json"
@@ -68,7 +70,7 @@ def test_a_snapshot_now_records_the_version_of_its_state() -> None:
     assert store.application.snapshots is not None
     (record,) = store.application.snapshots.recorder.select_events(encounter_id)
     state = orjson.loads(zlib.decompress(record.state))["state"]
-    assert state["class_version"] == Encounter.class_version == 1
+    assert state["class_version"] == Encounter.class_version == 2
 
 
 def test_an_old_snapshot_state_passes_through_each_upcaster_before_it_is_read(
@@ -92,3 +94,22 @@ def test_an_old_snapshot_state_passes_through_each_upcaster_before_it_is_read(
     given.clear()
     again = Encounter.restore(uuid4(), 1000, {**state, "class_version": 2})
     assert (given, again.integrity) == ([], encounter.integrity)
+
+
+def test_an_encounter_loaded_from_its_snapshot_still_undoes_a_whole_action(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'actions.sqlite'}"
+    with EncounterStore(url) as store:
+        encounter_id = new_log(store, every_type()[:3] + notes(3))  # lines 1-6
+        appended(store, encounter_id, notes(2))  # lines 7-8: one write, one action
+        appended(store, encounter_id, notes(992))  # lines 9-1000; a snapshot is kept at 1000
+        assert store.application.snapshots is not None
+        assert len(store.application.snapshots.recorder.select_events(encounter_id)) == 1
+    with EncounterStore(url) as store:
+        encounter = store.aggregate(encounter_id)  # from the snapshot
+        assert (encounter.version, encounter.integrity.actions) == (1000, {7: 8, 9: 1000})
+        assert encounter.integrity == check_log(store.facts(encounter_id))
+        committed(store, Append(encounter_id, Undo(action=7)))
+        undone = [(f.target, f.action) for f in store.facts(encounter_id)[1000:]]  # type: ignore[attr-defined]
+        assert undone == [(7, 1001), (8, 1001)]

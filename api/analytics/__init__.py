@@ -1,4 +1,5 @@
-"""Analytics over stored logs: a read model in the store's own database, and its reports."""
+"""Analytics over stored logs: a read model in the store's own database, kept from the
+notification log (`ingest/`), and the reports and rows read from it (`queries/`)."""
 
 from __future__ import annotations
 
@@ -6,16 +7,16 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from api.analytics.keeper import Keeper
-    from api.analytics.model import Analytics
-    from api.analytics.reports import Filters, report
+    from api.analytics.ingest.keeper import Keeper
+    from api.analytics.ingest.model import Analytics
+    from api.analytics.queries.reports import Filters, report
 
 __all__ = ["Analytics", "Filters", "Keeper", "report"]
 _HOMES = {
-    "Analytics": "api.analytics.model",
-    "Filters": "api.analytics.reports",
-    "Keeper": "api.analytics.keeper",
-    "report": "api.analytics.reports",
+    "Analytics": "api.analytics.ingest.model",
+    "Filters": "api.analytics.queries.reports",
+    "Keeper": "api.analytics.ingest.keeper",
+    "report": "api.analytics.queries.reports",
 }
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
 from uuid import UUID
 
@@ -11,7 +13,7 @@ from api.cli.terminal import fail
 
 if TYPE_CHECKING:
     from api.config.settings import Settings
-    from api.store import EncounterStore
+    from api.wiring import Runtime
 
 DbOption = Annotated[  # the store a command opens; its commands import the store when they run
     str | None,
@@ -33,9 +35,14 @@ def configured(db: str | None) -> Settings:
         raise fail(str(exc), 2) from None
 
 
-def opened(db: str | None) -> EncounterStore:
-    """The store `--db` names (default: the environment's), to use in a `with`."""
-    return configured(db).open_store()
+@contextmanager
+def runtime(db: str | None, secret: bytes | None = None) -> Iterator[Runtime]:
+    """The runtime over the store `--db` names (default: the environment's), with the service's
+    `secret` when the command issues tokens; closed when the command is done."""
+    from api.wiring import Runtime  # here: `replay` needs none of it
+
+    with Runtime(configured(db), secret) as built:
+        yield built
 
 
 def encounter_id(given: str) -> UUID:

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from api.cli import DbOption, EncounterId, configured, encounter_id
+from api.cli import DbOption, EncounterId, configured, encounter_id, runtime
 from api.cli.terminal import fail, plain
 
 
@@ -29,23 +29,23 @@ def tokens(
     """Print an encounter's GM and player tokens (under the secret in combatlog.secret here or
     $COMBATLOG_SECRET), after rotating one when asked."""
     from api.config.secret import fingerprint
-    from api.http.access import tokens as issued
-    from api.store import UnknownEncounter
+    from api.service.errors import UnknownEncounter
 
     chosen = encounter_id(encounter)
-    settings = configured(db)
-    secret = service_secret(settings.secret_bytes())
-    with settings.open_store() as store:
-        kept = store.access.secret_fingerprint()
+    given = configured(db).secret_bytes()
+    secret = service_secret(given)
+    with runtime(db, secret) as built:
+        kept = built.store.secret_fingerprint()
         if kept not in (None, fingerprint(secret)):
-            raise fail(other_secret(settings.secret_bytes()), 1)
+            raise fail(other_secret(given), 1)
         try:
-            name = store.facts(chosen, upto=1)[0].name  # type: ignore[attr-defined]
+            name = built.encounters.facts(chosen, upto=1)[0].name  # type: ignore[attr-defined]
         except UnknownEncounter:
             raise fail(f"no encounter {encounter} in the store", 1) from None
         if rotate is not None:
-            store.access.rotate(chosen, rotate.value)
-        current = issued(secret, chosen, store.access.generations(chosen))
+            current = built.tokens.rotate(chosen, rotate.value)
+        else:
+            current = built.tokens.issued(chosen)
     typer.echo(f"encounter {plain(name)!r}: {chosen}")
     typer.echo(f"  GM token:     {current['gm_token']}")
     typer.echo(f"  player token: {current['player_token']}")

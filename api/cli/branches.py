@@ -9,7 +9,7 @@ from uuid import UUID
 
 import typer
 
-from api.cli import DbOption, EncounterId, encounter_id, opened
+from api.cli import DbOption, EncounterId, encounter_id, runtime
 from api.cli.terminal import fail, plain
 from domain.events import EncounterCreated
 from domain.integrity import LogError
@@ -34,16 +34,15 @@ def fork(
 ) -> None:
     """Fork a stored encounter after line N into a new encounter (the parent is not touched);
     prints the branch's id (`combatlog tokens` gives its tokens)."""
-    from api.service.encounters import Encounters
+    from domain.commands import Import
     from projections.branch import forked
 
     parent = encounter_id(encounter)
-    with opened(db) as store:
-        encounters = Encounters(store)
-        history = found(encounters, parent)
+    with runtime(db) as built:
+        history = found(built.encounters, parent)
         try:
             facts = forked(history.events, parent, at, timeline.value)
-            typer.echo(str(encounters.import_log(facts)))
+            typer.echo(str(built.commits.created(Import(tuple(facts)))))
         except LogError as exc:
             raise fail(f"--{exc.field or 'at'}: {exc.reason}", 2) from None
 
@@ -59,13 +58,11 @@ def compare(
 ) -> None:
     """Print what differs from the first encounter's table to the second's, one a line: a
     branch and its parent, or two branches of one parent."""
-    from api.service.encounters import Encounters
     from projections.compare import differences, gm_table, related
 
     ids = encounter_id(first), encounter_id(second)
-    with opened(db) as store:
-        encounters = Encounters(store)
-        histories = [found(encounters, each) for each in ids]
+    with runtime(db) as built:
+        histories = [found(built.encounters, each) for each in ids]
     lines = [cast(EncounterCreated, h.events[0]) for h in histories]
     if not related(ids[0], lines[0], ids[1], lines[1]):
         raise fail("neither is a branch of the other, nor are both branches of one encounter", 1)
@@ -79,7 +76,7 @@ def compare(
 
 def found(encounters: Encounters, encounter: UUID) -> History:
     """The encounter's tables, or a failure saying it is not stored."""
-    from api.store import UnknownEncounter
+    from api.service.errors import UnknownEncounter
 
     try:
         return encounters.history(encounter)

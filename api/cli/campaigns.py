@@ -1,6 +1,6 @@
 """`combatlog campaign save`, `campaigns`, `sessions`, `file` and `replay-session`: campaigns
-and their sessions on the command line, as the service keeps them (api/library/campaigns.py,
-api/analytics/sessions.py, api/service/session_replay.py)."""
+and their sessions on the command line, as the service keeps them (api/campaigns/registry.py,
+api/campaigns/sessions.py, api/campaigns/session_replay.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from api.cli import DbOption, EncounterId, encounter_id, opened
+from api.cli import DbOption, EncounterId, encounter_id, runtime
 from api.cli.branches import found
 from api.cli.stats import caught_up
 from api.cli.terminal import fail, plain, print_json
@@ -33,7 +33,7 @@ def save(
     """Set up a campaign (or change it): its name, rules system and party roster."""
     from pydantic import ValidationError
 
-    from api.library import CampaignRecord, CampaignRegistry, CreatureLibrary
+    from api.campaigns.registry import CampaignRecord
     from domain.integrity import first_error
 
     members = [m.strip() for m in party.split(",") if m.strip()]
@@ -42,23 +42,22 @@ def save(
         record = CampaignRecord.model_validate(given)
     except ValidationError as exc:
         raise fail("--{}: {}".format(*first_error(exc)), 2) from None
-    with opened(db) as store:
-        saved = {c.id for c in CreatureLibrary(store).creatures(record.ruleset)}
+    with runtime(db) as built:
+        saved = {c.id for c in built.library.creatures(record.ruleset)}
         unknown = [m for m in record.party if m not in saved]
         if unknown:
             raise fail(f"--party: no {record.ruleset} creature {unknown[0]} in the library", 2)
-        CampaignRegistry(store).save(record)
+        built.campaigns.save(record)
     typer.echo(f"{record.id}  {plain(record.name)}  {record.ruleset}  {len(record.party)} in party")
 
 
 def campaigns(db: DbOption = None) -> None:
     """List the campaigns: those set up and those an encounter is filed under."""
-    from api.analytics.sessions import campaigns as seen
-    from api.analytics.sessions import listed
-    from api.library import CampaignRegistry
+    from api.campaigns.sessions import campaigns as seen
+    from api.campaigns.sessions import listed
 
-    with caught_up(db) as analytics:
-        found = listed(seen(analytics), CampaignRegistry(analytics.store).campaigns())
+    with caught_up(db) as built:
+        found = listed(seen(built.analytics), built.campaigns.campaigns())
     for c in found:
         played = c["last_played"] or "never"
         typer.echo(
@@ -73,10 +72,10 @@ def sessions(
     db: DbOption = None,
 ) -> None:
     """A campaign's sessions in date order, each with its fights in the order fought."""
-    from api.analytics.sessions import sessions as filed
+    from api.campaigns.sessions import sessions as filed
 
-    with caught_up(db) as analytics:
-        found = filed(analytics, campaign, branches)
+    with caught_up(db) as built:
+        found = filed(built.analytics, campaign, branches)
     if not found:
         raise fail(f"no session of {campaign} holds an encounter", 1)
     for s in found:
@@ -98,14 +97,15 @@ def file(
 ) -> None:
     """File a stored encounter under a campaign (and a session of it): an EncounterFiled fact
     at the end of its log, which an undo takes back."""
-    from api.service.encounters import Encounters
+    from api.service.encounters import Append
+    from domain.commands import AppendFacts
 
     fact = filing(campaign, session, day, title)
-    with opened(db) as store:
-        encounters = Encounters(store)
-        found(encounters, encounter_id(encounter))
+    with runtime(db) as built:
+        found(built.encounters, encounter_id(encounter))
+        append = Append(encounter_id(encounter), AppendFacts((fact,)), by="gm")
         try:
-            done = encounters.append(encounter_id(encounter), [fact], by="gm")
+            done = built.commits.written(append)
         except LogError as exc:
             raise fail(f"--{exc.field or 'campaign'}: {exc.reason}", 2) from None
     typer.echo(f"filed at line {done.version}")
@@ -166,14 +166,13 @@ def session_states(
 ) -> list[tuple[Any, dict[str, Any]]]:
     """Each fight of the session with its table at its end, or the one fight holding session
     line `at` with its table there."""
-    from api.service.encounters import Encounters
-    from api.service.session_replay import fight_at, spans, table_at
+    from api.campaigns.session_replay import fight_at, spans, table_at
     from projections.history import Timeline
 
     timeline: Timeline = "corrected" if corrected else "then"
-    with caught_up(db) as analytics:
-        filed = sessions_of(analytics, campaign, session)
-        encounters = Encounters(analytics.store)
+    with caught_up(db) as built:
+        filed = sessions_of(built.analytics, campaign, session)
+        encounters = built.encounters
         session_spans = spans(encounters, filed)
         lines = session_spans[-1].last
         if at is not None and not 1 <= at <= lines:
@@ -185,7 +184,7 @@ def session_states(
 
 def sessions_of(analytics: Any, campaign: str, session: str) -> list[Any]:
     """The session's fights in order, or a failure saying there is no such session."""
-    from api.analytics.sessions import sessions as filed
+    from api.campaigns.sessions import sessions as filed
 
     found = filed(analytics, campaign, session=session)
     if not found:

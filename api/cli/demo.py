@@ -8,11 +8,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from api.config.settings import Settings
-from api.http.access import load_secret, operator_token, tokens
-from api.library import CampaignRecord, CampaignRegistry
-from api.service.encounters import Encounters, rebuilt
-from api.store import EncounterStore
+from api.campaigns.registry import CampaignRecord
+from api.service.encounters import Append
+from api.wiring import Runtime
+from domain.commands import AppendFacts, Import
 from domain.events import EncounterFiled, Session
 from domain.jsonl import read_jsonl
 
@@ -27,22 +26,19 @@ SESSIONS = (
 )  # fmt: skip
 
 
-def seed_demo(settings: Settings, host: str, port: int) -> tuple[list[str], str, dict[str, Any]]:
+def seed_demo(runtime: Runtime, host: str, port: int) -> tuple[list[str], str, dict[str, Any]]:
     """Import the demo fight when the store holds no encounter: lines to print, the first
     encounter's name and its table."""
-    with settings.open_store() as store:
-        encounters = store.list_encounters()
-        if not encounters:
-            demo_campaign(store)
-            encounters = store.list_encounters()
-        table = rebuilt(store, encounters[0].id).state()
-        generations = store.access.generations(encounters[0].id)  # after any rotation
-    secret = load_secret(Path.cwd(), settings.secret_bytes())
-    lines = [f"combatlog serving on http://{host}:{port}  (API docs: http://{host}:{port}/docs)"]
+    encounters = runtime.encounters.listed()
+    if not encounters:
+        demo_campaign(runtime)
+        encounters = runtime.encounters.listed()
     first = encounters[0]
-    issued = tokens(secret, first.id, generations)
+    table = runtime.encounters.read(first.id, lambda history: history.state())
+    issued = runtime.tokens.issued(first.id)  # after any rotation
+    lines = [f"combatlog serving on http://{host}:{port}  (API docs: http://{host}:{port}/docs)"]
     gm, player = issued["gm_token"], issued["player_token"]
-    operator = operator_token(secret)
+    operator = runtime.tokens.operator()
     lines.append(f"demo encounter {first.name!r}: {first.id}")
     lines.append(f"  GM token:     {gm}")
     lines.append(f"  player token: {player}")
@@ -62,13 +58,12 @@ def seed_demo(settings: Settings, host: str, port: int) -> tuple[list[str], str,
     return lines, first.name, table
 
 
-def demo_campaign(store: EncounterStore) -> None:
+def demo_campaign(runtime: Runtime) -> None:
     """Import the demo fights, each filed under its session of the demo campaign (a fact at
     the end of its log, as a GM files a fight), and set the campaign up. Its party stays empty:
     the GM's library starts empty, and a party is picked from it."""
-    encounters = Encounters(store)
     for path, session in SESSIONS:
-        encounter_id = encounters.import_log(read_jsonl(path.read_bytes()))
+        encounter_id = runtime.commits.created(Import(tuple(read_jsonl(path.read_bytes()))))
         filed = EncounterFiled(campaign=CAMPAIGN.id, session=session)
-        encounters.append(encounter_id, [filed], by="demo")
-    CampaignRegistry(store).save(CAMPAIGN)
+        runtime.commits.written(Append(encounter_id, AppendFacts((filed,)), by="demo"))
+    runtime.campaigns.save(CAMPAIGN)

@@ -11,6 +11,8 @@ import typer
 from typer.main import get_command_name
 from typer.models import CommandInfo
 
+_whole_process = False  # the console script called the app: it is this process
+
 
 class Combatlog(typer.Typer):
     """The command line. Called, it is the whole process (`whole_process`): it builds only the
@@ -20,7 +22,8 @@ class Combatlog(typer.Typer):
     whole_process = False
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        self.whole_process = True
+        global _whole_process
+        self.whole_process = _whole_process = True
         self._only(sys.argv[1:2])
         return super().__call__(*args, **kwargs)
 
@@ -46,11 +49,11 @@ def _no_options() -> None:
     """A group of one command's own callback: no options, nothing to do before the command."""
 
 
-def leave(app: Combatlog) -> None:
-    """End the process now if it is the app's own (the output flushed first): freeing a 100k-line
-    log and its table and tearing the interpreter down cost ~80-100 ms CPU (~10% of `replay`),
-    and nothing a one-shot command made needs closing. In-process: nothing happens."""
-    if app.whole_process:
+def leave() -> None:
+    """End the process now if the app is the whole process (the output flushed first): freeing a
+    100k-line log and its table and tearing the interpreter down cost ~80-100 ms CPU (~10% of
+    `replay`), and nothing a one-shot command made needs closing. In-process: nothing happens."""
+    if _whole_process:
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(0)

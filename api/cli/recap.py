@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from api.cli import DbOption, opened
+from api.cli import DbOption, runtime
 from api.cli.terminal import fail, plain, print_json
 
 
@@ -23,16 +23,14 @@ def recap(
 ) -> None:
     """Print a session's recap: each fight's drops, rescues, kills, biggest hit, natural 20s
     and 1s, corrected rulings and who was left standing, as Markdown to paste into a chat."""
-    from api.analytics import Analytics
-    from api.service.encounters import Encounters
-    from api.service.recaps import holding, session_recap
+    from api.campaigns.recaps import holding, session_recap
     from projections.recap import recap_json
     from projections.recap_markdown import recap_markdown
 
-    with opened(db) as store:
-        analytics = Analytics(store)
+    with runtime(db) as built:
+        analytics = built.analytics
         campaign = campaign or the_campaign(holding(analytics, session), session)
-        found = session_recap(analytics, Encounters(store), campaign, session, player)
+        found = session_recap(analytics, built.encounters, campaign, session, player)
     if found is None:
         raise fail(f"campaign {plain(campaign)} has no session {plain(session)}", 1)
     if as_json:

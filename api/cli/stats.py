@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
-from api.cli import DbOption, encounter_id, opened
+from api.cli import DbOption, encounter_id, runtime
+from api.cli.printing import progress_bar
 from api.cli.terminal import cell, fail, plain, print_json, shown
 from api.cli.terminal import console as terminal_console
 
 if TYPE_CHECKING:
-    from api.analytics import Analytics
-    from api.analytics.export import Format
+    from api.analytics.queries.export import Format
+    from api.wiring import Runtime
 
 analytics_app = typer.Typer(help="The analytics read model.", no_args_is_help=True)
 COLUMNS = ("combatant", "name", "side", "encounters", "damage_dealt", "damage_dealt_lethal",
@@ -30,41 +31,19 @@ TYPE_COLUMNS = ("foe_type", "side", "combatants", *COLUMNS[3:])  # with --group 
 
 
 @contextmanager
-def progress_bar(label: str) -> Iterator[Any]:
-    """A rich progress bar on stderr (drawn only on a terminal); yields update(done, total)."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    console = Console(stderr=True)
-    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
-        task = progress.add_task(label, total=None)
-
-        def update(done: int, total: int) -> None:
-            progress.update(task, completed=done, total=total)
-
-        yield update
-
-
-@contextmanager
-def caught_up(db: str | None) -> Iterator[Analytics]:
-    """The store's analytics, caught up with its log (a progress bar on a terminal)."""
-    from api.analytics import Analytics
-
-    with opened(db) as store:
-        analytics = Analytics(store)
+def caught_up(db: str | None) -> Iterator[Runtime]:
+    """The runtime, its analytics caught up with the log (a progress bar on a terminal)."""
+    with runtime(db) as built:
         with progress_bar("catching up") as update:
-            analytics.catch_up(update)
-        yield analytics
+            built.analytics.catch_up(update)
+        yield built
 
 
 @analytics_app.command("rebuild")
 def rebuild(db: DbOption = None) -> None:
     """Rebuild the analytics read model from the first notification of the log."""
-    from api.analytics import Analytics
-
-    with opened(db) as store, progress_bar("rebuilding analytics") as update:
-        taken = Analytics(store).rebuild(update)
+    with runtime(db) as built, progress_bar("rebuilding analytics") as update:
+        taken = built.analytics.rebuild(update)
     typer.echo(f"analytics rebuilt from {taken} events")
 
 
@@ -107,15 +86,16 @@ def export_rows(
     db: DbOption = None,
 ) -> None:
     """The analytics rows, one per combatant per encounter, for notebooks (CSV, Parquet)."""
-    from api.analytics import Filters, export
+    from api.analytics import Filters
+    from api.analytics.queries import export
 
     files: dict[Format, Path | None] = {"csv": to_csv, "parquet": to_parquet}
     if not any(files.values()):
         raise fail("say where: --csv FILE and/or --parquet FILE", 2)
-    with caught_up(db) as analytics:
+    with caught_up(db) as built:
         filters = Filters(None, ruleset, since, until, side, combatant, campaign, session,
                           branches)  # fmt: skip
-        found = export.rows(analytics, filters)
+        found = export.rows(built.analytics, filters)
     for format, path in files.items():
         if path is not None:
             export.write(found, str(path), format)
@@ -152,10 +132,10 @@ def stats(
     if campaign is not None and session is None and group is None and encounter is None:
         _campaign_trend(db, campaign, branches, as_json, as_csv)
         return
-    with caught_up(db) as analytics:
+    with caught_up(db) as built:
         filters = Filters(encounter, ruleset, since, until, side, combatant, campaign, session,
                           branches)  # fmt: skip
-        found = report(analytics, filters, by_type=group == "type")
+        found = report(built.analytics, filters, by_type=group == "type")
     if encounter is not None and not found["encounters"]:
         raise fail(f"no encounter {encounter} in the store", 1)
     if as_json:
@@ -172,11 +152,11 @@ def stats(
 def _campaign_trend(db: str | None, campaign: str, branches: bool, as_json: bool,
                     as_csv: bool) -> None:  # fmt: skip
     """The campaign's trend as tables, JSON or CSV; exit 1 if nothing is filed under it."""
-    from api.analytics.trends import trend
+    from api.campaigns.trends import trend
     from api.cli.trends import print_trend, write_trend_csv
 
-    with caught_up(db) as analytics:
-        found = trend(analytics, campaign, branches)
+    with caught_up(db) as built:
+        found = trend(built.analytics, campaign, branches)
     if not found["sessions"] and not found["foe_types"]:
         raise fail(f"no session of campaign {plain(campaign)} in the store", 1)
     if as_json:

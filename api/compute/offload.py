@@ -2,7 +2,7 @@
 cannot stall every other client. By default in worker processes: in a thread, such work holds
 the GIL against the event loop, whose every wait for I/O then costs it a switch interval, and
 the other clients' p99 grew 13-fold beside the heaviest requests (as on the loop itself), against
-1.3-fold with processes (`make bench-service`, README "Benchmarks"). The settings' `offload`
+1.3-fold with processes (`make bench-service`, docs/benchmarks.md). The settings' `offload`
 (`COMBATLOG_OFFLOAD=thread` or `inline`, on the event loop: a benchmark's baseline) choose
 otherwise: the app factory hands it to `use`, as the worker processes are the process's own."""
 
@@ -15,18 +15,16 @@ import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from fastapi.concurrency import run_in_threadpool
 
-from api.analytics.fanout import _watch as watch_parent  # one watcher for every pool
-from api.config.settings import Offload
-from api.store import EncounterStore
+from api.compute.watch import watch_parent
 
 T = TypeVar("T")
+Offload = Literal["process", "thread", "inline"]  # the settings' `offload`
 _mode: Offload = "process"
 _pool: ProcessPoolExecutor | None = None
-_stores: dict[tuple[str, str | None], EncounterStore] = {}  # in a worker process
 _guard = threading.Lock()
 
 
@@ -50,15 +48,6 @@ async def off_loop(work: Callable[..., T], *args: Any) -> T:
             return work(*args)
         case _:
             return await run_in_threadpool(work, *args)
-
-
-def worker_store(url: str, name: str | None) -> EncounterStore:
-    """The store at `url`, opened once per worker process (without the secret: it keeps no
-    stored tables, as the command line's import does not)."""
-    store = _stores.get((url, name))
-    if store is None:
-        store = _stores[(url, name)] = EncounterStore(url, name=name)
-    return store
 
 
 def warm() -> None:

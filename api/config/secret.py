@@ -7,10 +7,21 @@ import hashlib
 import hmac
 import secrets
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from api.config.settings import Settings
+
+
+class SecretRecords(Protocol):
+    """Where the store keeps the fingerprint of the secret its tokens were issued under."""
+
+    def secret_fingerprint(self) -> str | None: ...
+
+    def remember_secret(self, fingerprint: str) -> None: ...
+
+    def holds_encounters(self) -> bool: ...
+
 
 SECRET_FILE = "combatlog.secret"
 SECRET_VARIABLE = "COMBATLOG_SECRET"
@@ -52,22 +63,21 @@ def fingerprint(secret: bytes) -> str:
     return hmac.new(secret, b"combatlog secret fingerprint", hashlib.sha256).hexdigest()[:32]
 
 
-def secret_at_start(folder: Path, settings: Settings) -> bytes:
+def secret_at_start(folder: Path, settings: Settings, store: SecretRecords) -> bytes:
     """The secret to serve under. SecretChanged, and nothing written, when the store holds
     encounters whose tokens another secret issued, unless the settings' `accept_new_secret`
     (--accept-new-secret, COMBATLOG_ACCEPT_NEW_SECRET=1) says to adopt this one; the store then
     remembers it."""
     given = settings.secret_bytes()
     secret, new = secret_in(folder, given)
-    with settings.open_store() as store:
-        kept = store.access.secret_fingerprint()
-        changed = kept not in (None, fingerprint(secret))
-        if changed and not settings.accept_new_secret and store.holds_encounters():
-            raise SecretChanged(changed_message(folder, new, given is not None))
-        if new:
-            write_secret(folder, secret)
-        if kept != fingerprint(secret):
-            store.access.remember_secret(fingerprint(secret))
+    kept = store.secret_fingerprint()
+    changed = kept not in (None, fingerprint(secret))
+    if changed and not settings.accept_new_secret and store.holds_encounters():
+        raise SecretChanged(changed_message(folder, new, given is not None))
+    if new:
+        write_secret(folder, secret)
+    if kept != fingerprint(secret):
+        store.remember_secret(fingerprint(secret))
     return secret
 
 

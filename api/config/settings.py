@@ -7,16 +7,15 @@ from typing import Any, Literal
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from api.store import EncounterStore
+from api.compute.offload import Offload
 from api.store.config import DEFAULT_URL
 
-Offload = Literal["process", "thread", "inline"]
 Synchronous = Literal["full", "normal"]
 
 
 class Settings(BaseSettings):
-    """What `combatlog serve`, the other commands and the app factory run with (README
-    "Configuration"); built once per process entry point, then handed on."""
+    """What `combatlog serve`, the other commands and the app factory run with
+    (docs/configuration.md); built once per process entry point, then handed on."""
 
     model_config = SettingsConfigDict(env_prefix="COMBATLOG_", frozen=True, extra="ignore")
 
@@ -49,15 +48,6 @@ class Settings(BaseSettings):
     def secret_bytes(self) -> bytes | None:
         """COMBATLOG_SECRET as the bytes tokens are made with, when set."""
         return None if self.secret is None else self.secret.get_secret_value().encode()
-
-    def open_store(self, secret: bytes | None = None) -> EncounterStore:
-        """The store these settings name (`secret`, the service's, signs its stored tables)."""
-        return EncounterStore(
-            self.database_url,
-            name=self.store_name,
-            secret=secret,
-            synchronous=self.sqlite_synchronous,
-        )
 
 
 class BadSetting(ValueError):

@@ -7,10 +7,9 @@ from uuid import UUID
 
 from api.compute import offload
 from api.compute.dice import Budget, DiceError, OverBudget, resolve_roll
-from api.http import schemas
 from api.http.problems import HttpProblem
+from api.http.schemas import encounters as schemas
 from api.service.commits import Committers
-from api.service.encounters import Encounters
 from domain.commands import Import
 from domain.events import ENVELOPE, EVENT_TYPES, Event, Fact, TableFact
 from domain.integrity import LogError
@@ -106,23 +105,7 @@ def imported_log(data: bytes) -> list[Event]:
 
 async def imported(commits: Committers, data: bytes) -> tuple[UUID, int]:
     """A log sent to import, stored as a new encounter: (its id, its lines). The parsing runs
-    off the loop, then the log is one write of the group commit, in its lane for new
-    encounters. On PostgreSQL, in worker processes, the store's write happens there too
-    (nothing comes back but the id); on SQLite a second process writing the file would make
-    the appends wait on its lock, by sleeps."""
-    store = commits.encounters.store
-    if offload.mode() == "process" and not store.embedded:
-        # the tables as this process resolved their name: a worker's environment is its own
-        name = store.application.name
-        return await offload.off_loop(imported_and_stored, store.url, name, data)
+    off the loop (in a worker process, by default), then the log is one write of the group
+    commit, in its lane for new encounters."""
     facts = await offload.off_loop(imported_log, data)
     return await commits.new(Import(tuple(facts))), len(facts)
-
-
-def imported_and_stored(url: str, name: str | None, data: bytes) -> tuple[UUID, int]:
-    """In a worker process: the log parsed, checked and stored, as `imported_log` refuses it."""
-    facts = imported_log(data)
-    try:
-        return Encounters(offload.worker_store(url, name)).import_log(facts), len(facts)
-    except LogError as exc:  # checked already, but a LogError would not cross back whole
-        raise HttpProblem(422, "Invalid log", str(exc), f"line {exc.position}") from None

@@ -1,10 +1,10 @@
-"""The live hub and feeds: each new line rendered once per view, shared by its subscribers."""
+"""The live feeds: each new line rendered once per view (the GM's, the players'), shared by its
+subscribers, woken by the live hub (api/service/hub.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import threading
 import time
 from dataclasses import dataclass
 from functools import partial
@@ -16,7 +16,8 @@ from sse_starlette import ServerSentEvent
 
 from api.http.lines import log_lines
 from api.service.encounters import Encounters
-from domain.events import Fact
+from api.service.hub import Hub
+from api.service.tokens import Tokens
 from projections.history import History
 from projections.player import player_log
 
@@ -62,72 +63,14 @@ def rendered(history: History, sent: int, caller: str) -> tuple[int, list[Line]]
     return history.version, [Line(int(m["id"]), ServerSentEvent(**m).encode()) for m in messages]
 
 
-class Hub:
-    """Fans appended lines out to the subscribers of each encounter. The event loop owns it:
-    another thread (the committer, the relay) hands each report to the loop, which alone reads
-    and changes the subscribers and the versions told."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop = loop
-        self.queues: dict[UUID, set[asyncio.Queue[int]]] = {}
-        self.told: dict[UUID, int] = {}
-        self._reports: list[tuple[UUID, int]] = []  # handed over, not yet taken by the loop
-        self._handing = threading.Lock()
-
-    def appended(self, encounter_id: UUID, version: int, facts: list[Fact]) -> None:
-        """Called after each append, by this worker's service or the relay, from any thread:
-        the reports handed over before the loop takes them are taken in one call, so a commit
-        of many appends wakes the loop once, not once each. An encounter no one here watches
-        wakes no one: one wake-up of the loop a commit the fewer (a subscriber joining after
-        this check reads the store after joining, and finds these lines there)."""
-        if encounter_id not in self.queues:  # read off the loop: one atomic look-up
-            return
-        with self._handing:
-            self._reports.append((encounter_id, version))
-            if len(self._reports) > 1:
-                return  # the loop is already asked to take them
-        if not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self._take)
-
-    def _take(self) -> None:
-        """On the loop: every report handed over since the last take, told in order."""
-        with self._handing:
-            reports, self._reports = self._reports, []
-        for encounter_id, version in reports:
-            self.tell(encounter_id, version)
-
-    def tell(self, encounter_id: UUID, version: int) -> None:
-        """On the loop: wake the encounter's subscribers; a version already told (the relay
-        reporting this worker's own append) wakes no one; nothing is kept if no one watches."""
-        queues = self.queues.get(encounter_id)
-        if not queues or version <= self.told.get(encounter_id, 0):
-            return
-        self.told[encounter_id] = version
-        for queue in queues:
-            queue.put_nowait(version)
-
-    def subscribe(self, encounter_id: UUID) -> asyncio.Queue[int]:
-        """On the loop: a queue that is given each new version of the encounter."""
-        queue: asyncio.Queue[int] = asyncio.Queue()
-        self.queues.setdefault(encounter_id, set()).add(queue)
-        return queue
-
-    def unsubscribe(self, encounter_id: UUID, queue: asyncio.Queue[int]) -> None:
-        """On the loop: that queue is told no more; the encounter's last forgets it."""
-        self.queues.get(encounter_id, set()).discard(queue)
-        if not self.queues.get(encounter_id):
-            self.queues.pop(encounter_id, None)
-            self.told.pop(encounter_id, None)
-
-
 class Generations:
     """How often each role's token of one encounter was rotated: read from the store (any
     worker may rotate it) at most every RECHECK seconds, once for all its subscribers."""
 
     RECHECK = 2.0
 
-    def __init__(self, service: Encounters, encounter_id: UUID) -> None:
-        self.access, self.encounter_id = service.store.access, encounter_id
+    def __init__(self, tokens: Tokens, encounter_id: UUID) -> None:
+        self.tokens, self.encounter_id = tokens, encounter_id
         self.known: dict[str, int] = {}
         self.checked = 0.0
 
@@ -140,18 +83,20 @@ class Generations:
         if time.monotonic() - self.checked < self.RECHECK:
             return
         self.checked = time.monotonic()
-        self.seen(await asyncio.to_thread(self.access.generations, self.encounter_id))
+        self.seen(await asyncio.to_thread(self.tokens.generations, self.encounter_id))
 
 
 class Feed:
     """One view of one encounter: woken by the hub, it renders the new lines once and hands the
     same messages to each subscriber's queue."""
 
-    def __init__(self, hub: Hub, service: Encounters, encounter_id: UUID, caller: str) -> None:
+    def __init__(
+        self, hub: Hub, service: Encounters, tokens: Tokens, encounter_id: UUID, caller: str
+    ) -> None:
         self.hub, self.service, self.encounter_id, self.caller = hub, service, encounter_id, caller
         self.wake = hub.subscribe(encounter_id)
         self.subscribers: set[asyncio.Queue[Batch]] = set()
-        self.generations = Generations(service, encounter_id)
+        self.generations = Generations(tokens, encounter_id)
         self.rendered: int | None = None  # set by the first subscriber's catch-up read
         self.ready = asyncio.Event()
         self.task = asyncio.create_task(self.pump())
@@ -194,8 +139,8 @@ class Feed:
 class Feeds:
     """The feeds of this worker, one per encounter and view while it has subscribers."""
 
-    def __init__(self, hub: Hub, service: Encounters) -> None:
-        self.hub, self.service = hub, service
+    def __init__(self, hub: Hub, service: Encounters, tokens: Tokens) -> None:
+        self.hub, self.service, self.tokens = hub, service, tokens
         self.feeds: dict[tuple[UUID, str], Feed] = {}
 
     def join(self, encounter_id: UUID, caller: str) -> tuple[Feed, asyncio.Queue[Batch]]:
@@ -203,7 +148,7 @@ class Feeds:
         feed = self.feeds.get((encounter_id, caller))
         if feed is None:
             feed = self.feeds[(encounter_id, caller)] = Feed(
-                self.hub, self.service, encounter_id, caller
+                self.hub, self.service, self.tokens, encounter_id, caller
             )
         queue: asyncio.Queue[Batch] = asyncio.Queue()
         feed.subscribers.add(queue)

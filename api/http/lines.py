@@ -6,7 +6,8 @@ from __future__ import annotations
 import threading
 from weakref import WeakKeyDictionary
 
-from api.http.schemas import LogLine
+from api.http.schemas.encounters import LogLine
+from projections.actions import action_lines
 from projections.derived import Derivations
 from projections.history import History
 
@@ -21,10 +22,11 @@ def derivations(history: History) -> Derivations:
 
 
 def log_lines(history: History, after: int = 0) -> list[LogLine]:
-    """Each line after `after`, with whether it is revoked now, the amendment in force, and
-    what it did (`derived`), as the log now stands."""
+    """Each line after `after`, with whether it is revoked now, the amendment in force, what
+    it did (`derived`), and the lines of its action (`action_lines`), as the log now stands."""
     corrections = history.corrections
     derived = derivations(history).of(history.events)
+    actions = action_lines(history.events, after)
     return [
         LogLine(
             position=p,
@@ -32,6 +34,7 @@ def log_lines(history: History, after: int = 0) -> list[LogLine]:
             revoked=p in corrections.revoked,
             amended_by=corrections.amended_by(p),
             derived=derived.get(p),
+            action_lines=list(actions[p]) if p in actions else None,
         )
         for p, e in enumerate(history.events[after:], after + 1)
     ]

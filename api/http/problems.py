@@ -13,7 +13,17 @@ from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException
 
 from api.http.idempotency import HEADER
-from api.store import KeyReused, LostRace, UnknownEncounter, VersionConflict
+from api.service.errors import (
+    KeyReused,
+    LostRace,
+    NotAToken,
+    NoToken,
+    TokenRotated,
+    UnknownEncounter,
+    VersionConflict,
+    WrongToken,
+)
+from api.service.tokens import NO_DOOR
 from domain.integrity import LogError
 
 PROBLEM = "application/problem+json"
@@ -66,6 +76,16 @@ class HttpProblem(Exception):
         return (type(self), (self.status, self.title, self.detail, self.field, self.reason))
 
 
+ERRORS: dict[int | str, dict[str, Any]] = {  # what an encounter's routes may answer
+    code: {"model": Problem, "description": text}
+    for code, text in {
+        401: "No token", 403: "Wrong token, or a player token where the GM's is needed",
+        404: "No such encounter", 409: "expected_version is stale, or another writer got there",
+        413: "Body too large", 422: "Bad input, or a fact the log cannot take",
+    }.items()
+}  # fmt: skip
+
+
 def problem(
     status: int, title: str, detail: str, errors: list[FieldError] | None = None
 ) -> JSONResponse:
@@ -94,6 +114,10 @@ PROBLEMS: dict[type[Exception], Callable[[Any], HttpProblem]] = {
     VersionConflict: lambda exc: HttpProblem(
         409, "The log moved on", str(exc), "expected_version",
         f"the log is at version {exc.actual}"),
+    NoToken: lambda exc: HttpProblem(401, "Token needed", str(exc), exc.field),
+    NotAToken: lambda exc: HttpProblem(401, "Not a token", str(exc), exc.field),
+    WrongToken: lambda exc: HttpProblem(403, exc.title, exc.detail, exc.field),
+    TokenRotated: lambda exc: HttpProblem(403, "Wrong token", NO_DOOR, "authorization"),
 }  # fmt: skip
 
 

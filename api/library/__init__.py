@@ -1,15 +1,6 @@
-"""The creature library and party roster: saved stat blocks per ruleset, kept by the service;
-and the campaign registry (each campaign's name, rules system and party)."""
+"""The creature library and party roster: saved stat blocks per ruleset, kept by the service."""
 
-from api.library.campaigns import CampaignRecord, CampaignRegistry
 from api.library.creatures import Creature, CreatureError, creature_from
-from api.library.store import CreatureLibrary
+from api.library.store import CreatureLibrary, KeptTable
 
-__all__ = [
-    "CampaignRecord",
-    "CampaignRegistry",
-    "Creature",
-    "CreatureError",
-    "CreatureLibrary",
-    "creature_from",
-]
+__all__ = ["Creature", "CreatureError", "CreatureLibrary", "KeptTable", "creature_from"]

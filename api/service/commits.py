@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from uuid import UUID, uuid4
 
 from api.service.encounters import Append, Appended, Encounters
-from api.store.access import Rotated
+from api.service.errors import TokenRotated
 from domain.commands import Create, Import
 
 MOST = 256  # writes in one commit at the most
@@ -63,6 +63,17 @@ class Committers:
         committed; awaited on the event loop."""
         append = Append(uuid4(), command, by=by)
         await self.committed(append)
+        return append.encounter_id
+
+    def written(self, append: Append) -> Appended:
+        """The write's outcome (its refusal raised), waited for here: for a command, not the
+        event loop."""
+        return self.submit(append).result()
+
+    def created(self, command: Create | Import, by: str | None = None) -> UUID:
+        """A new encounter's id, once the write that opens it is committed, waited for here."""
+        append = Append(uuid4(), command, by=by)
+        self.written(append)
         return append.encounter_id
 
     def stop(self) -> None:
@@ -148,14 +159,14 @@ class GroupCommit:
     ) -> tuple[list[tuple[Append, Reply]], list[tuple[Reply, Outcome]]]:
         """The writes to go on, and those refused: one let in on a token rotated away since (by
         any worker or the command line: the store is read now, after every request of the batch
-        arrived) is refused with Rotated, before anything of it is decided."""
+        arrived) is refused with TokenRotated, before anything of it is decided."""
         grants = [(a.encounter_id, *a.grant) for a, _ in batch if a.grant is not None]
-        stale = self.encounters.store.access.stale(grants) if grants else set()
+        stale = self.encounters.stale(grants) if grants else set()
         kept: list[tuple[Append, Reply]] = []
         refused: list[tuple[Reply, Outcome]] = []
         for append, reply in batch:
             if append.grant is not None and (append.encounter_id, *append.grant) in stale:
-                refused.append((reply, Rotated(append.encounter_id)))
+                refused.append((reply, TokenRotated(append.encounter_id)))
             else:
                 kept.append((append, reply))
         return kept, refused

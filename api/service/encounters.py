@@ -14,8 +14,10 @@ from typing import Any, TypeVar, cast
 from uuid import UUID, uuid4
 from weakref import WeakValueDictionary
 
-from api.store import EncounterStore, collector_paused
+from api.service.errors import raised_again
+from api.store import EncounterStore, EncounterSummary, collector_paused
 from api.store.batch import Append, Appended
+from api.store.errors import KeyReused, UnknownEncounter, VersionConflict
 from api.store.mapper import CAST_TOPICS, CORRECTION_TOPICS, StoredFacts
 from domain.commands import AppendFacts, Command, Create, Import
 from domain.corrections import Correction
@@ -59,12 +61,19 @@ class Encounters:
         """The encounter's tables, caught up with the store first: never staler than the log.
         Read it through `read` where a concurrent append could change it mid-view."""
         with self._lock(encounter_id):
-            return self._caught_up(encounter_id)
+            try:
+                return self._caught_up(encounter_id)
+            except UnknownEncounter as exc:
+                raise raised_again(exc) from None
 
     def read(self, encounter_id: UUID, view: Callable[[History], T]) -> T:
         """A view of the caught-up tables, computed while no append can change them."""
         with self._lock(encounter_id):
-            return view(self._caught_up(encounter_id))
+            try:
+                history = self._caught_up(encounter_id)
+            except UnknownEncounter as exc:
+                raise raised_again(exc) from None
+            return view(history)
 
     def cached(self, encounter_id: UUID) -> bool:
         """Whether the encounter's tables are built in this process."""
@@ -73,7 +82,26 @@ class Encounters:
     def exists(self, encounter_id: UUID) -> None:
         """UnknownEncounter unless the encounter is stored (cached once seen)."""
         if encounter_id not in self._histories:
-            self.store.version(encounter_id)
+            try:
+                self.store.version(encounter_id)
+            except UnknownEncounter as exc:
+                raise raised_again(exc) from None
+
+    def facts(self, encounter_id: UUID, upto: int | None = None) -> list[Fact]:
+        """The log as stored, lines 1..n (or ..upto), decoded without a fold."""
+        try:
+            return self.store.facts(encounter_id, upto=upto)
+        except UnknownEncounter as exc:
+            raise raised_again(exc) from None
+
+    def listed(self) -> list[EncounterSummary]:
+        """Every encounter, oldest first: its id, name, rules and length."""
+        return self.store.list_encounters()
+
+    def stale(self, grants: list[tuple[UUID, str, int]]) -> set[tuple[UUID, str, int]]:
+        """Of (encounter, role, generation) grants, those whose token was rotated since: one
+        read of the store for them all."""
+        return self.store.access.stale(grants)
 
     def append(self, encounter_id: UUID, command: Command | Sequence[Fact], **how: Any) -> Appended:
         """One write, a batch of one (see `append_many`); its refusal raised."""
@@ -98,7 +126,7 @@ class Encounters:
         try:
             outcomes = self.store.commit(appends, self.clock())
             results = [
-                outcome if isinstance(outcome, Exception) else self._settled(a, outcome)
+                refused(outcome) if isinstance(outcome, Exception) else self._settled(a, outcome)
                 for a, outcome in zip(appends, outcomes, strict=True)
             ]
         finally:
@@ -174,6 +202,13 @@ class Encounters:
             if lock is None:
                 lock = self._locks[encounter_id] = threading.Lock()
             return lock
+
+
+def refused(outcome: Exception) -> Exception:
+    """A write's refusal as the service's callers meet it (the store's raised again)."""
+    if isinstance(outcome, UnknownEncounter | VersionConflict | KeyReused):
+        return cast(Exception, raised_again(outcome))
+    return outcome
 
 
 def rebuilt(

@@ -23,10 +23,6 @@ ROLES = ("gm", "player")
 KNOWN = 4096  # encounters whose generations a worker remembers (the least recently read go)
 
 
-class Rotated(Exception):
-    """The token a write was checked with was rotated away before the write was committed."""
-
-
 class AccessRecords:
     """Token generations and the secret's fingerprint (in memory for the in-memory store)."""
 

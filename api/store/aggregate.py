@@ -13,6 +13,7 @@ from eventsourcing.domain import Snapshot as LibrarySnapshot
 from eventsourcing.utils import register_topic
 from pydantic import BaseModel, ConfigDict
 
+from api.store.library_internals import restored
 from domain.commands import Command, Create, Import, named
 from domain.decide import decide
 from domain.events import EncounterCreated, Fact
@@ -48,7 +49,7 @@ class Encounter(Aggregate):
     # versions an aggregate: a change bumps it and adds `upcast_vN_vN+1(state)`, which turns a
     # stored state of version N into N+1 in place, so every snapshot already stored still loads
     # (tests/test_snapshot_versions.py loads one written before versions were kept: version 1).
-    class_version = 1
+    class_version = 2
 
     class Event(Aggregate.Event):
         """Base of the encounter's library events (each carries one fact)."""
@@ -107,8 +108,8 @@ class Encounter(Aggregate):
         itself as the line's record (api/store/saving.py)."""
         self.integrity.check(fact)
         self.integrity.record(fact)
-        self._version += 1
-        self._modified_on = event_time(fact)
+        self.version += 1  # as the event's mutate moves them (CanMutateAggregate.mutate)
+        self.modified_on = event_time(fact)
 
     def handle(self, command: Command, stamped: Callable[[Fact], Fact]) -> list[Fact]:
         """Record what `command` decides on the log as it stands (inside the caller's version
@@ -126,7 +127,8 @@ class Encounter(Aggregate):
         facts = [stamped(fact) for fact in decide(LogIntegrity(), command)]
         LogIntegrity().check(facts[0])
         created = cast(EncounterCreated, facts[0])
-        encounter = cls._at(encounter_id, 1, event_time(created))  # as its Created event makes it
+        # as its Created event makes it (the shell, then __init__), with no event made
+        encounter = restored(cls, encounter_id, 1, event_time(created))
         encounter.__init__(created)  # type: ignore[misc]
         encounter._take(command, facts, 1)
         return encounter, facts
@@ -142,18 +144,16 @@ class Encounter(Aggregate):
     def restore(cls, encounter_id: UUID, version: int, state: dict[str, Any]) -> Encounter:
         """The encounter as a snapshot kept it, its state upcast from the version it was kept in."""
         kept = EncounterState.model_validate(cls.upcast(dict(state)))
-        encounter = cls._at(encounter_id, version, kept.created_on)
+        encounter = restored(cls, encounter_id, version, kept.created_on)
         encounter.modified_on = kept.modified_on
         encounter.integrity = kept.integrity
         return encounter
 
-    @classmethod
-    def _at(cls, encounter_id: UUID, version: int, created_on: datetime) -> Encounter:
-        """An encounter's shell at `version`, not yet initialised (the library's metaclass makes
-        a new aggregate only through its Created event)."""
-        encounter = object.__new__(cls)
-        encounter.__base_init__(encounter_id, version, created_on)
-        return encounter
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """Version 2 keeps the log's GM actions of several lines (LogIntegrity.actions): a
+        snapshot of version 1 was kept before any line named an action."""
+        state["integrity"]["actions"] = {}
 
     @classmethod
     def upcast(cls, state: dict[str, Any]) -> dict[str, Any]:

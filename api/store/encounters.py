@@ -179,6 +179,14 @@ class EncounterStore:
         recorder = self.application.recorder
         return bool(recorder.select_notifications(None, 1, topics=[CREATED_TOPIC]))
 
+    def secret_fingerprint(self) -> str | None:
+        """The fingerprint of the secret the stored encounters' tokens were issued under."""
+        return self.access.secret_fingerprint()
+
+    def remember_secret(self, fingerprint: str) -> None:
+        """From now on, tokens are issued under the secret with this fingerprint."""
+        self.access.remember_secret(fingerprint)
+
     def close(self) -> None:
         """Release the database connections."""
         self.application.close()

@@ -6,13 +6,10 @@ from __future__ import annotations
 from functools import lru_cache
 from uuid import UUID
 
-from eventsourcing.sqlite import (
-    SQLiteApplicationRecorder,
-    SQLiteConnection,
-    SQLiteConnectionPool,
-    SQLiteFactory,
-)
+from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteFactory
 from eventsourcing.utils import Environment, EnvType
+
+from api.store.library_internals import synced_at_checkpoints
 
 
 @lru_cache(maxsize=4096)
@@ -74,17 +71,6 @@ class SQLiteFactRecorder(SQLiteApplicationRecorder):
         return originator_id
 
 
-class CheckpointSyncedPool(SQLiteConnectionPool):
-    """The library's pool, each connection to a file at PRAGMA synchronous=NORMAL."""
-
-    def _create_connection(self) -> SQLiteConnection:
-        connection = super()._create_connection()
-        if not self.is_sqlite_memory_mode:
-            with connection.cursor() as cursor:
-                cursor.execute("PRAGMA synchronous=NORMAL")
-        return connection
-
-
 class SyncAtCheckpoints(SQLiteFactory):
     """The library's SQLite persistence, synced to disk at the WAL's checkpoints, not at each
     commit (COMBATLOG_SQLITE_SYNCHRONOUS=normal): a commit no longer waits on the disk, and a
@@ -93,13 +79,5 @@ class SyncAtCheckpoints(SQLiteFactory):
 
     def __init__(self, env: Environment | EnvType | None) -> None:
         super().__init__(env)
-        library = self.datastore.pool  # no connection made yet: the tables come later
-        self.datastore.pool = CheckpointSyncedPool(
-            db_name=library.db_name,
-            lock_timeout=library.lock_timeout,
-            pool_size=library.pool_size,
-            max_overflow=library.max_overflow,
-            pool_timeout=library.pool_timeout,
-            max_age=library.max_age,
-            pre_ping=library.pre_ping,
-        )
+        # no connection made yet: the tables come later
+        self.datastore.pool = synced_at_checkpoints(self.datastore.pool)

@@ -103,7 +103,8 @@ def test_undo_a_hit_restores_hp(page: Any, server: Server, encounter: dict[str, 
         "outcome": "hit",
     }  # line 5
     damage = {"type": "DamageDealt", "target": "goblin", "amount": 5, "attack": 5}  # line 6
-    seeded(server, encounter, [*PARTY, attack, damage])  # fmt: skip
+    seeded(server, encounter, PARTY)
+    seeded(server, encounter, [attack, damage])  # one write: "Record attack and damage"
     page.goto(gm_url(server, encounter))
     expect(hp(page, "goblin")).to_have_text("HP 1/6")
     expect(log_line(page, 5)).to_contain_text("Valeros hits Goblin (d20 15: 20")
@@ -114,11 +115,14 @@ def test_undo_a_hit_restores_hp(page: Any, server: Server, encounter: dict[str, 
     expect(log_line(page, 6)).not_to_have_class("revoked")  # still in the log, no longer applied
     log_line(page, 5).locator("button.restore").click()
     expect(hp(page, "goblin")).to_have_text("HP 1/6")
-    page.locator("body").press("u")  # keyboard: undo the latest line (the damage)
+    page.locator("body").press("u")  # keyboard: undo the latest action (attack and damage)
     expect(hp(page, "goblin")).to_have_text("HP 6/6")
+    expect(log_line(page, 5)).to_have_class("revoked")
     expect(log_line(page, 6)).to_have_class("revoked")
-    page.locator("body").press("r")  # keyboard: redo
+    page.locator("body").press("r")  # keyboard: redo, the attack and its damage alike
     expect(hp(page, "goblin")).to_have_text("HP 1/6")
+    expect(log_line(page, 5)).not_to_have_class("revoked")
+    expect(log_line(page, 6)).not_to_have_class("revoked")
 
 
 def test_heal_and_give_temporary_hp_from_the_card(

@@ -40,3 +40,8 @@ export async function call(method, path, { body, token, key, headers: extra = {}
   if (!reply.ok) throw new Problem(reply.status, json ? data : { detail: data });
   return data;
 }
+
+// A call with the operator token (campaigns, recaps, the library). This module reads no page
+// state (the store imports it), so the token comes in; `keyed` adds a fresh Idempotency-Key.
+export const operatorCall = (token, method, path, body, { keyed = false } = {}) =>
+  call(method, path, { body, token, ...(keyed ? { key: newKey() } : {}) });

@@ -2,7 +2,7 @@
 // party, its sessions in date order with each session's fights, a session's recap and replay,
 // and the party's trend across sessions. Everything here reads with the operator token.
 import { html, useEffect, useState } from "./lib.js";
-import { call } from "./api.js";
+import { operatorCall } from "./api.js";
 import { fail, page, update } from "./store.js";
 import { ErrorNote } from "./ui.js";
 import { rulesetTitle } from "./rules.js";
@@ -10,8 +10,6 @@ import { Recap } from "./recap.js";
 import { SessionReplay } from "./session_replay.js";
 import { Trends } from "./trends.js";
 import { CampaignEditor, NewCampaign } from "./campaign_editor.js";
-
-export const operatorCall = (method, path, body) => call(method, path, { body, token: page.operator });
 
 const day = (iso) => new Date(`${iso}T12:00:00Z`).toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 export const sessionTitle = (s) => [day(s.date), s.title].filter(Boolean).join(" — ");
@@ -23,7 +21,7 @@ export function CampaignList() {
   const [campaigns, setCampaigns] = useState(null);
   useEffect(() => {
     if (!page.operator) return;
-    operatorCall("GET", "/campaigns").then((d) => setCampaigns(d.campaigns), (e) => fail("campaigns", e.message));
+    operatorCall(page.operator, "GET", "/campaigns").then((d) => setCampaigns(d.campaigns), (e) => fail("campaigns", e.message));
   }, [page.operator]);
   if (!page.operator) return null;
   return html`<section class="panel-box campaigns" aria-label="campaigns"><h2>Campaigns</h2>
@@ -64,7 +62,7 @@ function useCampaign(id) {
     setCampaign(null);
     setMissing(false);
     if (!page.operator) return;
-    operatorCall("GET", `/campaigns/${encodeURIComponent(id)}`).then((c) => { setCampaign(c); update({ campaignShown: c }); },
+    operatorCall(page.operator, "GET", `/campaigns/${encodeURIComponent(id)}`).then((c) => { setCampaign(c); update({ campaignShown: c }); },
       (e) => (e.status === 404 ? setMissing(true) : fail("campaign", e.message)));
   }, [id, page.operator]);
   const saved = (c) => { setCampaign(c); setMissing(false); update({ campaignShown: c }); };

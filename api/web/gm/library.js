@@ -1,26 +1,14 @@
 // The creature library and party roster the service keeps per ruleset (operator token): add a
 // saved creature N times or the whole party in one step, edit, delete, export and import as JSON.
 import { html, useEffect, useState } from "./lib.js";
-import { call, newKey } from "./api.js";
+import { operatorCall } from "./api.js";
 import { fail, page, record, update } from "./store.js";
 import { Act, ErrorNote, int } from "./ui.js";
-import { OperatorToken, joining } from "./setup.js";
-import { slug } from "./words.js";
+import { OperatorToken } from "./setup.js";
+import { joining } from "./creatures.js";
 
-const operatorCall = (method, path, body) => call(method, path, { body, token: page.operator, key: newKey() });
-
-// Save a stat block under its name's id (the same name replaces it).
-export async function saveCreature(where, ruleset, creature) {
-  try {
-    const { name, side, kind, stats, party } = creature;
-    const saved = await operatorCall("PUT", `/library/${ruleset}/${slug(name)}`, { name, side, ...(kind ? { kind } : {}), stats, party: !!party });
-    update({ librarySaved: Date.now() });
-    return saved;
-  } catch (error) {
-    fail(where, `the library: ${error.message}`);
-    return null;
-  }
-}
+// Every library call carries the operator token and a fresh Idempotency-Key.
+const libraryCall = (method, path, body) => operatorCall(page.operator, method, path, body, { keyed: true });
 
 async function busy(where, work) {
   if (page.busy.has(where)) return null;
@@ -52,7 +40,7 @@ function Creature({ c, onEdit, reload }) {
   const where = `library:${c.id}`;
   const add = () => record(where, joining(c, Math.max(1, int(count) || 1)));
   const remove = async () => {
-    await busy(where, () => operatorCall("DELETE", `/library/${c.ruleset}/${c.id}`));  // 204: no body
+    await busy(where, () => libraryCall("DELETE", `/library/${c.ruleset}/${c.id}`));  // 204: no body
     if (!page.errors[where]) reload();
   };
   return html`<li class="creature" data-creature=${c.id}>
@@ -68,7 +56,7 @@ function Creature({ c, onEdit, reload }) {
 export function Library({ onEdit }) {
   const ruleset = page.state.ruleset;
   const [creatures, setCreatures] = useState(null);
-  const load = () => page.operator && operatorCall("GET", `/library?ruleset=${ruleset}`)
+  const load = () => page.operator && libraryCall("GET", `/library?ruleset=${ruleset}`)
     .then((answer) => setCreatures(answer.creatures))
     .catch((error) => fail("library", error.message));
   useEffect(() => { load(); }, [ruleset, page.operator, page.librarySaved]);
@@ -79,12 +67,12 @@ export function Library({ onEdit }) {
     const file = e.target.files[0];
     if (!file) return;
     const body = JSON.parse(await file.text());
-    if (await busy("library", () => operatorCall("POST", "/library/import", { creatures: body.creatures || body }))) load();
+    if (await busy("library", () => libraryCall("POST", "/library/import", { creatures: body.creatures || body }))) load();
   };
   return html`<div class="library">
     <div class="buttons">
       <${Act} where="party" cls="add-party" disabled=${!party.length} onClick=${addParty}>Add the party${party.length ? ` (${party.length})` : ""}<//>
-      <button type="button" class="export" onClick=${() => busy("library", () => operatorCall("GET", "/library/export")).then((d) => d && download("combatlog-library.json", d))}>Export</button>
+      <button type="button" class="export" onClick=${() => busy("library", () => libraryCall("GET", "/library/export")).then((d) => d && download("combatlog-library.json", d))}>Export</button>
       <label class="file">Import<input type="file" accept="application/json,.json" onChange=${importFile} /></label>
     </div>
     <${ErrorNote} where="party" /><${ErrorNote} where="library" />

@@ -14,9 +14,10 @@ export function inForce(line) {
 }
 
 // A line's fact as the GM wrote it, without what the service stamped on it (who, when, under
-// which request): what an amendment starts from, since the service refuses those from a client.
+// which request, in which action): what an amendment starts from, since the service refuses
+// those from a client.
 export function asWritten(fact) {
-  const { at, by, key, fingerprint, ...written } = fact || {};
+  const { at, by, key, fingerprint, action, ...written } = fact || {};
   return written;
 }
 

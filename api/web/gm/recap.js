@@ -2,7 +2,8 @@
 // bullets, with "Copy as Markdown" and "Download .md". The words are the service's
 // (projections/recap_markdown.py); the page only lays them out. Read with the operator token.
 import { html, useEffect, useRef, useState } from "./lib.js";
-import { operatorCall } from "./campaigns.js";
+import { operatorCall } from "./api.js";
+import { page } from "./store.js";
 
 const UNESCAPE = /\\([\\`*_[\]<>#|~])/g;
 const plainText = (text) => text.replace(UNESCAPE, "$1");
@@ -54,7 +55,7 @@ export function Recap({ campaign, session }) {
   useEffect(() => {
     setMarkdown(null); setError(null); setSaid("");
     const path = `/campaigns/${encodeURIComponent(campaign)}/sessions/${encodeURIComponent(session)}/recap?format=markdown`;
-    operatorCall("GET", path).then(setMarkdown, (e) => setError(e.message));
+    operatorCall(page.operator, "GET", path).then(setMarkdown, (e) => setError(e.message));
   }, [campaign, session]);
   if (error) return html`<section class="recap" aria-label="recap"><h3>Recap</h3><p class="error" role="alert">${error}</p></section>`;
   if (markdown === null) return html`<section class="recap" aria-label="recap"><h3>Recap</h3><p role="status">loading…</p></section>`;

@@ -6,29 +6,9 @@ import { fail, keepOperator, page, record, remember, update } from "./store.js";
 import { Act, Dialog, ErrorNote, int } from "./ui.js";
 import { OptionFields, StatFields, statsFrom, valuesFrom } from "./fields.js";
 import { rulesOf, rulesetTitle } from "./rules.js";
-import { slug } from "./words.js";
-import { saveCreature } from "./library.js";
+import { joining, saveCreature } from "./creatures.js";
 import { SAMPLES } from "./samples.js";
 import { FilingFields, blankFiling, filingOf } from "./filing.js";
-
-// Ids never used in this log, so a creature added later never clashes with one that left.
-function freeIds(base, count) {
-  const used = new Set(page.log.map((l) => l.fact?.combatant).filter(Boolean));
-  const ids = [];
-  if (count === 1 && !used.has(base)) return [[base, 0]];
-  for (let k = 1; ids.length < count; k += 1) if (!used.has(`${base}-${k}`)) ids.push([`${base}-${k}`, k]);
-  return ids;
-}
-
-// N copies of a stat block as CombatantJoined facts: "Goblin 1", "Goblin 2" … (one alone keeps its name).
-export function joining(creature, count, { hidden = false, group = false } = {}) {
-  const base = slug(creature.name);
-  return freeIds(base, count).map(([id, k]) => ({
-    type: "CombatantJoined", combatant: id, name: k && count > 1 ? `${creature.name} ${k}` : creature.name,
-    side: creature.side, kind: creature.kind || (creature.side === "party" ? "pc" : "npc"), stats: creature.stats,
-    ...(hidden ? { hidden: true } : {}), ...(group && count > 1 ? { group: base } : {}),
-  }));
-}
 
 export async function openEncounter(where, { name, ruleset, options, campaign, session }, facts = []) {
   if (page.busy.has(where)) return;

@@ -1,0 +1,31 @@
+"""The API's routers, one per resource, in the order the OpenAPI document lists them."""
+
+from api.http.routes import (
+    analytics,
+    branches,
+    campaigns,
+    corrections,
+    docs,
+    encounters,
+    library,
+    pages,
+    preview,
+    recap,
+    stream,
+    tokens,
+)
+
+ROUTERS = (
+    encounters.router,
+    corrections.router,
+    tokens.router,
+    stream.router,
+    analytics.router,
+    preview.router,
+    library.router,
+    branches.router,
+    campaigns.router,
+    recap.router,
+)
+
+__all__ = ["ROUTERS", "docs", "pages"]

@@ -1,0 +1,142 @@
+"""The encounter resources: open, list, append, state, log, export and import."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, cast
+from uuid import UUID
+
+from fastapi import APIRouter, Header, Query, Request, Response
+
+from api.http.deps import Commits, Operator, Reader, RuntimeDep, Service, TokensDep, Writer
+from api.http.facts import fits_64_bits, imported
+from api.http.lines import log_lines
+from api.http.problems import ERRORS, HttpProblem
+from api.http.schemas import encounters as schemas
+from api.http.writes import write
+from api.service.tokens import Tokens
+from domain.commands import Create
+from domain.events import EncounterCreated
+from domain.jsonl import parse_event, write_jsonl
+from projections.history import History, Timeline
+from projections.player import player_jsonl, player_lines, player_state
+
+router = APIRouter(prefix="/encounters", tags=["encounters"], responses=ERRORS)
+IdempotencyKey = Annotated[
+    str | None, Header(alias="Idempotency-Key", min_length=1, max_length=200)
+]
+TIMELINE = (
+    "`then` (default): the table as it stood after line `at`, later corrections not reaching "
+    "back; `corrected`: the first `at` lines with every correction in the whole log applied."
+)
+
+
+@router.post("", status_code=201, response_model=schemas.Opened)
+async def open_encounter(
+    _: Operator, body: schemas.NewEncounter, commits: Commits, tokens: TokensDep
+) -> schemas.Opened:
+    """Open an encounter (the operator token); the reply holds its GM and player tokens."""
+    fits_64_bits(body.options, "options")
+    given = {"type": "EncounterCreated", **body.model_dump(mode="json", exclude_none=True)}
+    created = cast(EncounterCreated, parse_event(given, 1))  # its options within the bounds
+    encounter_id = await commits.new(Create(created), by="gm")
+    return opened(tokens, encounter_id, 1)
+
+
+@router.get("", response_model=list[schemas.Summary])
+def list_encounters(_: Operator, service: Service) -> list[schemas.Summary]:
+    """Every encounter (ids, names, rules, versions; no tokens), for the operator token only: a
+    player must not learn the names of fights the GM has prepared."""
+    return [
+        schemas.Summary(id=s.id, name=s.name, ruleset=s.ruleset, version=s.version)
+        for s in service.listed()
+    ]
+
+
+@router.post("/{encounter_id}/facts", status_code=201, response_model=schemas.Appended)
+async def append_facts(
+    encounter_id: UUID,
+    body: schemas.NewFacts,
+    _: Writer,
+    runtime: RuntimeDep,
+    key: IdempotencyKey = None,
+) -> schemas.Appended:
+    """Append facts, all or none, after `expected_version` when given."""
+    return await write(runtime, encounter_id, "facts", body, key)
+
+
+@router.get(
+    "/{encounter_id}/state",
+    responses={200: {"content": {"application/json": {"example": schemas.STATE_EXAMPLE}}}},
+)
+def table_state(
+    encounter_id: UUID,
+    caller: Reader,
+    service: Service,
+    at: Annotated[
+        int | None, Query(ge=1, description="The table as it stood after line N.")
+    ] = None,
+    timeline: Annotated[Timeline, Query(description=TIMELINE)] = "then",
+) -> dict[str, Any]:
+    """The table state (CONTRACT §2), now or after line `at`, as it stood then or as corrected;
+    players get the player view."""
+
+    def view(history: History) -> dict[str, Any]:
+        if at is not None and at > history.version:
+            raise HttpProblem(422, "No such line", f"the log ends at line {history.version}", "at")
+        if caller != "gm":
+            return player_state(history, at, timeline)
+        return history.gm_state(at, timeline)
+
+    return service.read(encounter_id, view)
+
+
+@router.get(
+    "/{encounter_id}/log",
+    response_model=list[schemas.LogLine | schemas.WithdrawnLine],
+    responses={200: {"content": {"application/json": {"example": schemas.LOG_EXAMPLE}}}},
+)
+def log(encounter_id: UUID, caller: Reader, service: Service) -> list[Any]:
+    """Every line with its position, time, author, and whether it is revoked or amended; players
+    get the player log (a bare withdrawn marker for each line revoked or replaced)."""
+
+    def view(history: History) -> list[Any]:
+        if caller != "gm":
+            return player_lines(history)
+        return log_lines(history)
+
+    return service.read(encounter_id, view)
+
+
+@router.get(
+    "/{encounter_id}/export",
+    response_class=Response,
+    responses={200: schemas.JSONL_RESPONSE},
+)
+def export(encounter_id: UUID, caller: Reader, service: Service) -> Response:
+    """The whole log as JSON Lines; a player token gets the player view (as the player log)."""
+    whole = caller == "gm"
+    data = service.read(encounter_id, lambda h: write_jsonl(h.events) if whole else player_jsonl(h))
+    return Response(data, media_type="application/x-ndjson")
+
+
+@router.post(
+    "/import",
+    status_code=201,
+    response_model=schemas.Opened,
+    openapi_extra={"requestBody": schemas.JSONL_BODY},
+)
+async def import_log(
+    _: Operator, request: Request, commits: Commits, tokens: TokensDep
+) -> schemas.Opened:
+    """Store a JSON Lines log (the request body) as a new encounter, checked whole first (the
+    operator token)."""
+    encounter_id, version = await imported(commits, await request.body())
+    return opened(tokens, encounter_id, version)
+
+
+def opened(tokens: Tokens, encounter_id: UUID, version: int) -> schemas.Opened:
+    """A new encounter's id, lines and tokens (generation 0), as the reply gives them."""
+    return schemas.Opened(id=encounter_id, version=version, **tokens.issued(encounter_id, {}))
+
+
+__all__ = ["router"]

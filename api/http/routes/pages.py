@@ -1,0 +1,68 @@
+"""The GM page and the player page (static ES modules, no build step), and the rulesets' forms."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+from fastapi import APIRouter, FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+from domain.rulesets import SYSTEMS
+from domain.rulesets.catalog import describe
+
+WEB = Path(__file__).resolve().parents[2] / "web"
+router = APIRouter()
+
+
+@router.get("/", include_in_schema=False)
+def gm_page() -> FileResponse:
+    """The GM page: encounters, the table, the log with undo and amend, replay, analytics."""
+    return FileResponse(WEB / "index.html")
+
+
+@router.get("/play/{encounter_id}", include_in_schema=False)
+def player_page(encounter_id: UUID) -> FileResponse:
+    """The player page of one encounter (its player token in the address's fragment)."""
+    return FileResponse(WEB / "player.html")
+
+
+RULESETS_EXAMPLE = {
+    "dnd35": {
+        "title": "D&D 3.5 (SRD)",
+        "description": "Hit points with disabled, dying and dead; nonlethal; massive damage.",
+        "options": {"type": "object", "properties": {"temp_hp_model": {
+            "title": "Temporary hit points", "description": "A10: temporary HP as a separate pool…",
+            "enum": ["pool", "noted_total"], "default": "pool", "type": "string",
+            "x-enum-labels": {"pool": "A separate pool, lost first",
+                              "noted_total": "Noted total (HP fall back when they go)"}}}},
+        "stats": {"type": "object", "required": ["max_hp"], "properties": {
+            "max_hp": {"title": "Hit points", "type": "integer", "minimum": 1},
+            "defenses": {"title": "Armor class", "type": "object",
+                         "additionalProperties": {"type": "integer"}}}},
+        "conditions": [{"name": "flat_footed", "title": "Flat-footed",
+                        "description": "No Dex or dodge bonus to AC, no AoOs (L216-223)."}],
+        "defenses": [{"name": "ac", "title": "AC"}, {"name": "touch", "title": "Touch AC"}],
+        "saves": ["fortitude", "reflex", "will"],
+        "resources": [],
+    }
+}  # fmt: skip
+
+
+@router.get(
+    "/rulesets",
+    tags=["rulesets"],
+    responses={200: {"content": {"application/json": {"example": RULESETS_EXAMPLE}}}},
+)
+def rulesets() -> dict[str, dict[str, Any]]:
+    """Each rules system's title, house-rule options and combatant stats as JSON Schema (for
+    forms, with labels), and its named conditions, defenses, saves and resources."""
+    return {name: describe(name) for name in SYSTEMS}
+
+
+def install(app: FastAPI) -> None:
+    """Serve the pages, their modules at /web, and the rulesets' forms."""
+    app.include_router(router)
+    app.mount("/web", StaticFiles(directory=WEB), name="web")

@@ -1,0 +1,35 @@
+"""An encounter's tokens: the operator reads them (as `combatlog tokens` does on the service's
+machine), and a GM replaces the player or GM token, after which the old one is refused."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from fastapi import APIRouter
+from fastapi.concurrency import run_in_threadpool
+
+from api.http.deps import Operator, Service, TokensDep, Writer
+from api.http.problems import ERRORS
+from api.http.schemas import encounters as schemas
+
+router = APIRouter(prefix="/encounters", tags=["encounters"], responses=ERRORS)
+
+
+@router.post("/{encounter_id}/tokens", response_model=schemas.Tokens)
+async def rotate(
+    encounter_id: UUID, body: schemas.Rotation, _: Writer, tokens: TokensDep
+) -> schemas.Tokens:
+    """Replace the player (or GM) token; every worker refuses the old one from now on."""
+    issued = await run_in_threadpool(tokens.rotate, encounter_id, body.rotate)
+    return schemas.Tokens(id=encounter_id, **issued)
+
+
+@router.get("/{encounter_id}/tokens", response_model=schemas.Tokens)
+async def current(
+    encounter_id: UUID, _: Operator, service: Service, tokens: TokensDep
+) -> schemas.Tokens:
+    """The encounter's current GM and player tokens, for the operator token only: the GM page
+    opens a fight from a campaign's page with them (what `combatlog tokens ID` prints)."""
+    service.exists(encounter_id)
+    issued = await run_in_threadpool(tokens.issued, encounter_id)
+    return schemas.Tokens(id=encounter_id, **issued)
