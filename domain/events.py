@@ -38,6 +38,7 @@ NonNegative = Annotated[
 Tree = Annotated[dict[str, Any], TREE_IN_BOUNDS]  # stats, options
 Position = Annotated[int, Strict(), Field(ge=1)]
 D20 = Annotated[int, Strict(), Field(ge=1, le=20)]
+Multiplier = Annotated[int, Strict(), Field(ge=2, json_schema_extra={"maximum": MAGNITUDE}), WITHIN]
 Flag = Annotated[bool, Strict()]
 CombatantId = Annotated[
     str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:'+-]*$")
@@ -244,6 +245,8 @@ class AttackMade(Fact):
     outcome: Literal["hit", "miss", "critical"] | None = None
     confirm_natural: D20 | None = None
     confirm_total: Int | None = None
+    threat: D20 | None = None  # the lowest natural that threatens a critical (absent: 20)
+    multiplier: Multiplier | None = None  # a critical hit's damage multiplier (absent: ×2)
 
 
 class ToughnessSave(BaseModel):

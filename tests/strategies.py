@@ -75,6 +75,7 @@ OPTIONS = st.fixed_dictionaries(
         "nonlethal_at_zero": st.sampled_from(["only_when_nonlethal", "literal"]),
         "nonlethal_includes_temp_hp": st.booleans(),
         "temp_hp_model": st.sampled_from(["pool", "noted_total"]),
+        "monster_death": st.sampled_from(["as_characters", "at_zero"]),
     },
 )
 
@@ -327,7 +328,8 @@ def after_the_fight(b: Builder) -> TableFact:
 
 
 def ruled_attack(b: Builder, who: str) -> AttackMade:
-    """An attack against a named defense, sometimes with the GM's ruling or a confirmation."""
+    """An attack against a named defense, sometimes with the GM's ruling, a threat range or a
+    confirmation."""
     natural = b.number(1, 20)
     confirm = b.number(1, 20) if natural >= 19 and b.draw(st.booleans()) else None
     return AttackMade(
@@ -335,6 +337,7 @@ def ruled_attack(b: Builder, who: str) -> AttackMade:
         defense=b.pick([None, "ac", "touch", "flat_footed", "eac", "kac", "fortitude", "will"]),
         outcome=b.pick([None, None, "hit", "miss", "critical"]),
         confirm_natural=confirm, confirm_total=None if confirm is None else confirm + 5,
+        threat=b.pick([None, None, 19, 18]), multiplier=b.pick([None, None, 3]),
     )  # fmt: skip
 
 
