@@ -9,6 +9,7 @@ from typing import Any, Protocol, get_args
 from domain.events import (
     ENVELOPE,
     ActionProposed,
+    AttackMade,
     DamageDealt,
     Fact,
     ProposalAccepted,
@@ -193,12 +194,12 @@ def linked(facts: Sequence[Fact], first: int) -> list[Fact]:
     on the same target, is that attack's damage (its `attack` the attack's line), as the GM's
     attack with its damage is one write."""
     found: list[Fact] = []
-    for fact in facts:
-        if isinstance(fact, DamageDealt) and fact.attack is None:
-            attack = next((first + i for i in range(len(found) - 1, -1, -1)
-                           if kind_of(found[i]) == "AttackMade"
-                           and found[i].target == fact.target), None)  # fmt: skip
-            fact = fact if attack is None else fact.model_copy(update={"attack": attack})
+    aimed: dict[str, int] = {}  # each target: the line of the latest attack on it
+    for line, fact in enumerate(facts, first):
+        if isinstance(fact, DamageDealt) and fact.attack is None and fact.target in aimed:
+            fact = fact.model_copy(update={"attack": aimed[fact.target]})
+        elif isinstance(fact, AttackMade):
+            aimed[fact.target] = line
         found.append(fact)
     return found
 

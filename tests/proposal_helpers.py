@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.commands import Accept, AppendFacts, Command, Decline, Propose, Redo, Undo
 from domain.decide import decide
-from domain.events import EVENT_ADAPTER, ActionProposed, Event, Fact
+from domain.events import EVENT_ADAPTER, ActionProposed
 from domain.integrity import LogIntegrity
 from projections.history import History
 from projections.proposals import nameable, players_in_fight, proposal_at
@@ -27,10 +27,9 @@ SETUP: list[dict[str, Any]] = [
 ]  # fmt: skip
 
 
-def fact(raw: dict[str, Any]) -> Fact:
-    """A fact from its JSON, as a client sends it."""
-    parsed: Fact = EVENT_ADAPTER.validate_python(raw)
-    return parsed
+def fact(raw: dict[str, Any]) -> Any:
+    """A fact from its JSON, as a client sends it (of whichever type it says)."""
+    return EVENT_ADAPTER.validate_python(raw)
 
 
 class Table:
@@ -38,11 +37,10 @@ class Table:
 
     def __init__(self, setup: list[dict[str, Any]] = SETUP) -> None:
         self.log = LogIntegrity()
-        self.events: list[Event] = []
-        first, *rest = [fact(raw) for raw in setup]
-        self.write(None, AppendFacts((first,)))
-        for line in rest:
-            self.gm(line)
+        self.events: list[Any] = []  # Event, each read by the attributes its type has
+        self.write(None, AppendFacts((fact(setup[0]),)))
+        for raw in setup[1:]:
+            self.gm(raw)
 
     @property
     def history(self) -> History:
@@ -55,7 +53,7 @@ class Table:
         for one in facts:
             stamped = one if one.by is not None or by is None else one.model_copy(update={"by": by})
             self.log.append(stamped)
-            self.events.append(stamped)  # type: ignore[arg-type]
+            self.events.append(stamped)
         return list(range(first, first + len(facts)))
 
     def gm(self, *raws: dict[str, Any]) -> list[int]:
@@ -64,7 +62,9 @@ class Table:
 
     def propose(self, combatant: str, *raws: dict[str, Any], note: str | None = None) -> int:
         """The player holding `combatant` proposes facts for it; the line it is on."""
-        proposal = ActionProposed(combatant=combatant, facts=[fact(r) for r in raws], note=note)
+        proposal = ActionProposed.model_validate(
+            {"combatant": combatant, "facts": list(raws), **({"note": note} if note else {})}
+        )
         history = self.history
         viewer = frozenset({combatant})
         command = Propose(proposal, nameable(history, viewer), players_in_fight(history))

@@ -221,7 +221,7 @@ def test_one_undo_takes_the_whole_acceptance_back_and_the_proposal_is_pending_ag
     before = table.history.state()
     accepted = table.accept(line)
     undone = table.undo()
-    assert [(e.target, e.action) for e in table.events[undone[0] - 1 :]] == [  # type: ignore[attr-defined]
+    assert [(e.target, e.action) for e in table.events[undone[0] - 1 :]] == [
         (accepted[0], undone[0]), (accepted[1], undone[0]), (accepted[2], undone[0])
     ]  # fmt: skip
     assert table.history.state()["combatants"] == before["combatants"]
