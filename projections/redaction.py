@@ -123,9 +123,9 @@ def withdrawn_marker(position: int) -> PlayerLine:
 
 
 def shown_fact(fact: dict[str, Any], cast: Cast) -> dict[str, Any]:
-    """A fact without the GM's envelope and a correction's reason and, when it is about a foe
-    (its `target` or `combatant`), without numbers about the foe's vitals; so is an amendment's
-    replacement.
+    """A fact without the GM's envelope, a correction's reason and line 1's table and, when it
+    is about a foe (its `target` or `combatant`), without numbers about the foe's vitals; so is
+    an amendment's replacement.
     A saving throw's `save` is the save's name, not a number, and stays."""
     shown = {name: value for name, value in fact.items() if name not in NOT_SHOWN}
     if shown.get("type") in CORRECTION_NAMES:
@@ -139,4 +139,6 @@ def shown_fact(fact: dict[str, Any], cast: Cast) -> dict[str, Any]:
         shown["replacement"] = shown_fact(shown["replacement"], cast)
     if isinstance(branch := shown.get("branch_of"), dict):  # the parent's id is the GM's
         shown["branch_of"] = {name: value for name, value in branch.items() if name != "encounter"}
+    if shown.get("type") == "EncounterCreated":
+        shown.pop("table", None)  # which game group's fight it is: the host's and the GM's
     return shown

@@ -28,9 +28,7 @@ def test_a_first_start_seeds_the_demo_fight_and_prints_its_address_and_tokens(
         demo = encounter.group(1)
         gm, player = printed(output, "GM token"), printed(output, "player token")
         operator = printed(output, "operator token")
-        assert (
-            printed(output, "GM page") == f"{server.url}/#e={demo}&token={gm}&operator={operator}"
-        )
+        assert printed(output, "GM page") == f"{server.url}/#e={demo}&token={gm}&key={operator}"
         assert printed(output, "player page") == f"{server.url}/play/{demo}#token={player}"
 
         table = httpx.get(f"{server.url}/encounters/{demo}/state",
@@ -45,7 +43,7 @@ def test_a_first_start_seeds_the_demo_fight_and_prints_its_address_and_tokens(
                    if c["side"] != "party")  # fmt: skip
         assert httpx.get(f"{server.url}/").status_code == 200
         assert printed(output, "demo campaign") == (
-            f"{server.url}/#c=mill&s=2025-03-14&operator={operator}"
+            f"{server.url}/#c=mill&s=2025-03-14&key={operator}"
         )
         opened = httpx.post(f"{server.url}/encounters", json={"name": "Next fight"},
                             headers={"Authorization": f"Bearer {operator}"})  # fmt: skip
