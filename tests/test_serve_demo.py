@@ -75,3 +75,22 @@ def test_a_second_start_on_the_same_store_seeds_nothing_more(tmp_path: Path) -> 
         listed = httpx.get(f"{server.url}/encounters", headers=operator).json()
         server.stop()
     assert len(listed) == 2  # the demo campaign's two fights
+
+
+def test_the_gm_page_address_carries_the_default_tables_key_which_opens_the_demo(
+    tmp_path: Path,
+) -> None:
+    """One group on a laptop: nothing new to type; the address's key is the table's key."""
+    server = serve(tmp_path)
+    try:
+        address = printed(server.output, "GM page")
+        fragment = dict(part.split("=", 1) for part in address.partition("#")[2].split("&"))
+        key = {"Authorization": f"Bearer {fragment['key']}"}
+        listed = httpx.get(f"{server.url}/encounters", headers=key).json()
+        demo = httpx.get(f"{server.url}/encounters/{fragment['e']}/state", headers=key)
+        tables = httpx.get(f"{server.url}/tables", headers=server.operator).json()["tables"]
+    finally:
+        server.stop()
+    assert fragment["e"] in [e["id"] for e in listed] and len(listed) == 2
+    assert demo.status_code == 200 and demo.json()["phase"] == "ended"
+    assert [(t["id"], t["operator_key"], t["encounters"]) for t in tables] == [("default", True, 2)]

@@ -155,7 +155,7 @@ function keys(event) {
 
 async function route() {
   const params = new URLSearchParams(location.hash.slice(1));
-  keepOperator(params.get("operator"));
+  keepOperator(params.get("key") || params.get("operator"));  // a table's key; operator=: before tables
   if (params.get("token") && params.get("e")) remember(params.get("e"), params.get("token"));
   openCampaign(params.get("c"), params.get("s"));
   await open(params.get("e"), params.get("token"));
