@@ -19,7 +19,7 @@ from api.cli.process import leave
 from api.cli.terminal import fail, plain
 from api.compute.collector import collector_paused
 from domain.integrity import LogError
-from domain.jsonl import read_jsonl, write_jsonl
+from domain.jsonl import read_log, write_jsonl
 from projections.render import state_json
 from projections.table import table_at
 from projections.view import Table
@@ -27,7 +27,8 @@ from projections.view import Table
 
 def _read_log(path: Path) -> list[Any]:
     try:
-        return read_jsonl(path.read_bytes())
+        with path.open("rb") as stream:
+            return read_log(stream)
     except OSError as exc:
         raise fail(f"cannot read {path}: {exc.strerror}", 2) from None
     except LogError as exc:

@@ -52,7 +52,7 @@ class Comparison(BaseModel):
         {
             "a": schemas.STATE_EXAMPLE,
             "b": schemas.STATE_EXAMPLE,
-            "differences": ["Goblin 2: hp 4 → -1; bloodied → dying, unconscious, helpless"],
+            "differences": ["Goblin 2: hp 4 → -1; dying, unconscious, helpless"],
         }
     )
     a: dict[str, Any]
