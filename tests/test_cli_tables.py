@@ -90,3 +90,16 @@ def test_a_table_is_renamed_and_removed_once_it_holds_no_encounter(db: str, tmp_
     assert [line.split()[0] for line in run("tables", "list", db=db).splitlines()] == [
         "default", "thursday"]  # fmt: skip
     assert "no table friday" in run("tables", "remove", "friday", db=db, code=1)
+
+
+def test_a_log_is_imported_into_the_table_named_and_no_other(db: str, tmp_path: Path) -> None:
+    key = key_in(run("tables", "add", "Thursday", db=db))
+    log = tmp_path / "fight.jsonl"
+    log.write_bytes(b'{"type":"EncounterCreated","name":"Troll","ruleset":"dnd35","table":"x"}\n')
+    made = run("import", str(log), "--table", "thursday", db=db).strip()
+    assert "no table nowhere" in run("import", str(log), "--table", "nowhere", db=db, code=2)
+    with TestClient(create_app(db, folder=tmp_path)) as client:
+        assert [e["id"] for e in client.get("/encounters", headers=bearer(key)).json()] == [made]
+        assert client.get("/encounters", headers=operator(client)).json() == []
+    exported = run("export", made, db=db)
+    assert '"table":"thursday"' in exported and '"table":"x"' not in exported
