@@ -75,6 +75,9 @@ def test_a_tables_key_opens_its_own_encounters_and_no_other_tables(client: TestC
 
 def test_line_1_names_the_table_for_the_gm_and_not_for_the_players(client: TestClient) -> None:
     key = new_table(client, "thursday", "T")
+    chosen = client.post("/encounters", json={"name": "Troll", "table": "default"},
+                         headers=bearer(key))  # fmt: skip
+    assert (chosen.status_code, chosen.json()["errors"][0]["field"]) == (422, "table")
     made = client.post("/encounters", json={"name": "Troll"}, headers=bearer(key)).json()
     gm = client.get(f"/encounters/{made['id']}/export", headers=bearer(made["gm_token"])).text
     player = client.get(f"/encounters/{made['id']}/log", headers=bearer(made["player_token"]))
