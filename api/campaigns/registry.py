@@ -15,7 +15,7 @@ import orjson
 from pydantic import BaseModel, ConfigDict, Field
 
 from api.store import EncounterStore
-from api.store.kept import Earlier, KeptTable
+from api.store.kept import Earlier, TablesKept
 from domain.events import CombatantId, Label, Ruleset, Slug
 from domain.tables import DEFAULT_TABLE
 
@@ -41,7 +41,7 @@ class CampaignRecord(BaseModel):
     party: list[CombatantId] = Field(default_factory=list, max_length=PARTY_MOST)
 
 
-class CampaignRegistry(KeptTable):
+class CampaignRegistry(TablesKept):
     """Every campaign record of one store, by table and id."""
 
     def __init__(self, store: EncounterStore) -> None:
@@ -91,20 +91,7 @@ class CampaignRegistry(KeptTable):
         if self.datastore is None:
             with self.guard:
                 return self.kept.pop((table, campaign_id), None) is not None
-        which = "WHERE table_id = ? AND campaign_id = ?"
-        with self._sql() as (run, _):
-            found = run(f"SELECT 1 FROM {self.name} {which}", (table, campaign_id))
-            run(f"DELETE FROM {self.name} {which}", (table, campaign_id))
-        return bool(found)
-
-    def forget_table(self, table: str) -> None:
-        """Every campaign record of a table that is removed."""
-        if self.datastore is None:
-            with self.guard:
-                self.kept = {k: c for k, c in self.kept.items() if k[0] != table}
-            return
-        with self._sql() as (run, _):
-            run(f"DELETE FROM {self.name} WHERE table_id = ?", (table,))
+        return self._deleted("WHERE table_id = ? AND campaign_id = ?", (table, campaign_id))
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ import orjson
 
 from api.library.creatures import Creature
 from api.store import EncounterStore
-from api.store.kept import Earlier, KeptTable
+from api.store.kept import Earlier, TablesKept
 from domain.tables import DEFAULT_TABLE
 
 UPSERT = (
@@ -25,7 +25,7 @@ COLUMNS = (
 BEFORE_TABLES = Earlier("table_id", f"'{DEFAULT_TABLE}', ruleset, creature_id, body")
 
 
-class CreatureLibrary(KeptTable):
+class CreatureLibrary(TablesKept):
     """Every saved creature of one store, by table, ruleset and id."""
 
     def __init__(self, store: EncounterStore) -> None:
@@ -68,19 +68,7 @@ class CreatureLibrary(KeptTable):
             with self.guard:
                 return self.kept.pop((table, ruleset, creature_id), None) is not None
         which = "WHERE table_id = ? AND ruleset = ? AND creature_id = ?"
-        with self._sql() as (run, _):
-            found = run(f"SELECT 1 FROM {self.name} {which}", (table, ruleset, creature_id))
-            run(f"DELETE FROM {self.name} {which}", (table, ruleset, creature_id))
-        return bool(found)
-
-    def forget_table(self, table: str) -> None:
-        """Every creature of a table that is removed."""
-        if self.datastore is None:
-            with self.guard:
-                self.kept = {k: c for k, c in self.kept.items() if k[0] != table}
-            return
-        with self._sql() as (run, _):
-            run(f"DELETE FROM {self.name} WHERE table_id = ?", (table,))
+        return self._deleted(which, (table, ruleset, creature_id))
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,3 +80,26 @@ class KeptTable:
 
     def _sql(self, commit: bool = True) -> Any:
         return sql.transaction(self.datastore, self.postgres, commit=commit)
+
+
+class TablesKept(KeptTable):
+    """Reference data each table (game group) keeps of its own: its rows keyed by `table_id`
+    first, as the in-memory store's dictionary `kept` is keyed by tuples that start with it."""
+
+    kept: dict[Any, Any]
+
+    def forget_table(self, table: str) -> None:
+        """Every row of a table that is removed."""
+        if self.datastore is None:
+            with self.guard:
+                self.kept = {k: v for k, v in self.kept.items() if k[0] != table}
+            return
+        with self._sql() as (run, _):
+            run(f"DELETE FROM {self.name} WHERE table_id = ?", (table,))
+
+    def _deleted(self, which: str, params: tuple[str, ...]) -> bool:
+        """The rows `which` selects deleted; whether there were any."""
+        with self._sql() as (run, _):
+            found = run(f"SELECT 1 FROM {self.name} {which}", params)
+            run(f"DELETE FROM {self.name} {which}", params)
+        return bool(found)
