@@ -135,6 +135,8 @@ class EncounterCreated(Fact):
     branch_of: BranchOf | None = None  # a what-if branch: its parent and the line it forked at
     campaign: Slug | None = None  # the campaign it is fought in (EncounterFiled may change it)
     session: Session | None = None  # ... and the session of that campaign
+    # the game group (table) whose encounter it is; absent: the default table (domain/tables.py)
+    table: Slug | None = None
 
     _in_a_campaign = field_validator("session")(in_a_campaign)
 

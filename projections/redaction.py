@@ -180,7 +180,7 @@ class PlayerLines:
 
     def shown(self, fact: dict[str, Any]) -> dict[str, Any]:
         """A fact without the GM's envelope (its `action` too: player_log gives players their
-        own reading of it) and a correction's reason, without a pointer at a
+        own reading of it), a correction's reason and line 1's table, without a pointer at a
         line players cannot see (`attack`, a save's `against`) and, when it is about a foe (its
         `target` or `combatant`), without numbers about the foe's vitals or its initiative roll;
         so is an amendment's replacement. A saving throw's `save` is the save's name, not a
@@ -201,6 +201,8 @@ class PlayerLines:
         if isinstance(branch := shown.get("branch_of"), dict):  # the parent's id is the GM's
             shown["branch_of"] = {name: value for name, value in branch.items()
                                   if name != "encounter"}  # fmt: skip
+        if shown.get("type") == "EncounterCreated":
+            shown.pop("table", None)  # which game group's fight it is: the host's and the GM's
         return shown
 
     def _pointing_at_seen(self, fact: dict[str, Any]) -> dict[str, Any]:

@@ -47,6 +47,7 @@ async def stream(
     last_event_id: Annotated[int | None, Header(ge=0)] = None,
 ) -> EventSourceResponse:
     """Every line from after Last-Event-ID on, then each new one as it is appended."""
+    service.exists(encounter_id)  # 404 before the stream begins, to a token that opens the id
     sent = last_event_id or 0
 
     async def messages() -> AsyncIterator[bytes]:
