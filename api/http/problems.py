@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException
 
 from api.http.idempotency import HEADER
+from api.service import commits
 from api.service.errors import (
     KeyReused,
     LostRace,
@@ -27,6 +28,7 @@ from api.service.tokens import NO_DOOR
 from domain.integrity import LogError
 
 PROBLEM = "application/problem+json"
+RETRY_AFTER = "1"  # seconds: a write that kept losing races, sent again
 
 
 class FieldError(BaseModel):
@@ -66,23 +68,32 @@ class HttpProblem(Exception):
         detail: str,
         field: str | None = None,
         reason: str | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         self.status, self.title, self.detail, self.field = status, title, detail, field
         self.reason = reason or detail  # what the field's error says; the detail by default
+        self.headers = headers or {}
         super().__init__(detail)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled whole, so a worker process can raise it (api.compute.offload)."""
-        return (type(self), (self.status, self.title, self.detail, self.field, self.reason))
+        fields = (self.status, self.title, self.detail, self.field, self.reason, self.headers)
+        return (type(self), fields)
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {  # what an encounter's routes may answer
     code: {"model": Problem, "description": text}
     for code, text in {
         401: "No token", 403: "Wrong token, or a player token where the GM's is needed",
-        404: "No such encounter", 409: "expected_version is stale, or another writer got there",
+        404: "No such encounter", 409: "expected_version is stale",
         413: "Body too large", 422: "Bad input, or a fact the log cannot take",
     }.items()
+}  # fmt: skip
+BUSY: dict[int | str, dict[str, Any]] = {  # what a write to an encounter may answer besides
+    503: {"model": Problem, "description": "Other writers kept getting there first for "
+          f"{commits.RETRY_FOR:g} s: nothing was written; send it again after Retry-After",
+          "headers": {"Retry-After": {"description": "Seconds to wait before sending it again",
+                                      "schema": {"type": "integer"}}}},
 }  # fmt: skip
 
 
@@ -94,9 +105,11 @@ def problem(
 
 
 def rendered(exc: HttpProblem) -> JSONResponse:
-    """The problem body of `exc`, naming its field when it has one."""
+    """The problem body of `exc`, naming its field when it has one, with its headers."""
     errors = [FieldError(field=exc.field, reason=exc.reason)] if exc.field else []
-    return problem(exc.status, exc.title, exc.detail, errors)
+    answer = problem(exc.status, exc.title, exc.detail, errors)
+    answer.headers.update(exc.headers)
+    return answer
 
 
 # Each failure the API can meet, as the problem it is (the most specific class answers).
@@ -109,8 +122,9 @@ PROBLEMS: dict[type[Exception], Callable[[Any], HttpProblem]] = {
         404, "No such encounter", str(exc), "encounter_id", "not found"),
     KeyReused: lambda exc: HttpProblem(422, "Idempotency-Key reused", str(exc), HEADER),
     LostRace: lambda exc: HttpProblem(
-        409, "Other writers got there first",
-        "other writers got there first every time it was tried: send it again"),
+        503, "Too many writers at once",
+        f"other writers got there first every time it was tried for {commits.RETRY_FOR:g} s; "
+        "nothing was written: send it again", headers={"Retry-After": RETRY_AFTER}),
     VersionConflict: lambda exc: HttpProblem(
         409, "The log moved on", str(exc), "expected_version",
         f"the log is at version {exc.actual}"),
@@ -131,11 +145,12 @@ def handler(convert: Callable[[Any], HttpProblem]) -> Callable[..., Any]:
 
 
 def as_problems(schema: dict[str, Any]) -> dict[str, Any]:
-    """Every 4xx response body documented as application/problem+json, not application/json."""
+    """Every 4xx and 5xx response body documented as application/problem+json, not
+    application/json."""
     for operation in (op for ops in schema.get("paths", {}).values() for op in ops.values()):
         for status, response in operation.get("responses", {}).items():
             content = response.get("content", {})
-            if status.startswith("4") and "application/json" in content:
+            if status[0] in "45" and "application/json" in content:
                 content[PROBLEM] = content.pop("application/json")
     return schema
 

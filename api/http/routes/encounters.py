@@ -10,7 +10,7 @@ from fastapi import APIRouter, Header, Query, Request, Response
 from api.http.deps import Commits, Operator, Reader, RuntimeDep, Service, TokensDep, Writer
 from api.http.facts import fits_64_bits, imported
 from api.http.lines import log_lines
-from api.http.problems import ERRORS, HttpProblem
+from api.http.problems import BUSY, ERRORS, HttpProblem
 from api.http.schemas import encounters as schemas
 from api.http.writes import write
 from api.service.tokens import Tokens
@@ -52,7 +52,9 @@ def list_encounters(_: Operator, service: Service) -> list[schemas.Summary]:
     ]
 
 
-@router.post("/{encounter_id}/facts", status_code=201, response_model=schemas.Appended)
+@router.post(
+    "/{encounter_id}/facts", status_code=201, response_model=schemas.Appended, responses=BUSY
+)
 async def append_facts(
     encounter_id: UUID,
     body: schemas.NewFacts,
