@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID
 
 import orjson
@@ -22,6 +22,7 @@ from projections.history import History
 from projections.player import player_log
 
 Message = dict[str, Any]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,26 +65,33 @@ def rendered(history: History, sent: int, caller: str) -> tuple[int, list[Line]]
 
 
 class Generations:
-    """How often each role's token of one encounter was rotated: read from the store (any
-    worker may rotate it) at most every RECHECK seconds, once for all its subscribers."""
-
-    RECHECK = 2.0
+    """How often each role's token of one encounter was rotated, as last read from the store
+    (any worker, or the command line, may rotate it): with each read of new lines, once for all
+    the feed's subscribers (`read_then_generations`)."""
 
     def __init__(self, tokens: Tokens, encounter_id: UUID) -> None:
         self.tokens, self.encounter_id = tokens, encounter_id
         self.known: dict[str, int] = {}
-        self.checked = 0.0
 
-    def seen(self, generations: dict[str, int]) -> None:
-        """A fresher reading (a subscriber's at connect); generations only grow."""
+    def seen(self, generations: Mapping[str, int]) -> None:
+        """A fresher reading; generations only grow."""
         for role, generation in generations.items():
             self.known[role] = max(generation, self.known.get(role, 0))
 
-    async def refresh(self) -> None:
-        if time.monotonic() - self.checked < self.RECHECK:
-            return
-        self.checked = time.monotonic()
-        self.seen(await asyncio.to_thread(self.tokens.generations, self.encounter_id))
+    def rotated_since(self, caller: str, generation: int) -> bool:
+        """Whether the caller's role's token was rotated since the stream's `generation`."""
+        return self.known.get(caller, 0) > generation
+
+
+def read_then_generations(
+    service: Encounters, generations: Generations, view: Callable[[History], T]
+) -> T:
+    """In a thread: the view of the encounter's caught-up tables, then its token generations
+    read from the store after it, so a rotation committed before any line the view holds is
+    known before that line is sent (one SELECT a read, for all the feed's subscribers)."""
+    found = service.read(generations.encounter_id, view)
+    generations.seen(generations.tokens.generations(generations.encounter_id))
+    return found
 
 
 class Feed:
@@ -122,8 +130,9 @@ class Feed:
         view = partial(rendered, sent=self.rendered, caller=self.caller)
         batch: Batch
         try:
-            await self.generations.refresh()
-            version, batch = await asyncio.to_thread(self.service.read, self.encounter_id, view)
+            version, batch = await asyncio.to_thread(
+                read_then_generations, self.service, self.generations, view
+            )
             self.rendered = max(version, self.rendered)
         except Exception:  # the store unreadable a moment: each subscriber reads for itself
             log.exception("the live feed of %s could not render", self.encounter_id)
@@ -153,6 +162,15 @@ class Feeds:
         queue: asyncio.Queue[Batch] = asyncio.Queue()
         feed.subscribers.add(queue)
         return feed, queue
+
+    def rotated(self, encounter_id: UUID, generations: Mapping[str, int]) -> None:
+        """On the loop: a token of the encounter was rotated on this worker: each of its
+        streams opened with a token rotated away ends now, with no line to wait for."""
+        for (rotated, _), feed in self.feeds.items():
+            if rotated == encounter_id:
+                feed.generations.seen(generations)
+                for queue in feed.subscribers:
+                    queue.put_nowait([])
 
     def leave(self, feed: Feed, queue: asyncio.Queue[Batch]) -> None:
         """On the loop: that queue is given no more; a feed left without subscribers closes."""

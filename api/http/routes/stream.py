@@ -11,10 +11,11 @@ from uuid import UUID
 from fastapi import APIRouter, Header
 from sse_starlette import EventSourceResponse
 
-from api.http.deps import FeedsDep, Reader, Service
-from api.http.feeds import Batch, Feed, Line, rendered
+from api.http.deps import Auth, FeedsDep, Reader, TokenQuery
+from api.http.feeds import Batch, Feed, Line, read_then_generations, rendered
 from api.http.problems import ERRORS
-from api.service.encounters import Encounters
+from api.service.errors import NotAToken, NoToken, WrongToken
+from api.service.tokens import role_of
 
 __all__ = ["router"]
 
@@ -42,48 +43,55 @@ STREAM_EXAMPLE = (
 async def stream(
     encounter_id: UUID,
     caller: Reader,
-    service: Service,
     feeds: FeedsDep,
     last_event_id: Annotated[int | None, Header(ge=0)] = None,
+    authorization: Auth = None,
+    given: TokenQuery = None,
 ) -> EventSourceResponse:
-    """Every line from after Last-Event-ID on, then each new one as it is appended."""
+    """Every line from after Last-Event-ID on, then each new one as it is appended; it ends
+    when its token is rotated away, before any later line."""
     sent = last_event_id or 0
+    token = authorization if authorization is not None or given is None else f"Bearer {given}"
 
     async def messages() -> AsyncIterator[bytes]:
         nonlocal sent
         feed, queue = feeds.join(encounter_id, caller)  # before the read: no line falls between
         try:
-            generation = await connected(feed, caller)
-            version, backlog = await read_after(service, encounter_id, sent, caller)
+            generation = await connected(feed, caller, token)
+            version, backlog = await read_after(feed, sent, caller)
             feed.started_at(version)
             batch: Batch = backlog
             while True:
                 if batch is None or (batch and batch[0].position > sent + 1):
-                    _, batch = await read_after(service, encounter_id, sent, caller)  # a gap
+                    _, batch = await read_after(feed, sent, caller)  # a gap
+                if generation is None or feed.generations.rotated_since(caller, generation):
+                    return  # its token was rotated away: a reconnect with it is refused
                 new = [line for line in batch if line.position > sent]
                 if new:
                     sent = new[-1].position
                     yield b"".join(line.chunk for line in new)
                 batch = await queue.get()
-                if feed.generations.known.get(caller, 0) > generation:
-                    return  # its token was rotated away: a reconnect with it is refused
         finally:
             feeds.leave(feed, queue)
 
     return EventSourceResponse(messages(), ping=15)
 
 
-async def connected(feed: Feed, caller: str) -> int:
-    """The generation of the caller's role's token now, the one this stream was opened with."""
-    generations = feed.generations
-    now = await asyncio.to_thread(generations.tokens.generations, generations.encounter_id)
+async def connected(feed: Feed, caller: str, token: str | None) -> int | None:
+    """The generation of the caller's role's token now, if the stream's token is still that
+    role's (None: it was rotated away since the request's check)."""
+    generations, encounter_id = feed.generations, feed.encounter_id
+    now = await asyncio.to_thread(generations.tokens.generations, encounter_id)
     generations.seen(now)
+    try:
+        role_of(generations.tokens.secret, encounter_id, token, now)
+    except (NoToken, NotAToken, WrongToken):
+        return None
     return now[caller]
 
 
-async def read_after(
-    service: Encounters, encounter_id: UUID, sent: int, caller: str
-) -> tuple[int, list[Line]]:
-    """This subscriber's own read: on connect, and after a gap in what its feed handed it."""
+async def read_after(feed: Feed, sent: int, caller: str) -> tuple[int, list[Line]]:
+    """This subscriber's own read (on connect, and after a gap in what its feed handed it),
+    the rotations read after it."""
     view = partial(rendered, sent=sent, caller=caller)
-    return await asyncio.to_thread(service.read, encounter_id, view)
+    return await asyncio.to_thread(read_then_generations, feed.service, feed.generations, view)

@@ -8,7 +8,7 @@ from uuid import UUID
 from fastapi import APIRouter
 from fastapi.concurrency import run_in_threadpool
 
-from api.http.deps import Operator, Service, TokensDep, Writer
+from api.http.deps import FeedsDep, Operator, Service, TokensDep, Writer
 from api.http.problems import ERRORS
 from api.http.schemas import encounters as schemas
 
@@ -17,10 +17,12 @@ router = APIRouter(prefix="/encounters", tags=["encounters"], responses=ERRORS)
 
 @router.post("/{encounter_id}/tokens", response_model=schemas.Tokens)
 async def rotate(
-    encounter_id: UUID, body: schemas.Rotation, _: Writer, tokens: TokensDep
+    encounter_id: UUID, body: schemas.Rotation, _: Writer, tokens: TokensDep, feeds: FeedsDep
 ) -> schemas.Tokens:
-    """Replace the player (or GM) token; every worker refuses the old one from now on."""
+    """Replace the player (or GM) token; every worker refuses the old one from now on, and a
+    live stream opened with it ends (on this worker at once; on another before its next line)."""
     issued = await run_in_threadpool(tokens.rotate, encounter_id, body.rotate)
+    feeds.rotated(encounter_id, await run_in_threadpool(tokens.generations, encounter_id))
     return schemas.Tokens(id=encounter_id, **issued)
 
 
