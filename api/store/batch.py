@@ -14,17 +14,17 @@ again in its next commit (api/service/commits.py), so no commit spins on it whil
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from functools import partial
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 from uuid import UUID
 
 from eventsourcing.persistence import RecordConflictError
 
 from api.store.aggregate import Encounter
-from api.store.errors import LostRace, VersionConflict
-from api.store.write import Append, Appended, Outcome
+from api.store.errors import KeyReused, LostRace, VersionConflict
+from api.store.write import Append, Appended, Outcome, fork_id
 from domain.commands import Create, Import
 from domain.events import Fact
 from domain.integrity import LogError
@@ -46,6 +46,8 @@ class EncounterStore(Protocol):
 
     def version(self, encounter_id: UUID) -> int: ...
 
+    def existing(self, encounter_ids: Collection[UUID]) -> set[UUID]: ...
+
     def evict(self, encounter_id: UUID) -> None: ...
 
     def save(
@@ -61,7 +63,7 @@ def append_batch(
 ) -> list[Outcome]:
     """Each write's outcome, in order, its facts stamped `at`; what a round settles is saved in
     one transaction (after two conflicts, one for each encounter)."""
-    outcomes: dict[int, Outcome] = {}
+    outcomes: dict[int, Outcome] = forked_with(store, appends)
     conflicts, fresh = 0, False
     while conflicts < ROUNDS and len(outcomes) < len(appends):
         pending = [n for n in range(len(appends)) if n not in outcomes]
@@ -71,6 +73,18 @@ def append_batch(
         if n not in outcomes:  # every round overtaken by other writers
             outcomes[n] = _lost(store, append)
     return [outcomes[n] for n in range(len(appends))]
+
+
+def forked_with(store: EncounterStore, appends: Sequence[Append]) -> dict[int, Outcome]:
+    """KeyReused for each keyed write to an encounter that a fork sent with the same key has
+    branched already (`fork_id`): one read of the store for them all."""
+    keyed = {
+        n: fork_id(a.encounter_id, a.key)
+        for n, a in enumerate(appends)
+        if a.key is not None and not isinstance(a.command, Create | Import)
+    }
+    taken = store.existing(set(keyed.values())) if keyed else set()
+    return {n: KeyReused(cast(str, appends[n].key)) for n, fork in keyed.items() if fork in taken}
 
 
 def _round(

@@ -6,11 +6,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid5
 
 from domain.commands import Command, Import
 from domain.events import Fact
 from domain.integrity import LogError
+
+FORKS = UUID("5b2f7c1e-16a0-4b1e-9d3c-0f0e6b1c2a16")  # a keyed fork's branch id: uuid5(FORKS, …)
+
+
+def fork_id(parent: UUID, key: str) -> UUID:
+    """The branch a fork of `parent` with the Idempotency-Key `key` opens: its retry finds it
+    there, and a write to `parent` sent with that key finds it too (a key names one request)."""
+    return uuid5(FORKS, f"{parent}/{key}")
 
 
 @dataclass(frozen=True, slots=True)
