@@ -29,6 +29,7 @@ from domain.integrity import LogError
 
 PROBLEM = "application/problem+json"
 RETRY_AFTER = "1"  # seconds: a write that kept losing races, sent again
+NOT_JSON = "the body is not JSON (UTF-8)"
 
 
 class FieldError(BaseModel):
@@ -155,6 +156,19 @@ def as_problems(schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
+def invalid_request(errors: list[FieldError]) -> JSONResponse:
+    """The 422 of a request its models refuse, naming each field at fault."""
+    return problem(422, "Invalid request", errors[0].reason if errors else "invalid", errors)
+
+
+def _field_error(error: Any) -> FieldError:
+    """A validation error as the field at fault and why; a body that is not JSON is `body`'s."""
+    if error.get("type") == "json_invalid":
+        why = error.get("ctx", {}).get("error", "invalid JSON")
+        return FieldError(field="body", reason=f"{NOT_JSON}: {why} at character {error['loc'][-1]}")
+    return FieldError(field=_dotted(error["loc"]), reason=error["msg"])
+
+
 def _dotted(loc: tuple[Any, ...] | list[Any]) -> str:
     parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
     text = ""
@@ -177,12 +191,14 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = [FieldError(field=_dotted(e["loc"]), reason=e["msg"]) for e in exc.errors()]
-        return problem(422, "Invalid request", errors[0].reason if errors else "invalid", errors)
+        return invalid_request([_field_error(e) for e in exc.errors()])
 
     @app.exception_handler(HTTPException)
     async def framework(_: Request, exc: HTTPException) -> JSONResponse:
-        """The framework's own refusals (a method not allowed, a body that is not JSON)."""
+        """The framework's own refusals: a method not allowed; a body it could not parse (its
+        400: bytes that are not UTF-8) is the 422 naming `body` every other bad body gets."""
+        if exc.status_code == 400:
+            return invalid_request([FieldError(field="body", reason=NOT_JSON)])
         answer = problem(exc.status_code, HTTPStatus(exc.status_code).phrase, str(exc.detail))
         answer.headers.update(exc.headers or {})
         return answer
