@@ -8,9 +8,10 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException
+from starlette.routing import Match, Mount
 
 from api.http.idempotency import HEADER
 from api.service import commits
@@ -30,6 +31,7 @@ from domain.integrity import LogError
 PROBLEM = "application/problem+json"
 RETRY_AFTER = "1"  # seconds: a write that kept losing races, sent again
 NOT_JSON = "the body is not JSON (UTF-8)"
+METHODS = ("DELETE", "GET", "HEAD", "PATCH", "POST", "PUT")  # what a route of the app may take
 
 
 class FieldError(BaseModel):
@@ -156,6 +158,21 @@ def as_problems(schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
+def allowed(request: Request) -> str:
+    """Every method the request's path takes, OPTIONS among them: each asked of the app's routes
+    as the router asks them (the router's own 405 names only the first route's methods, and
+    FastAPI makes a route of each method); a mount of files takes GET and HEAD."""
+    methods = {"OPTIONS"}
+    scope = request.scope  # inside a mount, the app's own root is kept aside: asked from there
+    path, root = scope["path"], scope.get("app_root_path", scope.get("root_path", ""))
+    for method in METHODS:
+        asked = {"type": "http", "path": path, "root_path": root, "method": method, "headers": []}
+        for route in request.app.router.routes:
+            if route.matches(asked)[0] is Match.FULL:
+                methods |= {"GET", "HEAD"} if isinstance(route, Mount) else {method}
+    return ", ".join(sorted(methods))
+
+
 def invalid_request(errors: list[FieldError]) -> JSONResponse:
     """The 422 of a request its models refuse, naming each field at fault."""
     return problem(422, "Invalid request", errors[0].reason if errors else "invalid", errors)
@@ -194,13 +211,19 @@ def install(app: FastAPI) -> None:
         return invalid_request([_field_error(e) for e in exc.errors()])
 
     @app.exception_handler(HTTPException)
-    async def framework(_: Request, exc: HTTPException) -> JSONResponse:
-        """The framework's own refusals: a method not allowed; a body it could not parse (its
-        400: bytes that are not UTF-8) is the 422 naming `body` every other bad body gets."""
+    async def framework(request: Request, exc: HTTPException) -> Response:
+        """The framework's own refusals: a body it could not parse (its 400: bytes that are not
+        UTF-8) is the 422 naming `body` every other bad body gets; a method the path does not
+        take is a 405 naming all those it takes, and OPTIONS is answered with them."""
         if exc.status_code == 400:
             return invalid_request([FieldError(field="body", reason=NOT_JSON)])
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            headers["Allow"] = allowed(request)
+            if request.method == "OPTIONS":
+                return Response(status_code=204, headers=headers)
         answer = problem(exc.status_code, HTTPStatus(exc.status_code).phrase, str(exc.detail))
-        answer.headers.update(exc.headers or {})
+        answer.headers.update(headers)
         return answer
 
     for kind, convert in PROBLEMS.items():

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 from api.http.deps import Commits, Service, TokensDep, Writer
 from api.http.idempotency import fingerprint
 from api.http.problems import ERRORS, HttpProblem
-from api.http.routes.encounters import TIMELINE, IdempotencyKey, opened
+from api.http.routes.encounters import NO_STORE, TIMELINE, IdempotencyKey, opened
 from api.http.schemas import encounters as schemas
 from api.service.encounters import Append, Encounters, fork_id
 from api.service.errors import KeyReused, UnknownEncounter
@@ -59,7 +59,9 @@ class Comparison(BaseModel):
     differences: list[str]
 
 
-@router.post("/{encounter_id}/fork", status_code=201, response_model=schemas.Opened)
+@router.post(
+    "/{encounter_id}/fork", status_code=201, response_model=schemas.Opened, dependencies=NO_STORE
+)
 async def fork(
     encounter_id: UUID,
     body: Fork,

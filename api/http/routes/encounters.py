@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any, cast
 from uuid import UUID
 
-from fastapi import APIRouter, Header, Query, Request, Response
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
 
 from api.http.deps import Commits, Operator, Reader, RuntimeDep, Service, TokensDep, Writer
 from api.http.facts import fits_64_bits, imported
@@ -24,13 +24,21 @@ router = APIRouter(prefix="/encounters", tags=["encounters"], responses=ERRORS)
 IdempotencyKey = Annotated[
     str | None, Header(alias="Idempotency-Key", min_length=1, max_length=200)
 ]
+
+
+async def no_store(response: Response) -> None:
+    """The reply carries a token: no cache (a proxy's, the browser's) may keep it."""
+    response.headers["Cache-Control"] = "no-store"
+
+
+NO_STORE = [Depends(no_store)]  # on every route whose reply holds a token
 TIMELINE = (
     "`then` (default): the table as it stood after line `at`, later corrections not reaching "
     "back; `corrected`: the first `at` lines with every correction in the whole log applied."
 )
 
 
-@router.post("", status_code=201, response_model=schemas.Opened)
+@router.post("", status_code=201, response_model=schemas.Opened, dependencies=NO_STORE)
 async def open_encounter(
     _: Operator, body: schemas.NewEncounter, commits: Commits, tokens: TokensDep
 ) -> schemas.Opened:
@@ -126,6 +134,7 @@ def export(encounter_id: UUID, caller: Reader, service: Service) -> Response:
     status_code=201,
     response_model=schemas.Opened,
     openapi_extra={"requestBody": schemas.JSONL_BODY},
+    dependencies=NO_STORE,
 )
 async def import_log(
     _: Operator, request: Request, commits: Commits, tokens: TokensDep

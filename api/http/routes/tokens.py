@@ -10,12 +10,13 @@ from fastapi.concurrency import run_in_threadpool
 
 from api.http.deps import FeedsDep, Operator, Service, TokensDep, Writer
 from api.http.problems import ERRORS
+from api.http.routes.encounters import NO_STORE
 from api.http.schemas import encounters as schemas
 
 router = APIRouter(prefix="/encounters", tags=["encounters"], responses=ERRORS)
 
 
-@router.post("/{encounter_id}/tokens", response_model=schemas.Tokens)
+@router.post("/{encounter_id}/tokens", response_model=schemas.Tokens, dependencies=NO_STORE)
 async def rotate(
     encounter_id: UUID, body: schemas.Rotation, _: Writer, tokens: TokensDep, feeds: FeedsDep
 ) -> schemas.Tokens:
@@ -26,7 +27,7 @@ async def rotate(
     return schemas.Tokens(id=encounter_id, **issued)
 
 
-@router.get("/{encounter_id}/tokens", response_model=schemas.Tokens)
+@router.get("/{encounter_id}/tokens", response_model=schemas.Tokens, dependencies=NO_STORE)
 async def current(
     encounter_id: UUID, _: Operator, service: Service, tokens: TokensDep
 ) -> schemas.Tokens:
