@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
@@ -43,17 +44,20 @@ def overtaken(
     monkeypatch.setattr(second.application.repository, "get", read_then_lose_the_race)
 
 
-@pytest.fixture
-def workers(open_store: OpenStore) -> tuple[EncounterStore, EncounterStore]:
-    """Two stores on one SQLite file, as two workers' processes open it."""
-    return open_store(), open_store()
+@dataclass(frozen=True)
+class Race:
+    """Two workers' stores on one SQLite file (`first` overtakes), and `second`'s group commit."""
+
+    first: EncounterStore
+    second: EncounterStore
+    commits: GroupCommit
 
 
 @pytest.fixture
-def commits(workers: tuple[EncounterStore, EncounterStore]) -> Iterator[GroupCommit]:
-    """The second worker's group commit."""
-    committer = GroupCommit(Encounters(workers[1]))
-    yield committer
+def race(open_store: OpenStore) -> Iterator[Race]:
+    first, second = open_store(), open_store()
+    committer = GroupCommit(Encounters(second))
+    yield Race(first, second, committer)
     committer.stop()
 
 
@@ -62,12 +66,10 @@ def note(encounter_id: UUID, text: str, **how: Any) -> Append:
 
 
 def test_a_blind_append_overtaken_thirty_times_is_still_written_after_the_others_lines(
-    workers: tuple[EncounterStore, EncounterStore],
-    commits: GroupCommit,
-    monkeypatch: pytest.MonkeyPatch,
+    race: Race, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """More races lost than the 20 tries a commit once spun through before answering 409."""
-    first, second = workers
+    first, second, commits = race.first, race.second, race.commits
     fight = new_encounter(first)
     overtaken(first, second, fight, 30, monkeypatch)
     done = commits.submit(note(fight, "second")).result(timeout=10)
@@ -76,13 +78,11 @@ def test_a_blind_append_overtaken_thirty_times_is_still_written_after_the_others
 
 
 def test_a_write_to_another_fight_is_answered_while_a_contended_one_is_still_being_tried(
-    workers: tuple[EncounterStore, EncounterStore],
-    commits: GroupCommit,
-    monkeypatch: pytest.MonkeyPatch,
+    race: Race, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The lost write waits for the next commit; the committer is not held on it, and a write
     its conflict undid (its expected_version still standing) is saved, not refused."""
-    first, second = workers
+    first, second, commits = race.first, race.second, race.commits
     contended, quiet = new_encounter(first), new_encounter(first)
     overtaken(first, second, contended, 30, monkeypatch, pause=0.02)
     racing = commits.submit(note(contended, "contended"))
@@ -99,11 +99,9 @@ def texts(store: EncounterStore, encounter_id: UUID) -> list[str]:
 
 
 def test_a_write_that_loses_every_race_until_its_time_is_up_is_a_lost_race_and_not_written(
-    workers: tuple[EncounterStore, EncounterStore],
-    commits: GroupCommit,
-    monkeypatch: pytest.MonkeyPatch,
+    race: Race, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    first, second = workers
+    first, second, commits = race.first, race.second, race.commits
     fight = new_encounter(first)
     monkeypatch.setattr(commits_module, "RETRY_FOR", 0.3)
     overtaken(first, second, fight, 10**6, monkeypatch, pause=0.01)

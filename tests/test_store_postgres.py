@@ -12,10 +12,9 @@ import pytest
 from api.store import EncounterStore
 from tests.store_helpers import TEST_SECRET, OpenStore
 from tests.test_group_commit_races import (  # noqa: F401
-    commits,
+    race,
     test_a_blind_append_overtaken_thirty_times_is_still_written_after_the_others_lines,
     test_a_write_to_another_fight_is_answered_while_a_contended_one_is_still_being_tried,
-    workers,
 )
 
 # The same tests, collected again here, run on this module's fixtures.
