@@ -103,6 +103,6 @@ def postgres_existing(recorder: Any, originator_ids: Collection[UUID]) -> set[UU
         f"SELECT originator_id FROM {recorder.datastore.schema}.{recorder.events_table_name} "
         "WHERE originator_version = 1 AND originator_id = ANY(%s)"
     )
-    with recorder.datastore.transaction(commit=False) as cursor:
+    with recorder.datastore.cursor() as cursor:  # one statement: no BEGIN, no ROLLBACK
         cursor.execute(statement, (list(originator_ids),))
         return {UUID(str(row["originator_id"])) for row in cursor.fetchall()}
