@@ -1,7 +1,8 @@
-"""The composition root: settings → store → the service (encounters, group commit, tokens),
-analytics, the creature library and the campaign registry, built once for the app and for a
-command alike; `serving` adds what only the serving process runs (the live hub, the relay of
-other workers' lines, the analytics keeper, the worker processes)."""
+"""The composition root: settings → store → the service (encounters, group commit, tokens, the
+tables and their keys, who opens what), analytics, the creature library and the campaign
+registry, built once for the app and for a command alike; `serving` adds what only the serving
+process runs (the live hub, the relay of other workers' lines, the analytics keeper, the worker
+processes)."""
 
 from __future__ import annotations
 
@@ -23,10 +24,12 @@ from api.config.secret import secret_at_start
 from api.config.settings import Settings
 from api.library import CreatureLibrary
 from api.service.commits import Committers
+from api.service.doors import Doors
 from api.service.encounters import Encounters
 from api.service.hub import Hub
 from api.service.relay import Relay
-from api.service.tokens import Tokens
+from api.service.tables import Tables
+from api.service.tokens import Tokens, operator_token
 from api.store import EncounterStore
 
 
@@ -68,6 +71,24 @@ class Runtime:
         return Tokens(self.secret, self.store.access)
 
     @cached_property
+    def tables(self) -> Tables:
+        """The tables (game groups) and their keys; the default one made on the store's first
+        opening, keyed by the operator token (none is, without the secret)."""
+        operator = None if self.secret is None else operator_token(self.secret)
+        return Tables(self.encounters, operator)
+
+    @cached_property
+    def doors(self) -> Doors:
+        """Who opens what: encounters' tokens and tables' keys."""
+        return Doors(self.tokens, self.tables, self.encounters)
+
+    def remove_table(self, table_id: str) -> bool:
+        """Forget a table, its key, its library and its campaigns (TableInUse while it holds
+        encounters); whether there was one."""
+        also = (self.library.forget_table, self.campaigns.forget_table)
+        return self.tables.remove(table_id, also)
+
+    @cached_property
     def analytics(self) -> Analytics:
         """The analytics read model over the store."""
         return Analytics(self.store)
@@ -84,7 +105,7 @@ class Runtime:
 
     def made(self) -> Self:
         """Every part made now (the app's start), none on a request."""
-        _ = (self.tokens, self.analytics, self.library, self.campaigns)
+        _ = (self.tokens, self.tables, self.doors, self.analytics, self.library, self.campaigns)
         return self
 
     def close(self) -> None:

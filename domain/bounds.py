@@ -1,6 +1,6 @@
-"""What a fact from outside may hold: numbers a d20 table can mean, times the store can keep, and
-JSON nested no deeper than a table's data needs. Checked at the edge only (`edge_validator`), so a
-log stored before the bounds existed still reads."""
+"""What a fact from outside may hold: numbers a d20 table can mean, times the store can keep
+(written with their zone), and JSON nested no deeper than a table's data needs. Checked at the
+edge only (`edge_validator`), so a log stored before the bounds existed still reads."""
 
 from __future__ import annotations
 
@@ -17,19 +17,22 @@ EARLIEST = datetime(1, 1, 1, tzinfo=UTC) + timedelta(days=1)  # a day inside wha
 LATEST = datetime(9999, 12, 31, tzinfo=UTC) - timedelta(days=1)  # so any offset still shows it
 NUL = "must not contain the NUL character (U+0000)"
 EDGE_BOUND = "combatlog_edge_bound"  # core-schema metadata: the check a value from outside gets
+EDGE_FORM = "combatlog_edge_form"  # ... and the check of its form as sent, before its type's
 
 
 @dataclass(frozen=True, slots=True, eq=False)  # hashed by identity, as Annotated needs
 class AtTheEdge:
     """A field annotation: a value from outside (a request, a file: `edge_validator`) is also held
-    to `bound`, checked after the field's own type; the store's reads skip it, so a log stored
-    before the bounds still reads."""
+    to `bound`, checked after the field's own type (`form`: before it, on the value as sent); the
+    store's reads skip it, so a log stored before the bounds still reads."""
 
     bound: CoreSchema
+    form: bool = False
 
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> Any:
         schema = handler(source)
-        return {**schema, "metadata": {**schema.get("metadata", {}), EDGE_BOUND: self.bound}}
+        key = EDGE_FORM if self.form else EDGE_BOUND
+        return {**schema, "metadata": {**schema.get("metadata", {}), key: self.bound}}
 
 
 def edge_validator(schema: CoreSchema) -> SchemaValidator:
@@ -58,8 +61,9 @@ def _with_bounds(node: Any, models: list[type]) -> Any:
     if node.get("type") == "model":
         models.append(node["cls"])
     kept = {k: v if k == "metadata" else _with_bounds(v, models) for k, v in node.items()}
-    bound = node.get("metadata", {}).get(EDGE_BOUND)
-    return kept if bound is None else core_schema.chain_schema([kept, bound])
+    metadata = node.get("metadata", {})
+    steps = [s for s in (metadata.get(EDGE_FORM), kept, metadata.get(EDGE_BOUND)) if s is not None]
+    return kept if len(steps) == 1 else core_schema.chain_schema(steps)
 
 
 def _bounded(schema: CoreSchema, reason: str) -> AtTheEdge:
@@ -99,6 +103,24 @@ WITHIN = _bounded(core_schema.int_schema(ge=-MAGNITUDE, le=MAGNITUDE),
 # analytics read model) cannot hold.
 NUL_FREE = _bounded(core_schema.str_schema(pattern=r"^[^\x00]*$"), NUL)
 TIME_IN_RANGE = AtTheEdge(core_schema.no_info_plain_validator_function(_time_in_range))
+# A time as ISO 8601 writes it, with its UTC offset: else a number is read as seconds since 1970
+# and a day or a time without a zone as UTC, silently (a recap then spans decades).
+ZONED = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$"
+ZONED_REASON = ("must be an ISO 8601 date and time with its UTC offset ('Z' or '+hh:mm'), such as "
+                "'2026-11-20T19:30:00Z'")  # fmt: skip
+DAY = r"^\d{4}-\d{2}-\d{2}$"  # a day as ISO 8601 writes it: a number is no day, nor a time
+DAY_REASON = "must be a date as YYYY-MM-DD, such as '2026-11-20'"
+
+
+def _written(pattern: str, reason: str) -> CoreSchema:
+    """A string as sent, matching `pattern`; else `reason`."""
+    return core_schema.custom_error_schema(core_schema.str_schema(pattern=pattern, strict=True),
+                                           custom_error_type="not_as_written",
+                                           custom_error_message=reason)  # fmt: skip
+
+
+ZONED_TIME = AtTheEdge(core_schema.nullable_schema(_written(ZONED, ZONED_REASON)), form=True)
+ISO_DAY = AtTheEdge(_written(DAY, DAY_REASON), form=True)
 TREE_IN_BOUNDS = AtTheEdge(core_schema.no_info_plain_validator_function(_tree_in_bounds))
 
 

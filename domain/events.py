@@ -17,7 +17,15 @@ from pydantic import (
     field_validator,
 )
 
-from domain.bounds import MAGNITUDE, NUL_FREE, TIME_IN_RANGE, TREE_IN_BOUNDS, WITHIN
+from domain.bounds import (
+    ISO_DAY,
+    MAGNITUDE,
+    NUL_FREE,
+    TIME_IN_RANGE,
+    TREE_IN_BOUNDS,
+    WITHIN,
+    ZONED_TIME,
+)
 from domain.rulesets.systems import System
 
 # numbers a table can mean: bounded (±MAGNITUDE) when a fact comes from outside (domain.bounds)
@@ -30,6 +38,7 @@ NonNegative = Annotated[
 Tree = Annotated[dict[str, Any], TREE_IN_BOUNDS]  # stats, options
 Position = Annotated[int, Strict(), Field(ge=1)]
 D20 = Annotated[int, Strict(), Field(ge=1, le=20)]
+Multiplier = Annotated[int, Strict(), Field(ge=2, json_schema_extra={"maximum": MAGNITUDE}), WITHIN]
 Flag = Annotated[bool, Strict()]
 CombatantId = Annotated[
     str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:'+-]*$")
@@ -41,6 +50,7 @@ Ruleset = System  # the registry's ids (domain/rulesets/systems.py)
 Slug = Annotated[
     str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:+-]*$")
 ]
+Day = Annotated[date, ISO_DAY]  # from outside only as YYYY-MM-DD
 
 
 ENVELOPE = {"at", "by", "key", "fingerprint", "action"}
@@ -53,7 +63,7 @@ class Fact(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    at: Annotated[datetime | None, TIME_IN_RANGE] = None
+    at: Annotated[datetime | None, ZONED_TIME, TIME_IN_RANGE] = None
     by: Label | None = None
     key: Label | None = None  # the Idempotency-Key of the request that recorded it
     fingerprint: Label | None = None  # that request's route and body, digested: a reuse differs
@@ -99,7 +109,7 @@ class Session(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     id: Slug
-    date: date
+    date: Day
     title: Label | None = None
 
 
@@ -125,6 +135,8 @@ class EncounterCreated(Fact):
     branch_of: BranchOf | None = None  # a what-if branch: its parent and the line it forked at
     campaign: Slug | None = None  # the campaign it is fought in (EncounterFiled may change it)
     session: Session | None = None  # ... and the session of that campaign
+    # the game group (table) whose encounter it is; absent: the default table (domain/tables.py)
+    table: Slug | None = None
 
     _in_a_campaign = field_validator("session")(in_a_campaign)
 
@@ -235,6 +247,8 @@ class AttackMade(Fact):
     outcome: Literal["hit", "miss", "critical"] | None = None
     confirm_natural: D20 | None = None
     confirm_total: Int | None = None
+    threat: D20 | None = None  # the lowest natural that threatens a critical (absent: 20)
+    multiplier: Multiplier | None = None  # a critical hit's damage multiplier (absent: ×2)
 
 
 class ToughnessSave(BaseModel):

@@ -8,11 +8,13 @@ from dataclasses import dataclass, field
 from pydantic import ValidationError
 
 from domain.actions import Actions, refused
+from domain.after_the_fight import applies_after_the_fight
 from domain.corrections import CORRECTION_NAMES, UNREVOCABLE_NAMES, Correction, Corrections
 from domain.events import (
     EVENT_TYPES,
     CombatantJoined,
     CombatEnded,
+    DamageDealt,
     EncounterCreated,
     EventAmended,
     EventRestored,
@@ -21,16 +23,6 @@ from domain.events import (
 )
 from domain.fact_kinds import PLAIN_NAMING, QUIET, TYPE_NAMES, kind_of, named_in
 from domain.rulesets import ruleset_for
-
-# CONTRACT §1 "CombatEnded ends the round structure, not the log": what the rules do after a
-# fight still applies (002 L631: a stable creature's hourly Constitution checks; 001 L348:
-# Conviction spent to erase damage "after, not during, a conflict"); turns, initiative, surprise,
-# delays, readied actions, attacks and damage belong to the rounds and are refused.
-AFTER_THE_FIGHT = frozenset({
-    "CheckRolled", "SavingThrowRolled", "HealingApplied", "RestTaken", "ConditionApplied",
-    "ConditionRemoved", "TemporaryHitPointsLost", "ResolveSpent", "ConvictionSpent", "NoteAdded",
-    "CombatantLeft", "EncounterFiled",
-})  # fmt: skip
 
 
 class LogError(ValueError):
@@ -80,7 +72,7 @@ class LogIntegrity(Corrections):
         fields = PLAIN_NAMING.get(type(event))
         if fields is not None and position > 1:  # most lines: they name combatants in plain fields
             if self.ending_candidates:
-                self._check_after_the_fight(kind_of(event), position, position, "type")
+                self._check_after_the_fight(event, position, position, "type")
             for name in fields:
                 combatant = getattr(event, name)
                 if combatant not in self.joined_at and isinstance(combatant, str):
@@ -96,7 +88,7 @@ class LogIntegrity(Corrections):
         if isinstance(event, Correction):
             self._check_correction(event, position)
         else:
-            self._check_after_the_fight(kind_of(event), position, position, "type")
+            self._check_after_the_fight(event, position, position, "type")
         self._check_combatants(event, position)
 
     def record(self, event: Fact) -> None:
@@ -233,19 +225,19 @@ class LogIntegrity(Corrections):
                         "target",
                     )
                 self._check_stats(event.replacement, pos, "replacement.")
-                self._check_after_the_fight(event.replacement.type_name, target, pos,
-                                            "replacement.type")  # fmt: skip
+                self._check_after_the_fight(event.replacement, target, pos, "replacement.type")
 
-    def _check_after_the_fight(self, kind: str, at: int, position: int, name: str) -> None:
+    def _check_after_the_fight(self, fact: Fact, at: int, position: int, name: str) -> None:
         """A fact at line `at` after the CombatEnded in force must be one the fight's end allows."""
         ended = self.ended_at()
-        if ended is None or at <= ended or kind in AFTER_THE_FIGHT:
+        if ended is None or at <= ended or applies_after_the_fight(fact):
             return
+        what = "an attack's DamageDealt" if isinstance(fact, DamageDealt) else f"a {kind_of(fact)}"
         raise LogError(
             position,
-            f"the combat ended at line {ended}; a {kind} cannot follow it (after the fight: "
-            "checks, saves, healing, rests, conditions, temporary HP lost, Resolve or Conviction "
-            "spent, notes, leaving, and corrections)",
+            f"the combat ended at line {ended}; {what} cannot follow it (after the fight: "
+            "checks, saves, healing, rests, conditions, damage that is no attack's, temporary HP "
+            "lost, Resolve or Conviction spent, notes, leaving, and corrections)",
             name,
         )
 

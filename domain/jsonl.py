@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 import orjson
 from pydantic import ValidationError
@@ -11,6 +11,13 @@ from pydantic import ValidationError
 from domain.bounds import MAX_DEPTH, edge_validator, too_deep
 from domain.events import EVENT_TYPES, Event, Fact
 from domain.integrity import LogError, LogIntegrity, first_error
+
+# A line of the biggest legitimate fact (a join with its stats, a note of 4000 characters) is a
+# few kB; a line past the HTTP body's limit (api/app.py MAX_BODY) is no fact any client sent.
+MAX_LINE_BYTES = 1_000_000
+# A long fight is a few thousand lines; the replay benchmark's log is 100k (~165 MB, ~1 s to
+# replay). A million lines fold in ~1.6 GB and ~10 s; ten million would not fit a laptop.
+MAX_LINES = 1_000_000
 
 # each fact type's validator for a fact from outside: its fields held to domain.bounds
 EDGE_VALIDATORS = {kind: edge_validator(cls.__pydantic_core_schema__)
@@ -46,12 +53,48 @@ def _nested(line: bytes) -> bool:
     return b"[" in line or line.count(b"{") > 1
 
 
+class Readable(Protocol):
+    """A binary stream already opened (a file, a pipe): read a line of at most `size` bytes."""
+
+    def readline(self, size: int = -1, /) -> bytes: ...
+
+
+def read_log(stream: Readable) -> list[Event]:
+    """Read and check a whole log from `stream` line by line, holding no line past
+    MAX_LINE_BYTES and no more than MAX_LINES lines (`/dev/zero` fails at line 1, never read
+    whole); the first bad line raises LogError and nothing is returned."""
+    lines = bounded_lines(stream)
+    return _events(lines, b"".join(lines))
+
+
+def bounded_lines(stream: Readable) -> list[bytes]:
+    """The lines of `stream`, each with its line break, or LogError at the first line longer
+    than MAX_LINE_BYTES or past MAX_LINES. A last line of blanks without a break is dropped,
+    as `read_jsonl` drops it."""
+    lines: list[bytes] = []
+    readline, most = stream.readline, MAX_LINE_BYTES + 1  # a full line and its break
+    while line := readline(most):
+        if len(line) == most and not line.endswith(b"\n"):
+            raise LogError(len(lines) + 1, f"longer than {MAX_LINE_BYTES} bytes")
+        if len(lines) == MAX_LINES:
+            raise LogError(MAX_LINES + 1, f"the log is longer than {MAX_LINES} lines")
+        lines.append(line)
+    if lines and not lines[-1].endswith(b"\n") and lines[-1].strip() == b"":
+        lines.pop()
+    return lines
+
+
 def read_jsonl(data: bytes | str) -> list[Event]:
     """Parse and check a whole log; the first bad line raises LogError and nothing is returned."""
     raw = data.encode() if isinstance(data, str) else data
     lines = raw.split(b"\n")
     if lines and lines[-1].strip() == b"":
         lines.pop()
+    return _events(lines, raw)
+
+
+def _events(lines: list[bytes], raw: bytes) -> list[Event]:
+    """The log of `lines` (`raw`: them joined), checked whole."""
     events = _all_valid(lines, _most_brackets(raw))
     if events is None:  # some line is not a valid event: find the first error, line by line
         return _read_lines(lines)

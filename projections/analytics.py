@@ -31,6 +31,7 @@ from domain.events import (
     Session,
 )
 from domain.rulesets.base import Ctx
+from domain.tables import DEFAULT_TABLE, table_of
 from projections.clock import ctx
 from projections.effective import effective_log
 from projections.table import apply, initial
@@ -91,6 +92,7 @@ class Figures:
     campaign: str | None = None  # what the encounter is filed under (projections.filing)
     session: Session | None = None
     branch_of: str | None = None  # a what-if branch's parent encounter
+    table: str = DEFAULT_TABLE  # the game group whose encounter it is (domain/tables.py)
     _seen_conditions: set[tuple[int, str, str]] = field(default_factory=set, repr=False)
 
 
@@ -123,6 +125,7 @@ class Tally:
             round_seconds={}, condition_rounds=defaultdict(int), hp=[], campaign=created.campaign,
             session=created.session,
             branch_of=None if created.branch_of is None else str(created.branch_of.encounter),
+            table=table_of(created),
         )  # fmt: skip
         self.first: datetime | None = None
         self.last: datetime | None = None

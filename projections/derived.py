@@ -12,7 +12,7 @@ from typing import Any
 
 from domain.corrections import is_correction
 from domain.events import AttackMade, CheckRolled, DamageDealt, Fact, SavingThrowRolled
-from domain.rulesets.base import damage_stopped
+from domain.rulesets.base import check_succeeds, damage_stopped
 from projections import clock
 from projections.effective import effective_log
 from projections.table import apply, damage_dropped, initial
@@ -20,6 +20,7 @@ from projections.view import Table
 
 Derived = dict[str, Any]
 POOLS = ("stamina", "hp")  # the vitals damage takes away (3.5, d20 Modern, Starfinder, Orcus)
+SPENT = ("hp", "stamina", "resolve")  # the vitals a failed check may cost
 
 
 def derived_lines(
@@ -53,6 +54,8 @@ def _before(table: Table, fact: Fact) -> Any:
             ctx = clock.ctx(table, member)
             resisted = damage_stopped(table.rules, member.body, fact, ctx)
             return table.rules.vitals(member.body, ctx), resisted
+        case CheckRolled():
+            return _vitals(table, fact.target or fact.combatant)
         case _:
             return None
 
@@ -66,7 +69,7 @@ def _after(table: Table, position: int, fact: Fact, before: Any) -> Derived | No
         case SavingThrowRolled():
             return _outcome(table.rules.save_succeeds(fact, table.options))
         case CheckRolled():
-            return _outcome(_check_succeeds(fact))
+            return _check(table, fact, before)
         case _:
             return None
 
@@ -81,11 +84,14 @@ def _attack_terms(table: Table, fact: AttackMade) -> Any:
 
 
 def _attack(table: Table, position: int, fact: AttackMade, terms: Any) -> Derived:
-    """The outcome the table took (the GM's ruling, else the ruleset's), and what it measured."""
-    shown: Derived = {
-        "outcome": table.attacks.get(position),
-        "threat": fact.natural == 20 or fact.confirm_natural is not None,
-    }
+    """The outcome the table took (the GM's ruling, else the ruleset's), what it measured, and
+    whether it threatens a critical hit, with its confirmation roll `awaited` (the page asks
+    for it), `confirmed` or `failed` where the system asks for one."""
+    outcome = table.attacks.get(position)
+    critical = table.rules.critical(fact, outcome)
+    shown: Derived = {"outcome": outcome, "threat": critical.threat}
+    if critical.confirmation is not None:
+        shown["confirmation"] = critical.confirmation
     if terms is not None:
         shown |= {"defense": terms.defense, "defense_value": terms.defense_value,
                   "total_used": terms.total_used}  # fmt: skip
@@ -110,11 +116,22 @@ def _damage(table: Table, fact: DamageDealt, seen: tuple[dict[str, int], int] | 
     return {"applied": True, "amount_applied": max(lost, 0), "stopped": stopped}
 
 
-def _check_succeeds(fact: CheckRolled) -> bool | None:
-    """A check's outcome: the GM's ruling, else its total against its DC when it has one."""
-    if fact.outcome is not None:
-        return fact.outcome == "success"
-    return None if fact.dc is None else fact.total >= fact.dc
+def _vitals(table: Table, member_id: str) -> dict[str, int] | None:
+    member = table.members.get(member_id)
+    if member is None or member.left:
+        return None
+    return table.rules.vitals(member.body, clock.ctx(table, member))
+
+
+def _check(table: Table, fact: CheckRolled, before: dict[str, int] | None) -> Derived | None:
+    """A check's outcome as the rules read it (3.5's d% to stabilize: 01-10), and what it cost
+    the one it is for (000 L1168: a failed stabilization roll loses 1 hit point)."""
+    shown = _outcome(check_succeeds(table.rules, fact)) or {}
+    after = _vitals(table, fact.target or fact.combatant)
+    if before is not None and after is not None:
+        lost = {p: before[p] - after[p] for p in SPENT if before.get(p, 0) > after.get(p, 0)}
+        shown |= {"lost": lost} if lost else {}
+    return shown or None
 
 
 def _outcome(succeeded: bool | None) -> Derived | None:

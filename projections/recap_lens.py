@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from domain.events import Fact
 from projections.history import History
-from projections.redaction import player_line, player_state
+from projections.redaction import PlayerLines, player_state
 from projections.render import state_json
 from projections.table import table_at
 from projections.view import Table
@@ -67,18 +67,18 @@ class PlayerLens:
 
     def __init__(self, history: History) -> None:
         self.events: Sequence[Fact] = history.events
-        self.cast, self.withdrawn = history.cast(), history.withdrawn()
+        self.cast = history.cast()
+        self.lines = PlayerLines(history.events, self.cast, history.withdrawn())
 
     def fact(self, position: int, fact: Fact) -> Shown | None:
-        line = player_line(position, fact, self.cast, set())  # the fact in force at its line
+        line = self.lines.line(position, fact, in_force=True)  # the fact in force at its line
         return None if line is None else line.get("fact")
 
     def state(self, table: Table, position: int) -> Shown:
         return player_state(table, position, self.cast)
 
     def line(self, position: int) -> Shown | None:
-        event = self.events[position - 1]
-        line = player_line(position, event, self.cast, self.withdrawn)
+        line = self.lines.line(position, self.events[position - 1])
         return None if line is None else line.get("fact")
 
     def written(self, position: int) -> Shown | None:

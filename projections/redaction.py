@@ -4,6 +4,7 @@ line, in either timeline), the log, the export and the live stream all go throug
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from domain.corrections import CORRECTION_NAMES
@@ -17,6 +18,10 @@ from projections.view import Table
 # Numbers about a combatant's damage track and resources: damage, healing, temporary HP, resolve
 # or conviction spent (`amount`), a persistent damage `value`, a Toughness `save`, its `stats`.
 VITALS = ("amount", "value", "save", "stats")
+# A foe's initiative roll: the player state shows its initiative (natural + modifier), so either
+# number would give the other, the modifier being its join's stats.initiative_modifier.
+FOE_INITIATIVE = ("natural", "modifier")
+POINTERS = ("attack", "against")  # fields that point at a line (`against`: when a number)
 GM_ONLY = ("by", "key", "fingerprint")  # who recorded a line, under which request: GM only
 # the GM's `action` is the line's own only as players may read it (player_log): it could name a
 # hidden line, or tie a line they see to one they do not
@@ -73,13 +78,12 @@ def player_log(
     events: Sequence[Fact], cast: Cast, withdrawn: set[int], after: int = 0
 ) -> list[tuple[int, PlayerLine | None]]:
     """Each line after `after` as players see it: the line in force (without the GM's
-    envelope, reasons and a foe's numbers, its `action` as players may read it), a bare
-    withdrawn marker for a line revoked or replaced, or None for a line that names someone
-    hidden when it was written."""
-    lines = [
-        (position, player_line(position, event, cast, withdrawn))
-        for position, event in enumerate(events[after:], after + 1)
-    ]
+    envelope, reasons, a foe's numbers and any pointer at a line they cannot see, its `action`
+    as players may read it), a bare withdrawn marker for a line revoked or replaced, or None for
+    a line that names someone hidden when it was written or corrects such a line."""
+    player = PlayerLines(events, cast, withdrawn)
+    lines = [(position, player.line(position, event))
+             for position, event in enumerate(events[after:], after + 1)]  # fmt: skip
     runs = action_lines(events, after)
     if not runs:
         return lines
@@ -87,7 +91,7 @@ def player_log(
 
     def shown(p: int) -> bool:  # a line of the action players could see when it was written
         seen = known.get(p)
-        return not kept_from_players(p, events[p - 1], cast) if seen is None else seen
+        return not player.kept(p) if seen is None else seen
 
     for position, first in shown_actions(runs, shown).items():
         line = lines[position - after - 1][1] if position > after else None
@@ -96,47 +100,81 @@ def player_log(
     return lines
 
 
-def player_line(position: int, event: Fact, cast: Cast, withdrawn: set[int]) -> PlayerLine | None:
-    """One line as players see it (see `player_log`), with no `action`: players read an action
-    only in `player_log`, among the lines they see (projections/actions.py `shown_actions`)."""
-    if position in withdrawn:
-        return withdrawn_marker(position)
-    fact = event.to_json_dict()
-    if kept_from_players(position, event, cast, fact):
-        return None
-    return {"position": position, "fact": shown_fact(fact, cast), "revoked": False,
-            "amended_by": None}  # fmt: skip
+@dataclass(frozen=True, slots=True)
+class PlayerLines:
+    """The lines of one log as players see them, `cast` and `withdrawn` decided from the whole
+    log (History.cast, History.withdrawn)."""
 
+    events: Sequence[Fact]
+    cast: Cast
+    withdrawn: set[int]
+    _unseen: dict[int, bool] = field(default_factory=dict, init=False, repr=False)  # by line
 
-def kept_from_players(
-    position: int, event: Fact, cast: Cast, fact: dict[str, Any] | None = None
-) -> bool:
-    """Whether the line names someone hidden when it was written (an amendment: when the line
-    it amends was); `fact`: the event's JSON, when at hand."""
-    when = min(position, event.target) if isinstance(event, EventAmended) else position
-    return any(cast.hidden_at(c, when) for c in named(fact or event.to_json_dict()))
+    def line(self, position: int, event: Fact, in_force: bool = False) -> PlayerLine | None:
+        """The line at `position` holding `event` (see `player_log`); `in_force`: `event` is the
+        fact in force there, shown even where the line written is withdrawn."""
+        if position in self.withdrawn and not in_force:
+            return withdrawn_marker(position)
+        fact = event.to_json_dict()
+        if self._kept(position, event, fact):
+            return None
+        return {"position": position, "fact": self.shown(fact), "revoked": False,
+                "amended_by": None}  # fmt: skip
+
+    def kept(self, position: int) -> bool:
+        """Whether line `position`, as written, is kept from players (see `_kept`)."""
+        event = self.events[position - 1]
+        return self._kept(position, event, event.to_json_dict())
+
+    def unseen(self, position: int) -> bool:
+        """Whether players cannot see line `position` at all, not even as a withdrawn marker."""
+        if not self.cast.shown_from or position in self.withdrawn:
+            return False  # no one ever hidden, or a withdrawn marker: players see it
+        if not 1 <= position <= len(self.events):
+            return False  # no such line: nothing of one is told
+        if (known := self._unseen.get(position)) is None:
+            event = self.events[position - 1]
+            known = self._unseen[position] = self._kept(position, event, event.to_json_dict())
+        return known
+
+    def _kept(self, position: int, event: Fact, fact: dict[str, Any]) -> bool:
+        """Whether a line is kept from players: it names someone hidden when it was written, or
+        it corrects a line they cannot see (even its undo would tell them the line is there, so
+        it is left out as the line is, not shown as a withdrawn marker: nothing withdrew it)."""
+        when = min(position, event.target) if isinstance(event, EventAmended) else position
+        if any(self.cast.hidden_at(c, when) for c in named(fact)):
+            return True
+        return fact["type"] in CORRECTION_NAMES and self.unseen(fact["target"])
+
+    def shown(self, fact: dict[str, Any]) -> dict[str, Any]:
+        """A fact without the GM's envelope (its `action` too: player_log gives players their
+        own reading of it), a correction's reason and line 1's table, without a pointer at a
+        line players cannot see (`attack`, a save's `against`) and, when it is about a foe (its
+        `target` or `combatant`), without numbers about the foe's vitals or its initiative roll;
+        so is an amendment's replacement. A saving throw's `save` is the save's name, not a
+        number, and stays."""
+        shown = {name: value for name, value in fact.items() if name not in NOT_SHOWN}
+        for name in POINTERS if self.cast.shown_from else ():  # no one hidden: all seen
+            if type(line := shown.get(name)) is int and self.unseen(line):
+                del shown[name]
+        if shown.get("type") in CORRECTION_NAMES:
+            shown.pop("reason", None)  # a correction's reason is the GM's
+        about = [shown.get("target"), shown.get("combatant")]
+        if any(isinstance(c, str) and self.cast.foe(c) for c in about):
+            foes_own = FOE_INITIATIVE if shown.get("type") == "InitiativeRolled" else VITALS
+            for name in foes_own:
+                if not isinstance(shown.get(name), str):
+                    shown.pop(name, None)
+        if isinstance(shown.get("replacement"), dict):
+            shown["replacement"] = self.shown(shown["replacement"])
+        if isinstance(branch := shown.get("branch_of"), dict):  # the parent's id is the GM's
+            shown["branch_of"] = {name: value for name, value in branch.items()
+                                  if name != "encounter"}  # fmt: skip
+        if shown.get("type") == "EncounterCreated":
+            shown.pop("table", None)  # which game group's fight it is: the host's and the GM's
+        return shown
 
 
 def withdrawn_marker(position: int) -> PlayerLine:
     """What players see of a line revoked or replaced: where it was, and that it is withdrawn."""
     return {"position": position, "withdrawn": True}
-
-
-def shown_fact(fact: dict[str, Any], cast: Cast) -> dict[str, Any]:
-    """A fact without the GM's envelope and a correction's reason and, when it is about a foe
-    (its `target` or `combatant`), without numbers about the foe's vitals; so is an amendment's
-    replacement.
-    A saving throw's `save` is the save's name, not a number, and stays."""
-    shown = {name: value for name, value in fact.items() if name not in NOT_SHOWN}
-    if shown.get("type") in CORRECTION_NAMES:
-        shown.pop("reason", None)  # a correction's reason is the GM's
-    about = [shown.get("target"), shown.get("combatant")]
-    if any(isinstance(c, str) and cast.foe(c) for c in about):
-        for name in VITALS:
-            if not isinstance(shown.get(name), str):
-                shown.pop(name, None)
-    if isinstance(shown.get("replacement"), dict):
-        shown["replacement"] = shown_fact(shown["replacement"], cast)
-    if isinstance(branch := shown.get("branch_of"), dict):  # the parent's id is the GM's
-        shown["branch_of"] = {name: value for name, value in branch.items() if name != "encounter"}
-    return shown

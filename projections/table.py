@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any, TypeGuard, TypeVar, assert_never
 
+from domain.after_the_fight import applies_after_the_fight
 from domain.events import (
     EVENT_TYPES,
     ActionPointSpent,
@@ -44,7 +45,6 @@ from domain.events import (
     TurnDuration,
     TurnEnded,
 )
-from domain.integrity import AFTER_THE_FIGHT
 from domain.rulesets import ruleset_for
 from domain.rulesets.base import Ctx, traits_of
 from projections import clock, departures, turns
@@ -96,7 +96,7 @@ def fold_into(table: Table, entries: Iterable[tuple[int, Fact]]) -> None:
             raise TypeError(f"the table has no step for {type(fact).__name__}")
         table.position = position
         table.prior_start, table.just_started = table.just_started, None
-        if table.phase == "ended" and fact.type_name not in AFTER_THE_FIGHT:
+        if table.phase == "ended" and not applies_after_the_fight(fact):
             note(table, f"the combat has ended; {fact.type_name} not applied")
         else:
             step(table, fact)

@@ -1,7 +1,9 @@
 """Hypothesis strategies for the player view: logs of every ruleset whose combatants have
 distinctive ids and names (so a substring search is meaningful), some hidden, some revealed,
-with undos, redos and amendments of their joins (into someone else, to hidden, revoked); some
-are what-if branches whose line 1 names their parent."""
+with undos, redos and amendments of their joins (into someone else, to hidden, revoked), hidden
+attackers' attacks with the damage and saves that point at them, corrections of lines that name
+someone hidden, and everyone's initiative; some are what-if branches whose line 1 names their
+parent."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from uuid import UUID
 from hypothesis import strategies as st
 
 from domain.events import (
+    AttackMade,
     BranchOf,
     CombatantJoined,
     CombatantRevealed,
@@ -21,10 +24,21 @@ from domain.events import (
     EventAmended,
     EventRestored,
     EventRevoked,
+    Fact,
     HealingApplied,
     InitiativeRolled,
+    SavingThrowRolled,
 )
-from tests.strategies import OPTIONS_OF, SYSTEMS, Builder, simple_fact, stats_for, step
+from tests.strategies import (
+    OPTIONS_OF,
+    SYSTEMS,
+    Builder,
+    correction,
+    damage,
+    simple_fact,
+    stats_for,
+    step,
+)
 
 SIDES = ["party", "foes", "ogres"]  # only the party has player characters
 PARENT = UUID("5ec0e7a1-0000-4000-8000-0000000000aa")  # a branch's parent: the GM's to know
@@ -36,6 +50,7 @@ class Cast:
     def __init__(self) -> None:
         self.ids = 0
         self.names = 0
+        self.hidden: set[str] = set()  # joined hidden in some version
 
     def new_id(self) -> str:
         self.ids += 1
@@ -50,6 +65,8 @@ def join(b: Builder, cast: Cast, combatant: str, hidden: bool) -> CombatantJoine
     """A join under a fresh name; a party member is a PC, anyone else an NPC."""
     side = b.pick(SIDES)
     kind = b.pick([None, "pc"]) if side == "party" else b.pick([None, "npc"])
+    if hidden:
+        cast.hidden.add(combatant)
     return CombatantJoined(
         combatant=combatant, name=cast.new_name(), side=side, kind=kind, stats=stats_for(b),
         hidden=hidden,
@@ -61,9 +78,37 @@ def joins(b: Builder) -> list[int]:
     return b.positions_of(CombatantJoined)
 
 
+def naming_hidden(b: Builder, cast: Cast) -> list[int]:
+    """The positions of the lines that name someone who joined hidden in some version."""
+    return [n for n, e in enumerate(b.events, 1) if cast.hidden.intersection(names(e))]
+
+
+def names(fact: Fact) -> set[str]:
+    """The combatants a fact names in its own fields (an amendment: in its replacement)."""
+    fact = fact.replacement if isinstance(fact, EventAmended) else fact
+    fields = ("combatant", "attacker", "target", "source")
+    return {v for v in (getattr(fact, f, None) for f in fields) if isinstance(v, str)}
+
+
+def hidden_attack(b: Builder, cast: Cast) -> None:
+    """An attack, by someone hidden when there is one, then the damage and a save that point
+    at its line."""
+    attacker = b.pick(sorted(cast.hidden.intersection(b.ids)) or b.ids)
+    natural = b.number(1, 20)
+    if not b.add(AttackMade(attacker=attacker, target=b.pick(b.ids), natural=natural,
+                            total=natural + b.number(0, 8))):  # fmt: skip
+        return
+    attack = len(b.events)
+    b.add(damage(b, b.pick(b.ids), b.number(1, 12), attack=attack))
+    if b.draw(st.booleans()):
+        b.add(SavingThrowRolled(combatant=b.pick(b.ids), save="reflex", natural=b.number(1, 20),
+                                total=b.number(0, 30), against=attack))  # fmt: skip
+
+
 def secret_step(b: Builder, cast: Cast) -> None:
-    """One line about who is seen: a join, a reveal, or a correction of a join."""
-    match b.number(0, 6):
+    """One line about who is seen: a join, a reveal, a correction of a join, a hidden
+    attacker's blow, or a correction of a line naming someone hidden."""
+    match b.number(0, 8):
         case 0:
             b.add(join(b, cast, cast.new_id(), hidden=b.draw(st.booleans())))
         case 1:
@@ -83,6 +128,10 @@ def secret_step(b: Builder, cast: Cast) -> None:
             source = b.pick(b.ids)
             kind = b.pick([DamageDealt, HealingApplied])
             b.add(kind(target=b.pick(b.ids), amount=amount, source=source))
+        case 6:
+            hidden_attack(b, cast)
+        case 7:  # an undo, a redo or an amendment of a line that names someone hidden
+            correction(b, among=naming_hidden(b, cast))
         case _:
             b.add(EventAmended(target=b.number(2, len(b.events)), replacement=simple_fact(b)))
 
@@ -99,7 +148,8 @@ def secret_logs(draw: Any, steps: int = 24) -> list[Event]:
     for _ in range(b.number(2, 5)):
         b.add(join(b, cast, cast.new_id(), hidden=b.number(0, 2) == 0))
     for combatant in b.ids:
-        b.add(InitiativeRolled(combatant=combatant, natural=b.number(1, 20), modifier=1))
+        b.add(InitiativeRolled(combatant=combatant, natural=b.number(1, 20),
+                               modifier=b.number(-2, 9)))  # fmt: skip
     b.add(CombatStarted())
     for _ in range(b.number(0, steps)):
         if b.draw(st.booleans()):

@@ -75,6 +75,7 @@ OPTIONS = st.fixed_dictionaries(
         "nonlethal_at_zero": st.sampled_from(["only_when_nonlethal", "literal"]),
         "nonlethal_includes_temp_hp": st.booleans(),
         "temp_hp_model": st.sampled_from(["pool", "noted_total"]),
+        "monster_death": st.sampled_from(["as_characters", "at_zero"]),
     },
 )
 
@@ -327,7 +328,8 @@ def after_the_fight(b: Builder) -> TableFact:
 
 
 def ruled_attack(b: Builder, who: str) -> AttackMade:
-    """An attack against a named defense, sometimes with the GM's ruling or a confirmation."""
+    """An attack against a named defense, sometimes with the GM's ruling, a threat range or a
+    confirmation."""
     natural = b.number(1, 20)
     confirm = b.number(1, 20) if natural >= 19 and b.draw(st.booleans()) else None
     return AttackMade(
@@ -335,6 +337,7 @@ def ruled_attack(b: Builder, who: str) -> AttackMade:
         defense=b.pick([None, "ac", "touch", "flat_footed", "eac", "kac", "fortitude", "will"]),
         outcome=b.pick([None, None, "hit", "miss", "critical"]),
         confirm_natural=confirm, confirm_total=None if confirm is None else confirm + 5,
+        threat=b.pick([None, None, 19, 18]), multiplier=b.pick([None, None, 3]),
     )  # fmt: skip
 
 
@@ -383,14 +386,16 @@ def step(b: Builder) -> None:
         correction(b)
 
 
-def correction(b: Builder) -> None:
-    """A revocation, restoration or amendment the log's integrity rules allow (or nothing)."""
-    target = b.number(2, len(b.events))
+def correction(b: Builder, among: list[int] | None = None) -> None:
+    """A revocation, restoration or amendment the log's integrity rules allow (or nothing), of
+    one of the lines `among` when some are given."""
+    target = b.pick(among) if among else b.number(2, len(b.events))
+    revoked = sorted(b.integrity.revoked.intersection(among or b.integrity.revoked))
     match b.number(0, 2):
         case 0:
             b.add(EventRevoked(target=target))
         case 1:
-            b.add(EventRestored(target=b.pick(sorted(b.integrity.revoked) or [target])))
+            b.add(EventRestored(target=b.pick(revoked or [target])))
         case _:
             b.add(EventAmended(target=target, replacement=simple_fact(b)))
 

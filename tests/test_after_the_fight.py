@@ -55,6 +55,7 @@ AFTER: list[Any] = [
                  id="Conviction spent"),
     pytest.param(fact("NoteAdded", text="the goblin's body is searched"), id="a note"),
     pytest.param(fact("CombatantLeft", combatant="goblin"), id="leaving"),
+    pytest.param(damage("valeros", 3, source="pit trap"), id="damage that is no attack's"),
 ]  # fmt: skip
 
 
@@ -75,7 +76,8 @@ REFUSED: list[Any] = [
     pytest.param(started(), id="a new start"),
     pytest.param(ENDED, id="a second end"),
     pytest.param(attack("valeros", "goblin", 12, 15), id="an attack"),
-    pytest.param(damage("goblin", 3), id="damage"),
+    pytest.param(damage("goblin", 3, attack=7), id="an attack's damage"),
+    pytest.param(damage("goblin", 3, on_miss=True), id="a missed power's damage"),
     pytest.param(joined("kyra"), id="a newcomer"),
 ]  # fmt: skip
 
@@ -98,11 +100,58 @@ def test_a_fact_before_the_end_can_still_be_amended_into_any_fact() -> None:
 
 
 def test_restoring_the_end_leaves_what_came_after_it_unapplied() -> None:
-    events = log(duel(), fact("EventRevoked", target=9), damage("goblin", 4),
-                 fact("EventRestored", target=9))  # fmt: skip
+    events = log(duel(), fact("EventRevoked", target=9), attack("valeros", "goblin", 15, 20),
+                 damage("goblin", 4, attack=11), fact("EventRestored", target=9))  # fmt: skip
     table = state(events)
     assert table["combatants"]["goblin"]["vitals"]["hp"] == 6
-    assert "line 11: the combat has ended; DamageDealt not applied" in table["warnings"]
+    assert "line 11: the combat has ended; AttackMade not applied" in table["warnings"]
+    assert "line 12: the combat has ended; DamageDealt not applied" in table["warnings"]
+
+
+def test_the_refusal_of_an_attacks_damage_says_what_may_follow_the_fight() -> None:
+    error = rejection(duel(), damage("goblin", 3, attack=7))
+    assert error.reason == (
+        "the combat ended at line 9; an attack's DamageDealt cannot follow it (after the fight: "
+        "checks, saves, healing, rests, conditions, damage that is no attack's, temporary HP "
+        "lost, Resolve or Conviction spent, notes, leaving, and corrections)"
+    )
+
+
+def test_an_attacks_damage_after_the_end_cannot_be_amended_into_being() -> None:
+    """Amending a trap's damage after the end to cite an attack is refused as adding it is."""
+    error = rejection(duel(), damage("valeros", 3), amended(10, damage("goblin", 3, attack=7)))
+    assert (error.position, error.field) == (11, "replacement.type")
+
+
+# CONTRACT §1 (2026-12-02): a trap, a fall, poison, ongoing damage after the end, per ruleset.
+NO_ATTACKS: list[Any] = [
+    pytest.param("dnd35", {"max_hp": 20}, {},
+                 {"hp": 14, "max_hp": 20, "temp_hp": 0, "nonlethal": 0},
+                 id="000 L84-85: a trap's damage reduces current hit points after the fight"),
+    pytest.param("d20modern", {"max_hp": 20}, {},
+                 {"hp": 14, "max_hp": 20, "temp_hp": 0, "nonlethal": 0},
+                 id="003 L61: damage is deducted from current hit points after the fight"),
+    pytest.param("starfinder", {"max_hp": 20, "max_stamina": 4}, {},
+                 {"stamina": 0, "max_stamina": 4, "hp": 18, "max_hp": 20, "resolve": 0,
+                  "max_resolve": 0, "temp_hp": 0},
+                 id="002 L95: damage reduces Stamina, then Hit Points, after the fight"),
+    pytest.param("orcus", {"max_hp": 20, "level": 1}, {},
+                 {"hp": 14, "max_hp": 20, "temp_hp": 0, "death_save_failures": 0},
+                 id="004 L1210, L1931: a fall's damage comes off hit points after the fight"),
+    pytest.param("true20", {"toughness": 2}, {"save": {"natural": 16, "total": 18}},
+                 {"bruised": 1, "hurt": 1, "lethal_save_penalty": 1, "nonlethal_save_penalty": 1},
+                 id="001 L322-327: a trap's Toughness save failed by 3: hurt after the fight"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("system", "stats", "more", "shown"), NO_ATTACKS)
+def test_damage_that_is_no_attacks_applies_after_the_fight_in_every_ruleset(
+    system: str, stats: dict[str, Any], more: dict[str, Any], shown: dict[str, int]
+) -> None:
+    hero = fact("CombatantJoined", combatant="valeros", name="Valeros", side="party", stats=stats)
+    lines = [created(system), hero, rolled("valeros", 12, 0), started(), turn_ended("valeros"),
+             ENDED, damage("valeros", 6, source="pit trap", **more)]  # fmt: skip
+    assert state(log(*lines))["combatants"]["valeros"]["vitals"] == shown
 
 
 def test_rounds_do_not_tick_after_the_fight() -> None:

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from api.cli.main import app as cli
 from api.config.secret import load_secret
-from api.service.tokens import analytics_token
+from api.service.tokens import NO_DOOR, analytics_token
 from tests.builders import jsonl
 from tests.test_analytics_figures import FIGHT
 from tests.test_api import operator
@@ -71,7 +71,8 @@ def test_encounter_reports_need_the_gm_token(client: TestClient, imported: dict[
         "errors": [{"field": "authorization", "reason": "the player token is read-only"}],
     }  # fmt: skip
     unknown = "/encounters/00000000-0000-4000-8000-000000000000/stats"
-    assert client.get(unknown, headers=player).status_code == 404
+    elsewhere = client.get(unknown, headers=player)  # this token opens no other encounter
+    assert (elsewhere.status_code, elsewhere.json()["detail"]) == (403, NO_DOOR)
 
 
 def test_reports_across_encounters_need_the_analytics_token(

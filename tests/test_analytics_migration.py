@@ -13,6 +13,7 @@ from api.analytics import Analytics
 from api.campaigns.sessions import sessions
 from api.store import EncounterStore
 from domain.events import EVENT_ADAPTER
+from domain.tables import DEFAULT_TABLE
 from tests.store_helpers import new_log
 from tests.test_analytics_poisoned import drop
 from tests.test_store_postgres import postgres_url  # noqa: F401  (the fixture)
@@ -62,7 +63,7 @@ def test_an_earlier_releases_read_model_is_taken_again(any_store: EncounterStore
     again = Analytics(any_store)  # the service starting on it
     assert again.position == 0
     again.catch_up()
-    filed = sessions(again, "crypt")
+    filed = sessions(again, DEFAULT_TABLE, "crypt")
     assert [(s.id, [f.id for f in s.fights]) for s in filed] == [("fri", [str(encounter)])]
     fighters = again.query("SELECT combatant FROM {t}fighters")
     assert fighters == [("v",)]

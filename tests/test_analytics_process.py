@@ -53,6 +53,7 @@ def test_the_keeper_process_takes_appends_unasked_and_dies_with_a_killed_service
         finally:
             store.close()
         server.kill()  # SIGKILL: no shutdown hook runs
+        deadline = time.monotonic() + 10  # each child watches its parent every 0.5 s
         while any(alive(child) for child in children) and time.monotonic() < deadline:
             time.sleep(0.1)
         assert not any(alive(child) for child in children), "a child outlived its service"

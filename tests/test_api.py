@@ -98,7 +98,7 @@ def test_players_see_no_hidden_combatant_and_no_foe_numbers(
     client.post(url(opened, "facts"), json={"facts": [hit]}, headers=opened["gm"])
     state = client.get(url(opened, "state"), headers=opened["player"]).json()
     assert set(state["combatants"]) == {"valeros", "goblin"}
-    assert state["combatants"]["goblin"]["vitals"] == {"descriptor": "bloodied"}
+    assert state["combatants"]["goblin"]["vitals"] == {"descriptor": "badly hurt"}
     assert "healthy" not in state["combatants"]["goblin"]["statuses"]  # the word says otherwise
     assert state["combatants"]["valeros"]["vitals"]["hp"] == 12
     lines = client.get(url(opened, "log"), headers=opened["player"]).json()

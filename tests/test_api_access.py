@@ -1,5 +1,6 @@
-"""Who may do what over HTTP: the operator token opens and imports encounters; a GM rotates an
-encounter's tokens; a token no secret could make is a 401, never a 500 (issue 11, items 2, 5)."""
+"""Who may do what over HTTP: a table's key (the operator token, for the default table) opens and
+imports encounters; a GM rotates an encounter's tokens; a token no secret could make is a 401,
+never a 500 (issue 11, items 2, 5)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api.service.tokens import OPERATOR_ONLY
+from api.service.doors import NO_TABLE
 from tests.test_api import PARTY, listed, open_table, operator, url
 from tests.test_api_errors import problem
 
@@ -21,7 +22,7 @@ def bearer(token: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("route", ["open", "import"])
-def test_anyone_who_reaches_the_port_without_the_operator_token_opens_nothing(
+def test_anyone_who_reaches_the_port_without_a_table_key_opens_nothing(
     client: TestClient, route: str
 ) -> None:
     table = open_table(client, PARTY)
@@ -32,12 +33,12 @@ def test_anyone_who_reaches_the_port_without_the_operator_token_opens_nothing(
     )
     missing = send({})
     assert (missing.status_code, missing.json()) == (401, problem(
-        401, "Token needed", "send Authorization: Bearer <operator token>", "authorization"
+        401, "Token needed", "send Authorization: Bearer <table key>", "authorization"
     ))  # fmt: skip
     for wrong in (table["gm"], table["player"]):
         refused = send(wrong)
         assert (refused.status_code, refused.json()) == (
-            403, problem(403, "Wrong token", OPERATOR_ONLY, "authorization")
+            403, problem(403, "Wrong token", NO_TABLE, "authorization")
         )  # fmt: skip
     assert [e["id"] for e in listed(client)] == [table["id"]]
     assert send(operator(client)).status_code == 201

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from api.service.tokens import OPERATOR_ONLY
+from api.service.doors import NO_TABLE
 from tests.test_api import listed, operator
 from tests.test_api_errors import problem
 
@@ -37,8 +37,8 @@ def test_the_list_needs_the_operator_token_so_players_learn_no_prepared_fight(
     ).json()
     player = {"Authorization": f"Bearer {prepared['player_token']}"}
     for headers, status, title, detail in (
-        ({}, 401, "Token needed", "send Authorization: Bearer <operator token>"),
-        (player, 403, "Wrong token", OPERATOR_ONLY),
+        ({}, 401, "Token needed", "send Authorization: Bearer <table key>"),
+        (player, 403, "Wrong token", NO_TABLE),
     ):
         reply = client.get("/encounters", headers=headers)
         assert reply.status_code == status

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
+from uuid import UUID
 
 import pytest
 from fastapi.testclient import TestClient
 
+from api.http.deps import runtime_of
 from api.http.middleware.body_limit import MAX_BODY
+from api.service.tokens import token
 from tests.test_api import PARTY, listed, open_table, operator, url
 
 NOWHERE = "/encounters/00000000-0000-0000-0000-000000000000"
@@ -58,8 +61,13 @@ def test_a_player_cannot_amend_a_ruling(client: TestClient, opened: dict[str, An
     assert reply.json() == problem(403, "GM only", "the player token is read-only", "authorization")
 
 
-def test_an_encounter_that_was_never_opened_is_a_404(client: TestClient) -> None:
-    reply = client.get(f"{NOWHERE}/log", headers={"Authorization": "Bearer gm_x"})
+def test_an_encounter_that_was_never_opened_is_a_404_to_a_token_that_would_open_it(
+    client: TestClient,
+) -> None:
+    """Only the service's secret makes that token: a stranger's is refused alike whether the
+    encounter exists or not (tests/test_api_tables_doors.py)."""
+    gm = token(runtime_of(client.app).secret, UUID(NOWHERE.rpartition("/")[2]), "gm")
+    reply = client.get(f"{NOWHERE}/log", headers={"Authorization": f"Bearer {gm}"})
     assert reply.status_code == 404
     assert reply.json() == problem(
         404, "No such encounter", "no encounter 00000000-0000-0000-0000-000000000000",

@@ -51,6 +51,27 @@ def test_dice_that_cannot_be_rolled_are_a_422_naming_the_roll_in_the_batch(
     assert version(client, opened) == 4
 
 
+@pytest.mark.parametrize(
+    ("roll", "reason"),
+    [
+        ("0d6", "cannot roll '0d6': '0d6' rolls no dice"),
+        ("2d8+0d6", "cannot roll '2d8+0d6': '0d6' rolls no dice"),
+        ("1d0", "cannot roll '1d0': Cannot roll a 0-sided die."),
+        ("1d-4", "cannot roll '1d-4': not dice notation at '-' (column 3)"),
+    ],
+    ids=["no dice", "no dice beside some", "a die of no sides", "a die of negative sides"],
+)
+def test_damage_rolled_with_no_dice_or_dice_of_no_sides_is_a_422_naming_the_roll(
+    client: TestClient, opened: dict[str, Any], roll: str, reason: str
+) -> None:
+    damage = {"type": "DamageDealt", "target": "goblin", "roll": roll}
+    reply = client.post(url(opened, "facts"), json={"facts": [damage]}, headers=opened["gm"])
+    assert (reply.status_code, reply.json()) == (
+        422, problem(422, "Bad dice notation", reason, "facts[0].roll"),
+    )  # fmt: skip
+    assert version(client, opened) == 4
+
+
 def test_a_roll_on_a_fact_that_takes_none_is_a_422_naming_the_roll(
     client: TestClient, opened: dict[str, Any]
 ) -> None:

@@ -117,7 +117,7 @@ def test_players_see_the_table_as_it_stood_after_an_earlier_line(
         },
     }  # fmt: skip
     now = client.get(url(opened, "state"), headers=opened["player"]).json()
-    assert now["combatants"]["goblin"]["vitals"] == {"descriptor": "bloodied"}
+    assert now["combatants"]["goblin"]["vitals"] == {"descriptor": "badly hurt"}
 
 
 STARSHIP_CREW = [

@@ -12,6 +12,7 @@ import pytest
 from api.analytics import Analytics, Filters, report
 from api.analytics.queries.export import rows
 from api.campaigns.trends import trend
+from domain.tables import DEFAULT_TABLE
 from tests.builders import amended, attack, damage, fact, healing, joined, log, rolled
 from tests.store_helpers import new_log
 from tests.test_analytics_store import open_store  # noqa: F401  (the fixture)
@@ -156,7 +157,7 @@ Stored = tuple[Analytics, dict[str, UUID]]
 
 
 def test_each_pc_is_counted_per_session_in_date_order(stored: Stored) -> None:
-    found = trend(stored[0], "crypt")
+    found = trend(stored[0], DEFAULT_TABLE, "crypt")
     assert found["campaign"] == "crypt"
     assert found["sessions"] == [
         {"id": "fri", "date": "2026-11-20", "title": "Into the Warrens"},
@@ -170,13 +171,13 @@ def test_each_pc_is_counted_per_session_in_date_order(stored: Stored) -> None:
 
 
 def test_a_what_if_branch_counts_only_when_asked_for(stored: Stored) -> None:
-    valeros = trend(stored[0], "crypt", branches=True)["party"][1]
+    valeros = trend(stored[0], DEFAULT_TABLE, "crypt", branches=True)["party"][1]
     assert valeros["sessions"][0] == VALEROS_FRIDAY_BRANCHES
-    assert trend(stored[0], "crypt")["party"][1]["sessions"][0] == VALEROS_FRIDAY
+    assert trend(stored[0], DEFAULT_TABLE, "crypt")["party"][1]["sessions"][0] == VALEROS_FRIDAY
 
 
 def test_foe_types_sum_the_numbered_goblins_of_the_campaign(stored: Stored) -> None:
-    foes = trend(stored[0], "crypt")["foe_types"]
+    foes = trend(stored[0], DEFAULT_TABLE, "crypt")["foe_types"]
     # Goblins 1-4: dealt 14 (Goblin 1 on Kyra, as amended) + 4 (Goblin 4); took 5 + 7 + 3;
     # attacks at ambush 18 and 21 and den 12, two hits; Goblin 3 went down. Goblin 9 is in
     # another campaign; no PC is a foe.
@@ -188,7 +189,7 @@ def test_foe_types_sum_the_numbered_goblins_of_the_campaign(stored: Stored) -> N
     assert (goblins["attacks"], goblins["hits"], goblins["knocked_out"]) == (3, 2, 1)
     assert goblins["damage_dealt_by_type"] == {"untyped": 18}
     assert (ogre["damage_dealt"]["total"], ogre["damage_taken"]["total"]) == (12, 8)
-    branches = trend(stored[0], "crypt", branches=True)["foe_types"]
+    branches = trend(stored[0], DEFAULT_TABLE, "crypt", branches=True)["foe_types"]
     # The branch's ogre: 25 more dealt, its copied 8 taken again; now first by damage dealt.
     assert [(f["foe_type"], f["combatants"], f["damage_dealt"]["total"]) for f in branches] == [
         ("Ogre", 2, 12 + 25), ("Goblin", 4, 18)
@@ -196,7 +197,7 @@ def test_foe_types_sum_the_numbered_goblins_of_the_campaign(stored: Stored) -> N
 
 
 def test_a_campaign_nobody_filed_has_an_empty_trend(stored: Stored) -> None:
-    assert trend(stored[0], "nowhere") == {
+    assert trend(stored[0], DEFAULT_TABLE, "nowhere") == {
         "campaign": "nowhere", "sessions": [], "party": [], "foe_types": []
     }  # fmt: skip
 

@@ -14,6 +14,7 @@ from api.cli.main import app
 from api.config.settings import load_settings
 from api.library import Creature, CreatureLibrary
 from api.wiring import open_store
+from domain.tables import DEFAULT_TABLE
 from tests.gm_page_helpers import FIGHTERS
 
 runner = CliRunner()
@@ -50,7 +51,7 @@ def fight(tmp_path: Path, db: str, name: str, at: str, facts: list[Any], **filed
 def test_a_campaign_is_saved_with_a_party_from_the_library_and_listed(db: str) -> None:
     with open_store(load_settings(database_url=db)) as store:
         kyra = {"id": "kyra", "ruleset": "dnd35", "name": "Kyra", "side": "party", "party": True}
-        CreatureLibrary(store).save([Creature.model_validate(kyra)])
+        CreatureLibrary(store).save(DEFAULT_TABLE, [Creature.model_validate(kyra)])
     assert "--party: no dnd35 creature tordek" in refused(
         "campaign", "save", "crypt", "--name", "Crypt", "--ruleset", "dnd35",
         "--party", "kyra,tordek", "--db", db,

@@ -5,6 +5,7 @@ none to run: the store uses the library's own PostgreSQL classes unchanged."""
 
 from __future__ import annotations
 
+import threading
 import unittest
 from pathlib import Path
 from tempfile import TemporaryDirectory
@@ -41,13 +42,24 @@ class OnStoreFiles(unittest.TestCase):
 
     def setUp(self) -> None:
         self.folder = Path(self.enterContext(TemporaryDirectory()))
+        self.before = set(threading.enumerate())
         super().setUp()
+
+    @staticmethod
+    def _threads_ended(before: set[threading.Thread], within: float = 10.0) -> None:
+        for thread in set(threading.enumerate()) - before:
+            thread.join(timeout=within)
 
     def create_recorder(self) -> SQLiteFactRecorder:
         url = f"sqlite:///{self.folder / uuid4().hex}.sqlite"
         env = {**persistence_env(url, self.synchronous), **self.extra_env}
         factory = InfrastructureFactory.construct(Environment(env=env))
         self.addCleanup(factory.close)
+        # Cleanups run last first: the threads the case started end before its store closes.
+        # The library's concurrent cases set their readers' stop flag without joining them, and
+        # a reader still inside SQLite when the factory closes its connection crashes the
+        # process (seen under load, as a segmentation fault).
+        self.addCleanup(self._threads_ended, self.before)
         recorder = factory.application_recorder()
         assert isinstance(recorder, SQLiteFactRecorder)
         return recorder

@@ -109,7 +109,7 @@ def test_amending_the_combat_ended_into_a_note_lets_the_fight_go_on() -> None:
 
 def test_a_fact_amended_into_combat_ended_closes_the_log() -> None:
     error = rejection(*one(), fact("NoteAdded", text="x"), amended(3, fact("CombatEnded")),
-                      damage("valeros", 3))  # fmt: skip
+                      fact("Delayed", combatant="valeros"))  # fmt: skip
 
     assert (error.position, error.field) == (5, "type")
 

@@ -146,7 +146,7 @@ REJECTED = [
         5, "target", "EventRevoked", id="amending a correction",
     ),
     pytest.param(
-        [*one(), fact("CombatEnded"), damage("valeros", 3)], 4, "type", "ended",
+        [*one(), fact("CombatEnded"), fact("Delayed", combatant="valeros")], 4, "type", "ended",
         id="a fact after CombatEnded",
     ),
     pytest.param(
@@ -154,8 +154,8 @@ REJECTED = [
         id="a second CombatEnded",
     ),
     pytest.param(
-        [*one(), fact("CombatEnded"), damage("valeros", 3), fact("EventRevoked", target=3),
-         damage("valeros", 3)],
+        [*one(), fact("CombatEnded"), fact("Delayed", combatant="valeros"),
+         fact("EventRevoked", target=3), fact("Delayed", combatant="valeros")],
         4, "type", "ended", id="the first bad line is the one named",
     ),
 ]  # fmt: skip

@@ -40,7 +40,7 @@ def every_kind_of_line() -> bytes:
         fact("InitiativeTieBroken", order=["valeros", "kyra"]),
         {**started(), **envelope},
         {**attack("valeros", "goblin-1", 15, 19, defense="ac", outcome="critical",
-                  confirm_natural=17, confirm_total=21), "action": 11},
+                  confirm_natural=17, confirm_total=21, threat=15, multiplier=3), "action": 11},
         {**damage("goblin-1", 9, attack=11, damage_type="slashing", source="longsword"),
          "action": 11},
         condition("goblin-1", "shaken", source="valeros", duration={"rounds": 2}),

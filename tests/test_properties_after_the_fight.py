@@ -6,8 +6,8 @@ from typing import Any
 
 from hypothesis import assume, given
 
+from domain.after_the_fight import applies_after_the_fight
 from domain.events import CombatEnded, Event
-from domain.integrity import AFTER_THE_FIGHT
 from projections.clock import remaining_rounds
 from projections.effective import effective_log
 from projections.render import state_json
@@ -40,12 +40,13 @@ def test_what_lies_after_the_end_counts_only_if_the_rules_apply_it_after_a_fight
     events: list[Event],
 ) -> None:
     """A fight logged while the end was undone, the end then restored: only what may follow a
-    fight (AFTER_THE_FIGHT) still applies; the rest is as if it had never been logged."""
+    fight (the rules' after-fight facts and damage that is no attack's) still applies; the
+    rest is as if it had never been logged."""
     entries = effective_log(events)
     ends = [n for n, (_, fact) in enumerate(entries) if isinstance(fact, CombatEnded)]
     assume(ends)
     after = entries[ends[0] + 1 :]
-    kept = [(p, f) for p, f in after if f.type_name in AFTER_THE_FIGHT]
+    kept = [(p, f) for p, f in after if applies_after_the_fight(f)]
     assume(len(kept) < len(after))
 
     assert shown(fold(entries)) == shown(fold([*entries[: ends[0] + 1], *kept]))

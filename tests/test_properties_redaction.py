@@ -1,8 +1,9 @@
 """Property (issue 11): whatever the GM hides, reveals, undoes, redoes or amends, no player
 output — the state after every line in both timelines, the log, the export, the stream, the
 session recap (issue 16) as JSON and as Markdown — holds a hidden combatant's id or name, a
-foe's hit points, damage amounts or stats, the envelope's key and author, a correction's
-reason, or the id of a branch's parent."""
+foe's hit points, damage amounts, stats or initiative roll, the envelope's key and author, a
+correction's reason, or the id of a branch's parent; and no line players read points at a line
+they cannot see (issue 23)."""
 
 from __future__ import annotations
 
@@ -15,19 +16,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from api.http.feeds import lines_after
-from domain.corrections import is_correction
+from domain.corrections import CORRECTION_NAMES, is_correction
 from domain.events import CombatantJoined, Event, EventAmended, Fact
 from domain.integrity import LogError
 from projections import redaction
 from projections.branch import forked
 from projections.history import History
-from projections.player import player_jsonl, player_lines, player_state
+from projections.player import player_jsonl, player_lines, player_log, player_state
 from projections.recap import recap, recap_json
 from projections.recap_markdown import recap_markdown
 from tests.redaction_strategies import PARENT, secret_logs
 from tests.strategies import FAST
 
 VITALS = ("amount", "value", "stats")
+FOE_INITIATIVE = ("natural", "modifier")  # the join's hidden initiative_modifier, and what gives it
 
 
 def stamped(events: list[Event]) -> list[Event]:
@@ -85,6 +87,15 @@ def facts_in(outputs: dict[str, Any]) -> list[dict[str, Any]]:
     return facts + [f["replacement"] for f in facts if "replacement" in f]
 
 
+def pointed_at(fact: dict[str, Any]) -> set[int]:
+    """The lines a fact points at: the attack a damage is linked to, the line a save is against,
+    the line a correction corrects."""
+    pointers = [fact.get("attack"), fact.get("against")]
+    if fact.get("type") in CORRECTION_NAMES:
+        pointers.append(fact.get("target"))
+    return {p for p in pointers if isinstance(p, int) and not isinstance(p, bool)}
+
+
 def check_nothing_leaks(events: list[Event]) -> None:
     events = stamped(events)
     history = History(events)
@@ -102,10 +113,16 @@ def check_nothing_leaks(events: list[Event]) -> None:
                 assert not [c for c in shown["conditions"] if "value" in c]
     hit = outputs["recap"]["fights"][0]["biggest_hit"]
     assert hit is None or hit["target"] not in foe  # a foe's damage is not shown to players
+    unseen = {position for position, line in player_log(history) if line is None}
     for fact in facts_in(outputs):
         if foe.intersection((fact.get("target"), fact.get("combatant"))):
             assert not set(VITALS).intersection(fact), fact
             assert not isinstance(fact.get("save"), dict), fact
+        if fact.get("type") == "InitiativeRolled" and fact["combatant"] in foe:
+            assert not set(FOE_INITIATIVE).intersection(fact), fact
+        assert not unseen.intersection(pointed_at(fact)), fact
+    for ruling in outputs["recap"]["fights"][0]["rulings"]:  # the recap's corrected rulings
+        assert not unseen.intersection((ruling["line"], ruling["target"])), ruling
 
 
 @FAST
@@ -185,15 +202,25 @@ def check_actions_tie_only_lines_players_see(events: list[Event], resumed_after:
         tied = events[p - 1].action is not None and events[p - 1].action == events[p - 2].action
         if tied and seen[p] is not None and seen[p - 1] is not None:
             assert action(p) == action(p - 1) is not None
-    shown = [line for line in player_lines(history) if "fact" in line]
+    # withdrawing lines re-points no action whose lines players see alike either way (a
+    # correction of a line kept from them is kept too, unless that line is withdrawn, a marker)
+    full = dict(redaction.player_log(history.events, history.cast(), history.withdrawn()))
+
+    def alike(p: int) -> bool:
+        mine = events[p - 1].action
+        lines = [q for q in range(2, len(events) + 1) if mine and events[q - 1].action == mine]
+        return all((seen[q] is None) == (full[q] is None) for q in lines or [p])
+
+    shown = [line for line in player_lines(history) if "fact" in line and alike(line["position"])]
     assert [line["fact"].get("action") for line in shown] == [
         action(line["position"]) for line in shown
     ]
     streamed = [orjson.loads(m["data"]) for m in lines_after(history, resumed_after, "player")]
-    assert [(m["position"], (m["fact"] or {}).get("action")) for m in streamed if "fact" in m] == [
+    assert [(m["position"], (m["fact"] or {}).get("action")) for m in streamed
+            if "fact" in m and alike(m["position"])] == [
         (p, action(p)) for p, _ in redaction.player_log(history.events, history.cast(),
                                                          history.withdrawn(), resumed_after)
-        if p not in history.withdrawn()
+        if p not in history.withdrawn() and alike(p)
     ]  # fmt: skip
 
 

@@ -1,5 +1,7 @@
-"""Session recaps over HTTP: the operator's recap of a campaign's session, and an encounter's
-recap for its GM (the GM's) and its players (the players', which keeps hidden things hidden)."""
+"""Session recaps over HTTP: a table's key's recap of its campaign's session; an encounter's recap
+of that fight for its GM (the GM's) and its players (the players', which keeps hidden things
+hidden), and of its whole session for its table's key (the operator token is the default
+table's)."""
 
 from __future__ import annotations
 
@@ -93,12 +95,25 @@ def test_a_session_recap_needs_the_operator_token(client: TestClient) -> None:
     assert client.get(SESSION_URL, headers=bearer(ambush, "player")).status_code == 403
 
 
-def test_an_encounters_gm_gets_the_gms_recap_of_its_whole_session(client: TestClient) -> None:
-    _, crypt = the_session(client)
-    reply = client.get(f"/encounters/{crypt['id']}/recap", headers=bearer(crypt, "gm"))
+def test_an_encounters_gm_gets_the_gms_recap_of_that_fight_alone(client: TestClient) -> None:
+    """The GM token opens one fight: the session's others are its table's, read with its key."""
+    ambush, crypt = the_session(client)
+    reply = client.get(f"/encounters/{ambush['id']}/recap", headers=bearer(ambush, "gm"))
     assert reply.status_code == 200, reply.text
     found = reply.json()
-    assert [f["name"] for f in found["fights"]] == ["Goblin ambush", "Crypt door"]
+    assert [f["encounter"] for f in found["fights"]] == [ambush["id"]]
+    assert found["session"] == FILED["session"] and found["campaign"] == "crypt"
+    assert found["player"] is False and "Sniper" in reply.text and crypt["id"] not in reply.text
+
+
+def test_the_tables_key_gets_the_gms_recap_of_the_encounters_whole_session(
+    client: TestClient,
+) -> None:
+    ambush, crypt = the_session(client)
+    reply = client.get(f"/encounters/{crypt['id']}/recap", headers=operator(client))
+    assert reply.status_code == 200, reply.text
+    found = reply.json()
+    assert [f["encounter"] for f in found["fights"]] == [ambush["id"], crypt["id"]]
     assert found["player"] is False and "Sniper" in reply.text
 
 
@@ -112,13 +127,13 @@ def test_a_player_gets_the_players_recap_and_cannot_get_the_gms(client: TestClie
         text = reply.text
         assert "sniper" not in text.lower()
         assert UNDO_REASON not in text and AMEND_REASON not in text
-        assert "Crypt door" in text  # every fight of the session, each through the player view
+        assert "Goblin ambush" in text and "Crypt door" not in text  # its own fight alone
     assert reply.headers["content-type"] == MARKDOWN
     player = client.get(f"/encounters/{ambush['id']}/recap", headers=bearer(ambush, "player"))
     assert player.json()["player"] is True
 
 
-def test_a_fight_the_gm_has_only_prepared_is_left_out_of_the_players_recap(
+def test_a_fight_the_gm_has_only_prepared_is_in_the_tables_recap_and_no_players(
     client: TestClient,
 ) -> None:
     ambush, _ = the_session(client)
@@ -127,7 +142,8 @@ def test_a_fight_the_gm_has_only_prepared_is_left_out_of_the_players_recap(
     imported(client, timed(prepared, 22), **FILED)
     url = f"/encounters/{ambush['id']}/recap?format=markdown"
     assert "Dragon lair" not in client.get(url, headers=bearer(ambush, "player")).text
-    assert "Dragon lair" in client.get(url, headers=bearer(ambush, "gm")).text
+    assert "Dragon lair" not in client.get(url, headers=bearer(ambush, "gm")).text
+    assert "Dragon lair" in client.get(url, headers=operator(client)).text
 
 
 def test_an_encounter_in_no_session_is_recapped_alone(client: TestClient) -> None:
@@ -143,7 +159,7 @@ def test_an_encounters_recap_needs_its_token(client: TestClient) -> None:
     url = f"/encounters/{ambush['id']}/recap"
     assert client.get(url).status_code == 401
     assert client.get(url, headers=bearer(crypt, "gm")).status_code == 403  # another fight's
-    assert client.get(url, headers=operator(client)).status_code == 403
+    assert client.get(url, headers=operator(client)).status_code == 200  # the default table's
 
 
 def test_the_openapi_document_shows_both_recaps_with_examples(client: TestClient) -> None:

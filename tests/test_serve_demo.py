@@ -28,9 +28,7 @@ def test_a_first_start_seeds_the_demo_fight_and_prints_its_address_and_tokens(
         demo = encounter.group(1)
         gm, player = printed(output, "GM token"), printed(output, "player token")
         operator = printed(output, "operator token")
-        assert (
-            printed(output, "GM page") == f"{server.url}/#e={demo}&token={gm}&operator={operator}"
-        )
+        assert printed(output, "GM page") == f"{server.url}/#e={demo}&token={gm}&key={operator}"
         assert printed(output, "player page") == f"{server.url}/play/{demo}#token={player}"
 
         table = httpx.get(f"{server.url}/encounters/{demo}/state",
@@ -45,7 +43,7 @@ def test_a_first_start_seeds_the_demo_fight_and_prints_its_address_and_tokens(
                    if c["side"] != "party")  # fmt: skip
         assert httpx.get(f"{server.url}/").status_code == 200
         assert printed(output, "demo campaign") == (
-            f"{server.url}/#c=mill&s=2025-03-14&operator={operator}"
+            f"{server.url}/#c=mill&s=2025-03-14&key={operator}"
         )
         opened = httpx.post(f"{server.url}/encounters", json={"name": "Next fight"},
                             headers={"Authorization": f"Bearer {operator}"})  # fmt: skip
@@ -77,3 +75,22 @@ def test_a_second_start_on_the_same_store_seeds_nothing_more(tmp_path: Path) -> 
         listed = httpx.get(f"{server.url}/encounters", headers=operator).json()
         server.stop()
     assert len(listed) == 2  # the demo campaign's two fights
+
+
+def test_the_gm_page_address_carries_the_default_tables_key_which_opens_the_demo(
+    tmp_path: Path,
+) -> None:
+    """One group on a laptop: nothing new to type; the address's key is the table's key."""
+    server = serve(tmp_path)
+    try:
+        address = printed(server.output, "GM page")
+        fragment = dict(part.split("=", 1) for part in address.partition("#")[2].split("&"))
+        key = {"Authorization": f"Bearer {fragment['key']}"}
+        listed = httpx.get(f"{server.url}/encounters", headers=key).json()
+        demo = httpx.get(f"{server.url}/encounters/{fragment['e']}/state", headers=key)
+        tables = httpx.get(f"{server.url}/tables", headers=server.operator).json()["tables"]
+    finally:
+        server.stop()
+    assert fragment["e"] in [e["id"] for e in listed] and len(listed) == 2
+    assert demo.status_code == 200 and demo.json()["phase"] == "ended"
+    assert [(t["id"], t["operator_key"], t["encounters"]) for t in tables] == [("default", True, 2)]

@@ -10,6 +10,7 @@ from api.analytics import Analytics
 from api.campaigns.sessions import campaigns, sessions, unsorted
 from api.store import EncounterStore
 from domain.events import EVENT_ADAPTER, Fact
+from domain.tables import DEFAULT_TABLE
 from tests.store_helpers import appended, new_log
 
 
@@ -39,15 +40,17 @@ def test_sessions_list_in_date_order_with_their_fights_in_the_order_fought(
     loose = new_log(store, fight("Loose", "2026-11-19T19:00:00Z", campaign="crypt"))
     analytics = Analytics(store)
     analytics.catch_up()
-    listed = sessions(analytics, "crypt")
+    listed = sessions(analytics, DEFAULT_TABLE, "crypt")
     assert [(s.id, s.date, s.title) for s in listed] == [
         ("fri", date(2026, 11, 20), "Into the Warrens"),
         ("sat", date(2026, 11, 21), None),
     ]
     assert [f.id for f in listed[0].fights] == [str(early), str(late)]
     assert [f.id for f in listed[1].fights] == [str(sat)]
-    assert [f.id for f in unsorted(analytics, "crypt")] == [str(loose)]
-    seen = {c.id: (c.sessions, c.encounters, c.last_played) for c in campaigns(analytics)}
+    assert [f.id for f in unsorted(analytics, DEFAULT_TABLE, "crypt")] == [str(loose)]
+    seen = {
+        c.id: (c.sessions, c.encounters, c.last_played) for c in campaigns(analytics, DEFAULT_TABLE)
+    }
     assert seen == {"crypt": (2, 4, date(2026, 11, 21)), "other": (1, 1, date(2026, 11, 20))}
 
 
@@ -58,10 +61,10 @@ def test_filing_later_moves_the_encounter_and_undoing_it_moves_it_back(
     analytics = Analytics(store)
     appended(store, ogre, [line(type="EncounterFiled", campaign="crypt", session=SATURDAY)])
     analytics.catch_up()
-    assert [s.id for s in sessions(analytics, "crypt")] == ["sat"]
+    assert [s.id for s in sessions(analytics, DEFAULT_TABLE, "crypt")] == ["sat"]
     appended(store, ogre, [line(type="EventRevoked", target=3, reason="it was Friday")])
     analytics.catch_up()
-    assert [s.id for s in sessions(analytics, "crypt")] == ["fri"]
+    assert [s.id for s in sessions(analytics, DEFAULT_TABLE, "crypt")] == ["fri"]
 
 
 def test_a_branch_is_listed_only_when_branches_are_asked_for(store: EncounterStore) -> None:
@@ -72,6 +75,6 @@ def test_a_branch_is_listed_only_when_branches_are_asked_for(store: EncounterSto
     forked = new_log(store, branch)
     analytics = Analytics(store)
     analytics.catch_up()
-    assert [f.id for f in sessions(analytics, "crypt")[0].fights] == [str(parent)]
-    both = sessions(analytics, "crypt", branches=True)[0].fights
+    assert [f.id for f in sessions(analytics, DEFAULT_TABLE, "crypt")[0].fights] == [str(parent)]
+    both = sessions(analytics, DEFAULT_TABLE, "crypt", branches=True)[0].fights
     assert {(f.id, f.branch_of) for f in both} == {(str(parent), None), (str(forked), str(parent))}

@@ -101,8 +101,10 @@ def store(open_store: OpenStore) -> EncounterStore:
 def drop_tables(url: str, name: str) -> None:
     import psycopg
 
+    from api.analytics.ingest import model
+
+    kept = ["events", "snapshots", "tables", "tokens", "secret", "game_tables", "library",
+            "campaigns", "analytics_tracking"]  # fmt: skip
+    kept += [f"analytics_{t}" for t in model.TABLES]
     with psycopg.connect(url, autocommit=True) as connection:
-        connection.execute(
-            f"DROP TABLE IF EXISTS {name}_events, {name}_snapshots, {name}_tables, "
-            f"{name}_tokens, {name}_secret"
-        )
+        connection.execute(f"DROP TABLE IF EXISTS {', '.join(f'{name}_{t}' for t in kept)}")

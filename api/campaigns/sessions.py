@@ -1,9 +1,11 @@
 """Campaigns and sessions as the read model files them: which encounters each session of a
 campaign holds, in order. Read after a catch-up (`Analytics.catch_up`), so never behind the log.
 
-What an encounter is filed under is derived from its log (projections.filing), so undoing a
-filing moves the encounter back; a what-if branch (line 1 names its parent) is listed with its
-`branch_of`, and left out unless asked for (`branches=True`)."""
+Every query starts from one table's (game group's) encounters: a campaign's id is its table's,
+so two tables' campaigns `mill` never meet. What an encounter is filed under is derived from its
+log (projections.filing), so undoing a filing moves the encounter back; a what-if branch (line
+1 names its parent) is listed with its `branch_of`, and left out unless asked for
+(`branches=True`)."""
 
 from __future__ import annotations
 
@@ -55,12 +57,13 @@ COLUMNS = (
 )
 
 
-def campaigns(analytics: Analytics, branches: bool = False) -> list[CampaignSeen]:
-    """Every campaign an encounter is filed under, by id."""
+def campaigns(analytics: Analytics, table: str, branches: bool = False) -> list[CampaignSeen]:
+    """Every campaign an encounter of the table is filed under, by id."""
     found = analytics.query(
         "SELECT e.campaign, COUNT(DISTINCT e.session_id), COUNT(*), MAX(e.session_date) "
-        f"FROM {{t}}encounters e WHERE e.campaign IS NOT NULL{_branches(branches)} "
-        "GROUP BY e.campaign ORDER BY e.campaign"
+        "FROM {t}encounters e WHERE e.table_id = ? "
+        f"AND e.campaign IS NOT NULL{_branches(branches)} GROUP BY e.campaign ORDER BY e.campaign",
+        (table,),
     )
     return [
         CampaignSeen(c, int(s), int(n), None if last is None else date.fromisoformat(last))
@@ -68,13 +71,13 @@ def campaigns(analytics: Analytics, branches: bool = False) -> list[CampaignSeen
     ]
 
 
-def holding(analytics: Analytics, session: str) -> list[str]:
-    """The campaigns with a session of this id (a fight that is not a branch filed under it),
-    by id."""
+def holding(analytics: Analytics, table: str, session: str) -> list[str]:
+    """The table's campaigns with a session of this id (a fight that is not a branch filed
+    under it), by id."""
     found = analytics.query(
-        "SELECT DISTINCT e.campaign FROM {t}encounters e WHERE e.session_id = ? "
-        f"AND e.campaign IS NOT NULL{_branches(False)} ORDER BY e.campaign",
-        (session,),
+        "SELECT DISTINCT e.campaign FROM {t}encounters e WHERE e.table_id = ? AND "
+        f"e.session_id = ? AND e.campaign IS NOT NULL{_branches(False)} ORDER BY e.campaign",
+        (table, session),
     )
     return [str(campaign) for (campaign,) in found]
 
@@ -95,18 +98,22 @@ def listed(seen: list[CampaignSeen], kept: list[CampaignRecord]) -> list[dict[st
 
 
 def sessions(
-    analytics: Analytics, campaign: str, branches: bool = False, session: str | None = None
+    analytics: Analytics,
+    table: str,
+    campaign: str,
+    branches: bool = False,
+    session: str | None = None,
 ) -> list[SessionFiled]:
-    """The campaign's sessions (or the one named), by date then id, each with its encounters
-    in the order they were fought (first recorded time, then name). Encounters filed under the
-    campaign without a session are not listed."""
+    """The table's campaign's sessions (or the one named), by date then id, each with its
+    encounters in the order they were fought (first recorded time, then name). Encounters filed
+    under the campaign without a session are not listed."""
     one = "" if session is None else " AND e.session_id = ?"
     found = analytics.query(
-        f"SELECT {COLUMNS} FROM {{t}}encounters e WHERE e.campaign = ? "
+        f"SELECT {COLUMNS} FROM {{t}}encounters e WHERE e.table_id = ? AND e.campaign = ? "
         f"AND e.session_id IS NOT NULL{one}{_branches(branches)} "
         "ORDER BY e.session_date, e.session_id, e.started_at IS NULL, e.started_at, e.name, "
         "e.encounter_id",
-        (campaign,) if session is None else (campaign, session),
+        (table, campaign) if session is None else (table, campaign, session),
     )
     listed: dict[str, SessionFiled] = {}
     for *fight, session_id, day, title in found:
@@ -117,13 +124,15 @@ def sessions(
     return list(listed.values())
 
 
-def unsorted(analytics: Analytics, campaign: str, branches: bool = False) -> list[Fight]:
-    """The campaign's encounters filed without a session, in the order they were fought."""
+def unsorted(
+    analytics: Analytics, table: str, campaign: str, branches: bool = False
+) -> list[Fight]:
+    """The table's campaign's encounters filed without a session, in the order fought."""
     found = analytics.query(
-        f"SELECT {COLUMNS} FROM {{t}}encounters e WHERE e.campaign = ? "
+        f"SELECT {COLUMNS} FROM {{t}}encounters e WHERE e.table_id = ? AND e.campaign = ? "
         f"AND e.session_id IS NULL{_branches(branches)} "
         "ORDER BY e.started_at IS NULL, e.started_at, e.name, e.encounter_id",
-        (campaign,),
+        (table, campaign),
     )
     return [_fight(row[:9]) for row in found]
 

@@ -32,10 +32,13 @@ PARTY = (
 )
 
 
-def trend(analytics: Analytics, campaign: str, branches: bool = False) -> dict[str, Any]:
-    """The campaign's sessions by date, each PC's figures per session (None where it fought
-    no fight that session) and its foes per foe type; branches left out unless asked for."""
-    filters = Filters(campaign=campaign, branches=branches)
+def trend(
+    analytics: Analytics, table: str, campaign: str, branches: bool = False
+) -> dict[str, Any]:
+    """The table's campaign's sessions by date, each PC's figures per session (None where it
+    fought no fight that session) and its foes per foe type; branches left out unless asked
+    for."""
+    filters = Filters(campaign=campaign, branches=branches, table=table)
     from api.analytics.queries.mirror import mirror_of  # DuckDB: on the first report
 
     mirror = mirror_of(analytics)

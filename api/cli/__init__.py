@@ -10,6 +10,7 @@ from uuid import UUID
 import typer
 
 from api.cli.terminal import fail
+from domain.tables import DEFAULT_TABLE
 
 if TYPE_CHECKING:
     from api.config.settings import Settings
@@ -22,6 +23,13 @@ DbOption = Annotated[  # the store a command opens; its commands import the stor
     ),
 ]
 EncounterId = Annotated[str, typer.Argument(help="The encounter id (`combatlog list`).")]
+TableOption = Annotated[  # whose campaigns, library and figures a command reads or writes
+    str,
+    typer.Option(
+        "--table", help="The table (game group), `combatlog tables list`; default: the default."
+    ),
+]
+__all__ = ["DEFAULT_TABLE", "DbOption", "EncounterId", "TableOption"]
 
 
 def configured(db: str | None) -> Settings:

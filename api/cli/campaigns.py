@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from api.cli import DbOption, EncounterId, encounter_id, runtime
+from api.cli import DEFAULT_TABLE, DbOption, EncounterId, TableOption, encounter_id, runtime
 from api.cli.branches import found
 from api.cli.stats import caught_up
 from api.cli.terminal import fail, plain, print_json
@@ -28,9 +28,10 @@ def save(
     party: Annotated[
         str, typer.Option(help="Library creature ids of that system, comma-separated.")
     ] = "",
+    table: TableOption = DEFAULT_TABLE,
     db: DbOption = None,
 ) -> None:
-    """Set up a campaign (or change it): its name, rules system and party roster."""
+    """Set up a campaign of a table (or change it): its name, rules system and party roster."""
     from pydantic import ValidationError
 
     from api.campaigns.registry import CampaignRecord
@@ -43,21 +44,21 @@ def save(
     except ValidationError as exc:
         raise fail("--{}: {}".format(*first_error(exc)), 2) from None
     with runtime(db) as built:
-        saved = {c.id for c in built.library.creatures(record.ruleset)}
+        saved = {c.id for c in built.library.creatures(table, record.ruleset)}
         unknown = [m for m in record.party if m not in saved]
         if unknown:
             raise fail(f"--party: no {record.ruleset} creature {unknown[0]} in the library", 2)
-        built.campaigns.save(record)
+        built.campaigns.save(table, record)
     typer.echo(f"{record.id}  {plain(record.name)}  {record.ruleset}  {len(record.party)} in party")
 
 
-def campaigns(db: DbOption = None) -> None:
-    """List the campaigns: those set up and those an encounter is filed under."""
+def campaigns(table: TableOption = DEFAULT_TABLE, db: DbOption = None) -> None:
+    """List a table's campaigns: those set up and those an encounter is filed under."""
     from api.campaigns.sessions import campaigns as seen
     from api.campaigns.sessions import listed
 
     with caught_up(db) as built:
-        found = listed(seen(built.analytics), built.campaigns.campaigns())
+        found = listed(seen(built.analytics, table), built.campaigns.campaigns(table))
     for c in found:
         played = c["last_played"] or "never"
         typer.echo(
@@ -69,13 +70,14 @@ def campaigns(db: DbOption = None) -> None:
 def sessions(
     campaign: CampaignId,
     branches: Annotated[bool, typer.Option(help="List what-if branches too.")] = False,
+    table: TableOption = DEFAULT_TABLE,
     db: DbOption = None,
 ) -> None:
     """A campaign's sessions in date order, each with its fights in the order fought."""
     from api.campaigns.sessions import sessions as filed
 
     with caught_up(db) as built:
-        found = filed(built.analytics, campaign, branches)
+        found = filed(built.analytics, table, campaign, branches)
     if not found:
         raise fail(f"no session of {campaign} holds an encounter", 1)
     for s in found:
@@ -144,11 +146,12 @@ def session_replayer(print_table: Callable[[dict[str, Any], str], None]) -> Call
             bool, typer.Option(help="As corrected (the second timeline).")
         ] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Print the states as JSON.")] = False,
+        table: TableOption = DEFAULT_TABLE,
         db: DbOption = None,
     ) -> None:
         """Replay a whole session: each fight's table at its end, in the order fought; with
         --at, the table at that line of the session (its fights' lines counted on across them)."""
-        states = session_states(campaign, session, at, corrected, db)
+        states = session_states(table, campaign, session, at, corrected, db)
         if as_json:
             shown = [{"encounter": s.id, "name": s.name, "first": s.first, "last": s.last,
                       "state": state} for s, state in states]  # fmt: skip
@@ -162,7 +165,7 @@ def session_replayer(print_table: Callable[[dict[str, Any], str], None]) -> Call
 
 
 def session_states(
-    campaign: str, session: str, at: int | None, corrected: bool, db: str | None
+    table: str, campaign: str, session: str, at: int | None, corrected: bool, db: str | None
 ) -> list[tuple[Any, dict[str, Any]]]:
     """Each fight of the session with its table at its end, or the one fight holding session
     line `at` with its table there."""
@@ -171,7 +174,7 @@ def session_states(
 
     timeline: Timeline = "corrected" if corrected else "then"
     with caught_up(db) as built:
-        filed = sessions_of(built.analytics, campaign, session)
+        filed = sessions_of(built.analytics, table, campaign, session)
         encounters = built.encounters
         session_spans = spans(encounters, filed)
         lines = session_spans[-1].last
@@ -182,11 +185,11 @@ def session_states(
         return [(s, table_at(encounters, s, line[s.id], timeline)) for s in chosen]
 
 
-def sessions_of(analytics: Any, campaign: str, session: str) -> list[Any]:
+def sessions_of(analytics: Any, table: str, campaign: str, session: str) -> list[Any]:
     """The session's fights in order, or a failure saying there is no such session."""
     from api.campaigns.sessions import sessions as filed
 
-    found = filed(analytics, campaign, session=session)
+    found = filed(analytics, table, campaign, session=session)
     if not found:
         raise fail(f"no session {session} of {campaign} holds an encounter", 1)
     return found[0].fights

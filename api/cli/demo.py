@@ -1,12 +1,14 @@
 """The demo a first start seeds, so a new user sees a fight at once: the 3.5 sample fight, and
 with it a second one, filed under a demo campaign as two sessions, so the campaign page, the
-recap, the session replay and the trend have something to show."""
+recap, the session replay and the trend have something to show; all of it the default table's,
+whose key (the operator token, until it is rotated) the GM page's address carries."""
 
 from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
 from typing import Any
+from uuid import UUID
 
 from api.campaigns.registry import CampaignRecord
 from api.service.encounters import Append
@@ -14,6 +16,7 @@ from api.wiring import Runtime
 from domain.commands import AppendFacts, Import
 from domain.events import EncounterFiled, Session
 from domain.jsonl import read_jsonl
+from domain.tables import DEFAULT_TABLE
 
 FIXTURES = Path(__file__).resolve().parents[2] / "replay_fixtures" / "dnd35"
 DEMO = FIXTURES / "whole-fight.jsonl"
@@ -26,36 +29,50 @@ SESSIONS = (
 )  # fmt: skip
 
 
-def seed_demo(runtime: Runtime, host: str, port: int) -> tuple[list[str], str, dict[str, Any]]:
-    """Import the demo fight when the store holds no encounter: lines to print, the first
-    encounter's name and its table."""
-    encounters = runtime.encounters.listed()
-    if not encounters:
+def seed_demo(
+    runtime: Runtime, host: str, port: int
+) -> tuple[list[str], str | None, dict[str, Any] | None]:
+    """Import the demo fights into the default table when the store holds no encounter: lines
+    to print, and the name and table of the default table's first encounter (None: it has
+    none, or there is no default table)."""
+    served = f"http://{host}:{port}"
+    default = runtime.tables.table(DEFAULT_TABLE)
+    if default is not None and not runtime.encounters.listed():
         demo_campaign(runtime)
-        encounters = runtime.encounters.listed()
-    first = encounters[0]
-    table = runtime.encounters.read(first.id, lambda history: history.state())
-    issued = runtime.tokens.issued(first.id)  # after any rotation
-    lines = [f"combatlog serving on http://{host}:{port}  (API docs: http://{host}:{port}/docs)"]
-    gm, player = issued["gm_token"], issued["player_token"]
+    encounters = runtime.encounters.listed(DEFAULT_TABLE)
     operator = runtime.tokens.operator()
-    lines.append(f"demo encounter {first.name!r}: {first.id}")
-    lines.append(f"  GM token:     {gm}")
-    lines.append(f"  player token: {player}")
-    lines.append(f"  its table: GET /encounters/{first.id}/state with the GM token")
-    lines.append(
-        f"  GM page:     http://{host}:{port}/#e={first.id}&token={gm}&operator={operator}"
-    )
-    lines.append(f"  player page: http://{host}:{port}/play/{first.id}#token={player}")
-    lines.append(
-        f"demo campaign: http://{host}:{port}/#c={CAMPAIGN.id}&s={SESSIONS[0][1].id}"
-        f"&operator={operator}"
-    )
-    lines.append(
-        f"operator token: {operator}  (POST /encounters, POST /encounters/import, "
-        "GET /encounters, GET /stats)"
-    )
-    return lines, first.name, table
+    key = operator if default is not None and default.operator_key else None
+    lines = [f"combatlog serving on {served}  (API docs: {served}/docs)"]
+    if encounters:
+        lines += encounter_lines(runtime, served, encounters[0].id, encounters[0].name, key)
+    if key is not None:
+        lines.append(f"demo campaign: {served}/#c={CAMPAIGN.id}&s={SESSIONS[0][1].id}&key={key}")
+    elif default is not None:
+        lines.append("default table key: rotated (the one `combatlog tables rotate default` "
+                     "printed opens its encounters, campaigns, library and figures)")  # fmt: skip
+    lines.append(f"operator token: {operator}  (the tables: /tables and `combatlog tables`; "
+                 "the default table's key until that is rotated)")  # fmt: skip
+    if not encounters:
+        return lines, None, None
+    first = encounters[0]
+    return lines, first.name, runtime.encounters.read(first.id, lambda h: h.state())
+
+
+def encounter_lines(
+    runtime: Runtime, served: str, encounter_id: UUID, name: str, key: str | None
+) -> list[str]:
+    """An encounter's id, tokens and pages, the GM page's address carrying its table's key."""
+    issued = runtime.tokens.issued(encounter_id)  # after any rotation
+    gm, player = issued["gm_token"], issued["player_token"]
+    carried = "" if key is None else f"&key={key}"
+    return [
+        f"demo encounter {name!r}: {encounter_id}",
+        f"  GM token:     {gm}",
+        f"  player token: {player}",
+        f"  its table: GET /encounters/{encounter_id}/state with the GM token",
+        f"  GM page:     {served}/#e={encounter_id}&token={gm}{carried}",
+        f"  player page: {served}/play/{encounter_id}#token={player}",
+    ]
 
 
 def demo_campaign(runtime: Runtime) -> None:
@@ -66,4 +83,4 @@ def demo_campaign(runtime: Runtime) -> None:
         encounter_id = runtime.commits.created(Import(tuple(read_jsonl(path.read_bytes()))))
         filed = EncounterFiled(campaign=CAMPAIGN.id, session=session)
         runtime.commits.written(Append(encounter_id, AppendFacts((filed,)), by="demo"))
-    runtime.campaigns.save(CAMPAIGN)
+    runtime.campaigns.save(DEFAULT_TABLE, CAMPAIGN)

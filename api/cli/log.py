@@ -13,13 +13,13 @@ from typing import Annotated, Any
 import orjson
 import typer
 
-from api.cli import DbOption, EncounterId, encounter_id, runtime
+from api.cli import DEFAULT_TABLE, DbOption, EncounterId, TableOption, encounter_id, runtime
 from api.cli.printing import print_table
 from api.cli.process import leave
 from api.cli.terminal import fail, plain
 from api.compute.collector import collector_paused
 from domain.integrity import LogError
-from domain.jsonl import read_jsonl, write_jsonl
+from domain.jsonl import read_log, write_jsonl
 from projections.render import state_json
 from projections.table import table_at
 from projections.view import Table
@@ -27,7 +27,8 @@ from projections.view import Table
 
 def _read_log(path: Path) -> list[Any]:
     try:
-        return read_jsonl(path.read_bytes())
+        with path.open("rb") as stream:
+            return read_log(stream)
     except OSError as exc:
         raise fail(f"cannot read {path}: {exc.strerror}", 2) from None
     except LogError as exc:
@@ -89,16 +90,23 @@ def _print_state(state: dict[str, Any], as_json: bool, name: str) -> None:
 
 def import_log(
     logs: Annotated[list[Path], typer.Argument(help="Combat logs in JSON Lines.")],
+    table: TableOption = DEFAULT_TABLE,
     db: DbOption = None,
 ) -> None:
-    """Check each log file whole and store it as a new encounter; prints each encounter id
-    (a progress bar on the terminal for several files)."""
+    """Check each log file whole and store it as a new encounter of the table (whatever table
+    its line 1 named); prints each encounter id (a progress bar on the terminal for several
+    files)."""
     from api.cli.printing import progress_bar
     from domain.commands import Import
+    from domain.tables import seated
 
     with runtime(db) as built, progress_bar("importing") as update:
+        if built.tables.table(table) is None:
+            raise fail(f"--table: no table {plain(table)} (`combatlog tables list`)", 2)
         for done, log in enumerate(logs, 1):
-            typer.echo(str(built.commits.created(Import(tuple(_read_log(log))))))
+            first, *rest = _read_log(log)
+            facts = (seated(first, table), *rest)
+            typer.echo(str(built.commits.created(Import(facts))))
             update(done, len(logs))
 
 

@@ -12,6 +12,7 @@ from api.cli.process import Combatlog
 from api.cli.recap import recap
 from api.cli.serve import serve
 from api.cli.stats import analytics_app, stats
+from api.cli.tables import tables_app
 
 app = Combatlog(help="combatlog: an event-sourced combat log for d20 games.", no_args_is_help=True)
 app.command("stats")(stats)
@@ -21,6 +22,7 @@ app.command("compare")(compare)
 app.command("recap")(recap)
 app.add_typer(analytics_app, name="analytics")
 app.add_typer(campaign_app, name="campaign")
+app.add_typer(tables_app, name="tables")
 app.command("campaigns")(campaigns)
 app.command("sessions")(sessions)
 app.command("file")(file)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from api.cli import DbOption, runtime
+from api.cli import DEFAULT_TABLE, DbOption, TableOption, runtime
 from api.cli.terminal import fail, plain, print_json
 
 
@@ -19,6 +19,7 @@ def recap(
         bool, typer.Option("--player", help="The players' recap: what the player view shows.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="JSON instead of Markdown.")] = False,
+    table: TableOption = DEFAULT_TABLE,
     db: DbOption = None,
 ) -> None:
     """Print a session's recap: each fight's drops, rescues, kills, biggest hit, natural 20s
@@ -29,8 +30,8 @@ def recap(
 
     with runtime(db) as built:
         analytics = built.analytics
-        campaign = campaign or the_campaign(holding(analytics, session), session)
-        found = session_recap(analytics, built.encounters, campaign, session, player)
+        campaign = campaign or the_campaign(holding(analytics, table, session), session)
+        found = session_recap(analytics, built.encounters, table, campaign, session, player)
     if found is None:
         raise fail(f"campaign {plain(campaign)} has no session {plain(session)}", 1)
     if as_json:

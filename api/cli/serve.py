@@ -45,7 +45,8 @@ def serve(
         raise fail(str(exc), 1) from None
     with Runtime(settings, secret) as built:
         lines, name, table = seed_demo(built, host, port)
-    print_table(table, name=name)
+    if table is not None:
+        print_table(table, name=name or "")
     for line in lines:
         typer.echo(line)
     if not run_service(settings, host, port, workers):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
-from api.cli import DbOption, encounter_id, runtime
+from api.cli import DEFAULT_TABLE, DbOption, TableOption, encounter_id, runtime
 from api.cli.printing import progress_bar
 from api.cli.terminal import cell, fail, plain, print_json, shown
 from api.cli.terminal import console as terminal_console
@@ -99,9 +99,11 @@ def export_rows(
     campaign: Campaign = None,
     session: Session = None,
     branches: Branches = False,
+    table: TableOption = DEFAULT_TABLE,
     db: DbOption = None,
 ) -> None:
-    """The analytics rows, one per combatant per encounter, for notebooks (CSV, Parquet)."""
+    """A table's analytics rows, one per combatant per encounter, for notebooks (CSV,
+    Parquet)."""
     from api.analytics import Filters
     from api.analytics.queries import export
 
@@ -110,7 +112,8 @@ def export_rows(
         raise fail("say where: --csv FILE and/or --parquet FILE", 2)
     begun = filter_times(since, until)
     with caught_up(db) as built:
-        filters = Filters(None, ruleset, *begun, side, combatant, campaign, session, branches)
+        filters = Filters(None, ruleset, *begun, side, combatant, campaign, session, branches,
+                          table)  # fmt: skip
         found = export.rows(built.analytics, filters)
     for format, path in files.items():
         if path is not None:
@@ -138,19 +141,22 @@ def stats(
     as_csv: Annotated[
         bool, typer.Option("--csv", help="The combatants' figures as CSV (types as type=n;...).")
     ] = False,
+    table: TableOption = DEFAULT_TABLE,
     db: DbOption = None,
 ) -> None:
-    """Damage, hits, knock-outs, rounds and time per combatant, for one or all encounters;
-    with --campaign alone, each PC per session of the campaign and its foes per type."""
+    """Damage, hits, knock-outs, rounds and time per combatant, for one encounter or a
+    table's; with --campaign alone, each PC per session of the campaign and its foes per
+    type."""
     from api.analytics import Filters, report
 
     encounter = None if encounter is None else str(encounter_id(encounter))
     begun = filter_times(since, until)
     if campaign is not None and session is None and group is None and encounter is None:
-        _campaign_trend(db, campaign, branches, as_json, as_csv)
+        _campaign_trend(db, table, campaign, branches, as_json, as_csv)
         return
     with caught_up(db) as built:
-        filters = Filters(encounter, ruleset, *begun, side, combatant, campaign, session, branches)
+        filters = Filters(encounter, ruleset, *begun, side, combatant, campaign, session,
+                          branches, None if encounter else table)  # fmt: skip
         found = report(built.analytics, filters, by_type=group == "type")
     if encounter is not None and not found["encounters"]:
         raise fail(f"no encounter {encounter} in the store", 1)
@@ -165,14 +171,14 @@ def stats(
         _print(found)
 
 
-def _campaign_trend(db: str | None, campaign: str, branches: bool, as_json: bool,
+def _campaign_trend(db: str | None, table: str, campaign: str, branches: bool, as_json: bool,
                     as_csv: bool) -> None:  # fmt: skip
     """The campaign's trend as tables, JSON or CSV; exit 1 if nothing is filed under it."""
     from api.campaigns.trends import trend
     from api.cli.trends import print_trend, write_trend_csv
 
     with caught_up(db) as built:
-        found = trend(built.analytics, campaign, branches)
+        found = trend(built.analytics, table, campaign, branches)
     if not found["sessions"] and not found["foe_types"]:
         raise fail(f"no session of campaign {plain(campaign)} in the store", 1)
     if as_json:

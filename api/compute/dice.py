@@ -83,6 +83,15 @@ def selectors(node: Any) -> int:
     return own + sum(selectors(child) for child in node.children)
 
 
+def no_dice(node: Any) -> str | None:
+    """The first dice of a parsed notation that roll none (`0d6`, which the roller totals as 0),
+    or None. A die of no sides (`1d0`) the roller refuses itself, and its grammar reads no
+    negative count or size (`1d-1` is not notation)."""
+    if isinstance(node, d20.ast.Dice) and node.num < 1:
+        return str(node)
+    return next(filter(None, map(no_dice, node.children)), None)
+
+
 def rolled(notation: str, budget: Budget | None = None) -> tuple[int, Any]:
     """The total and the expression tree of one roll, within the request's dice budget. The
     library evaluates the total lazily, so a division by zero (`1d20/0`) surfaces only there; a
@@ -90,13 +99,15 @@ def rolled(notation: str, budget: Budget | None = None) -> tuple[int, Any]:
     roller = d20.Roller(budget or Budget())
     try:
         tree = roller.parse(notation)
+        if (none := no_dice(tree)) is not None:
+            raise DiceError(f"cannot roll '{notation}': '{none}' rolls no dice")
         selecting = selectors(tree)
         if selecting > SELECTORS_PER_ROLL:
             raise OverBudget(f"one roll may apply at most {SELECTORS_PER_ROLL} selectors")
         roller.context.max_rolls = DICE_PER_SELECTING_ROLL if selecting else DICE_PER_ROLL
         result = roller.roll(tree, stringifier=Unsaid())
         return int(result.total), result.expr
-    except OverBudget:
+    except DiceError:  # OverBudget, or no dice
         raise
     except d20.RollSyntaxError as exc:  # its list of expected tokens comes in no fixed order
         where = "at the end" if not str(exc.got) else f"at '{exc.got}'"

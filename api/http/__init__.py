@@ -1,1 +1,2 @@
-"""The HTTP API: FastAPI routes, problem details, tokens."""
+"""The HTTP API: the FastAPI app, its routes and schemas, its middleware, its typed dependencies
+and problem details."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import Any, cast, get_args
 from uuid import UUID
 
 from api.compute import offload
@@ -11,9 +11,10 @@ from api.http.problems import HttpProblem
 from api.http.schemas import encounters as schemas
 from api.service.commits import Committers
 from domain.commands import Import
-from domain.events import ENVELOPE, EVENT_TYPES, Event, Fact, TableFact
+from domain.events import ENVELOPE, EVENT_TYPES, EncounterCreated, Event, Fact, TableFact
 from domain.integrity import LogError
 from domain.jsonl import parse_event, read_jsonl
+from domain.tables import seated
 
 IMPORT_LINES = 5_000  # lines one import may hold: a 5-hour session at a fact every 4 s
 ROLLED_FIELDS = ("natural", "total", "modifier", "amount")  # what a `roll` fills in
@@ -103,9 +104,10 @@ def imported_log(data: bytes) -> list[Event]:
     return facts
 
 
-async def imported(commits: Committers, data: bytes) -> tuple[UUID, int]:
-    """A log sent to import, stored as a new encounter: (its id, its lines). The parsing runs
-    off the loop (in a worker process, by default), then the log is one write of the group
-    commit, in its lane for new encounters."""
+async def imported(commits: Committers, data: bytes, table: str) -> tuple[UUID, int]:
+    """A log sent to import, stored as a new encounter of `table` (whatever table its line 1
+    named): (its id, its lines). The parsing runs off the loop (in a worker process, by
+    default), then the log is one write of the group commit, in its lane for new encounters."""
     facts = await offload.off_loop(imported_log, data)
+    facts[0] = seated(cast(EncounterCreated, facts[0]), table)
     return await commits.new(Import(tuple(facts))), len(facts)

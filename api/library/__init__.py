@@ -1,6 +1,7 @@
-"""The creature library and party roster: saved stat blocks per ruleset, kept by the service."""
+"""The creature library and party roster: saved stat blocks per table and ruleset, kept by the
+service."""
 
 from api.library.creatures import Creature, CreatureError, creature_from
-from api.library.store import CreatureLibrary, KeptTable
+from api.library.store import CreatureLibrary, TableLibrary
 
-__all__ = ["Creature", "CreatureError", "CreatureLibrary", "KeptTable", "creature_from"]
+__all__ = ["Creature", "CreatureError", "CreatureLibrary", "TableLibrary", "creature_from"]

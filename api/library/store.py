@@ -1,96 +1,91 @@
 """Where the library lives: one small table in the store's own database (SQLite or PostgreSQL),
-or a dictionary for the in-memory store.
-
-A table rather than an event-sourced aggregate: a saved stat block is reference data the GM
-overwrites and deletes, with no history anyone replays, and an aggregate in the same application
-would put lines that are not an encounter's into the notification log that analytics and the
-live relay read as encounters. Each write is one upsert or delete, so several workers on one
-PostgreSQL see each other's creatures at once.
-"""
+or a dictionary for the in-memory store (api/store/kept.py says why a table); each creature is
+its table's (game group's), and every query starts from that table."""
 
 from __future__ import annotations
 
-import threading
-from typing import Any
+from dataclasses import dataclass
 
 import orjson
 
 from api.library.creatures import Creature
-from api.store import EncounterStore, sql
-from api.store.config import tables_locked
+from api.store import EncounterStore
+from api.store.kept import Earlier, TablesKept
+from domain.tables import DEFAULT_TABLE
 
 UPSERT = (
-    "INSERT INTO {t} (ruleset, creature_id, body) VALUES (?, ?, ?) "
-    "ON CONFLICT (ruleset, creature_id) DO UPDATE SET body = excluded.body"
+    "INSERT INTO {t} (table_id, ruleset, creature_id, body) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (table_id, ruleset, creature_id) DO UPDATE SET body = excluded.body"
 )
+COLUMNS = (
+    "table_id TEXT, ruleset TEXT, creature_id TEXT, body TEXT, "
+    "PRIMARY KEY (table_id, ruleset, creature_id)"
+)
+# a library kept before tables: every creature goes to the default table
+BEFORE_TABLES = Earlier("table_id", f"'{DEFAULT_TABLE}', ruleset, creature_id, body")
 
 
-class KeptTable:
-    """One table of reference data in the store's own database: `<name>_<suffix>` on
-    PostgreSQL, `sqlite_name` in the SQLite file, made if missing; nothing for the in-memory
-    store, whose subclass keeps a dictionary under `guard`."""
-
-    def __init__(self, store: EncounterStore, suffix: str, sqlite_name: str, columns: str) -> None:
-        recorder: Any = store.application.recorder
-        self.datastore: Any = getattr(recorder, "datastore", None)
-        self.postgres = not store.embedded
-        self.guard = threading.Lock()
-        if self.datastore is None:
-            return
-        if self.postgres:
-            prefix = recorder.events_table_name.removesuffix("_events")
-            self.name = f"{self.datastore.schema}.{prefix}_{suffix}"
-        else:
-            self.name = sqlite_name
-        with tables_locked(store.url), self._sql() as (run, _):
-            run(f"CREATE TABLE IF NOT EXISTS {self.name} ({columns})")
-
-    def _sql(self, commit: bool = True) -> Any:
-        return sql.transaction(self.datastore, self.postgres, commit=commit)
-
-
-class CreatureLibrary(KeptTable):
-    """Every saved creature of one store, by ruleset and id."""
+class CreatureLibrary(TablesKept):
+    """Every saved creature of one store, by table, ruleset and id."""
 
     def __init__(self, store: EncounterStore) -> None:
-        columns = "ruleset TEXT, creature_id TEXT, body TEXT, PRIMARY KEY (ruleset, creature_id)"
-        super().__init__(store, "library", "creature_library", columns)
-        self.kept: dict[tuple[str, str], Creature] = {}  # the in-memory store's
+        super().__init__(store, "library", "creature_library", COLUMNS, BEFORE_TABLES)
+        self.kept: dict[tuple[str, str, str], Creature] = {}  # the in-memory store's
 
-    def creatures(self, ruleset: str | None = None) -> list[Creature]:
-        """The saved creatures (of one ruleset when given), by ruleset then id."""
+    def of(self, table: str) -> TableLibrary:
+        """The library of one table: what a route holding that table's key reads and writes."""
+        return TableLibrary(self, table)
+
+    def creatures(self, table: str, ruleset: str | None = None) -> list[Creature]:
+        """The table's saved creatures (of one ruleset when given), by ruleset then id."""
         if self.datastore is None:
             with self.guard:
-                found = [c for c in self.kept.values() if ruleset in (None, c.ruleset)]
+                found = [c for (t, _, _), c in self.kept.items()
+                         if t == table and ruleset in (None, c.ruleset)]  # fmt: skip
             return sorted(found, key=lambda c: (c.ruleset, c.id))
-        where, params = ("WHERE ruleset = ? ", (ruleset,)) if ruleset else ("", ())
+        where, params = "WHERE table_id = ? ", [table]
+        if ruleset:
+            where, params = f"{where}AND ruleset = ? ", [table, ruleset]
         query = f"SELECT body FROM {self.name} {where}ORDER BY ruleset, creature_id"
         with self._sql(commit=False) as (run, _):
             rows = run(query, params)
         return [Creature.model_validate(orjson.loads(body)) for (body,) in rows]
 
-    def save(self, creatures: list[Creature]) -> None:
-        """Keep each creature, replacing one of the same ruleset and id (one transaction)."""
+    def save(self, table: str, creatures: list[Creature]) -> None:
+        """Keep each creature in the table, replacing one of the same ruleset and id (one
+        transaction)."""
         if self.datastore is None:
             with self.guard:
-                self.kept.update({(c.ruleset, c.id): c for c in creatures})
+                self.kept.update({(table, c.ruleset, c.id): c for c in creatures})
             return
-        rows = [(c.ruleset, c.id, orjson.dumps(c.model_dump()).decode()) for c in creatures]
+        rows = [(table, c.ruleset, c.id, orjson.dumps(c.model_dump()).decode()) for c in creatures]
         with self._sql() as (run, _):
             run(UPSERT.format(t=self.name), rows, many=True)
 
-    def delete(self, ruleset: str, creature_id: str) -> bool:
-        """Forget a creature; whether there was one."""
+    def delete(self, table: str, ruleset: str, creature_id: str) -> bool:
+        """Forget a creature of the table; whether there was one."""
         if self.datastore is None:
             with self.guard:
-                return self.kept.pop((ruleset, creature_id), None) is not None
-        with self._sql() as (run, _):
-            found = run(
-                f"SELECT 1 FROM {self.name} WHERE ruleset = ? AND creature_id = ?",
-                (ruleset, creature_id),
-            )
-            run(
-                f"DELETE FROM {self.name} WHERE ruleset = ? AND creature_id = ?",
-                (ruleset, creature_id),
-            )
-        return bool(found)
+                return self.kept.pop((table, ruleset, creature_id), None) is not None
+        which = "WHERE table_id = ? AND ruleset = ? AND creature_id = ?"
+        return self._deleted(which, (table, ruleset, creature_id))
+
+
+@dataclass(frozen=True, slots=True)
+class TableLibrary:
+    """One table's creature library: the store's library, every call naming that table."""
+
+    library: CreatureLibrary
+    table: str
+
+    def creatures(self, ruleset: str | None = None) -> list[Creature]:
+        """The table's saved creatures (of one ruleset when given), by ruleset then id."""
+        return self.library.creatures(self.table, ruleset)
+
+    def save(self, creatures: list[Creature]) -> None:
+        """Keep each creature in the table, replacing one of the same ruleset and id."""
+        self.library.save(self.table, creatures)
+
+    def delete(self, ruleset: str, creature_id: str) -> bool:
+        """Forget a creature of the table; whether there was one."""
+        return self.library.delete(self.table, ruleset, creature_id)

@@ -96,9 +96,10 @@ class Encounters:
         except UnknownEncounter as exc:
             raise raised_again(exc) from None
 
-    def listed(self) -> list[EncounterSummary]:
-        """Every encounter, oldest first: its id, name, rules and length."""
-        return self.store.list_encounters()
+    def listed(self, table: str | None = None) -> list[EncounterSummary]:
+        """Every encounter (of one table when given), oldest first: its id, name, rules, length
+        and table."""
+        return self.store.list_encounters(table)
 
     def stale(self, grants: list[tuple[UUID, str, int]]) -> set[tuple[UUID, str, int]]:
         """Of (encounter, role, generation) grants, those whose token was rotated since: one

@@ -1,5 +1,7 @@
-"""Who may do what: the operator's token (create, import, and what spans every encounter), and per
-encounter a GM token (everything) and a player token (read, player view).
+"""Who may do what: the operator's token (the tables and their keys, api/service/tables.py; and
+the default table's routes while it is that table's key), and per encounter a GM token
+(everything) and a player token (read, player view). A table's key is checked in
+api/service/doors.py.
 
 Tokens are HMACs under the service's secret (COMBATLOG_SECRET, or the secret file beside the
 SQLite store), so every worker that shares it checks them without issuing any. An encounter's
@@ -23,7 +25,7 @@ from api.store.access import AccessRecords
 
 Role = Literal["gm", "player"]
 ROLES: tuple[Role, ...] = ("gm", "player")
-OPERATOR_ONLY = "creating, importing and what spans every encounter need the operator token"
+OPERATOR_ONLY = "the tables and their keys are the operator's: this needs the operator token"
 NO_DOOR = "this token opens no door on this encounter"
 
 
@@ -36,8 +38,8 @@ def token(secret: bytes, encounter_id: UUID, role: Role, generation: int = 0) ->
 
 
 def operator_token(secret: bytes) -> str:
-    """The operator's token: it creates and imports encounters, lists them, and reports across
-    them (the analytics token of earlier versions, the same value)."""
+    """The operator's token: it manages the tables, and is the default table's key until that
+    is rotated (the analytics token of earlier versions, the same value)."""
     digest = hmac.new(secret, b"analytics", hashlib.sha256).digest()
     return "stats_" + digest.hex()[:40]
 

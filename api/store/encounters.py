@@ -24,6 +24,7 @@ from api.store.mapper import CREATED_TOPIC, FactMapper, OrjsonTranscoder
 from api.store.recorders import SQLiteFactRecorder, postgres_existing
 from api.store.tables import StoredTables
 from domain.events import EncounterCreated, Fact
+from domain.tables import DEFAULT_TABLE, table_of
 
 STORAGE_ENV = {
     "MAPPER_TOPIC": get_topic(FactMapper),
@@ -46,6 +47,7 @@ class EncounterSummary:
     name: str
     ruleset: str
     version: int
+    table: str = DEFAULT_TABLE
 
 
 class CombatLog(Application[UUID]):
@@ -171,8 +173,9 @@ class EncounterStore:
             return postgres_existing(recorder, encounter_ids)
         return {each for each in encounter_ids if recorder.select_events(each, limit=1)}
 
-    def list_encounters(self) -> list[EncounterSummary]:
-        """Every encounter, oldest first, from the notification log's EncounterCreated records."""
+    def list_encounters(self, table: str | None = None) -> list[EncounterSummary]:
+        """Every encounter (of one table when given: only its lines 1 are read further), oldest
+        first, from the notification log's EncounterCreated records."""
         recorder = self.application.recorder
         summaries: list[EncounterSummary] = []
         start: int | None = None
@@ -180,7 +183,7 @@ class EncounterStore:
             page = recorder.select_notifications(
                 start, LIST_PAGE, topics=[CREATED_TOPIC], inclusive_of_start=False
             )
-            summaries += [self._summary(n) for n in page]
+            summaries += [s for n in page if (s := self._summary(n, table)) is not None]
             if len(page) < LIST_PAGE:
                 return summaries
             start = page[-1].id
@@ -217,8 +220,12 @@ class EncounterStore:
             with suppress(KeyError):
                 cache.get(encounter_id, evict=True)
 
-    def _summary(self, record: StoredEvent) -> EncounterSummary:
+    def _summary(self, record: StoredEvent, table: str | None) -> EncounterSummary | None:
         created = EncounterCreated.model_validate_json(self.mapper.plain(record.state))
+        if table is not None and table_of(created) != table:
+            return None
         encounter_id = UUID(str(record.originator_id))
         version = self.version(encounter_id)
-        return EncounterSummary(encounter_id, created.name, created.ruleset, version)
+        return EncounterSummary(
+            encounter_id, created.name, created.ruleset, version, table_of(created)
+        )

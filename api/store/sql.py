@@ -38,6 +38,20 @@ def transaction(datastore: Any, postgres: bool, commit: bool = True) -> Iterator
         yield run, cursor
 
 
+def answers(run: Run, query: str) -> bool:
+    """Whether the query runs (a failure is rolled back, leaving the transaction usable): a
+    probe for a table or a column an earlier release may not have made."""
+    run("SAVEPOINT probe")
+    try:
+        run(query)
+    except Exception:  # no such table or column
+        run("ROLLBACK TO SAVEPOINT probe")
+        return False
+    finally:
+        run("RELEASE SAVEPOINT probe")
+    return True
+
+
 def _insert(cursor: Any, postgres: bool, table: str, rows: Sequence[tuple[Any, ...]]) -> None:
     """The rows into the table: PostgreSQL's COPY (one stream, where an INSERT per row costs
     the client a protocol round each: it was most of an analytics catch-up's writing CPU),

@@ -155,7 +155,11 @@ function keys(event) {
 
 async function route() {
   const params = new URLSearchParams(location.hash.slice(1));
-  keepOperator(params.get("operator"));
+  const key = params.get("key") || params.get("operator");  // a table's key; operator=: before tables
+  if (key && key !== page.operator) {
+    keepOperator(key);
+    await listEncounters();  // that table's fights, not the key this browser held before
+  }
   if (params.get("token") && params.get("e")) remember(params.get("e"), params.get("token"));
   openCampaign(params.get("c"), params.get("s"));
   await open(params.get("e"), params.get("token"));

@@ -21,8 +21,8 @@ async function refresh() {
   message.className = "info";
 }
 
-// The players' recap of this fight's session (the service builds it from the player view, so it
-// names no one hidden), read when the players open it; shown as the service's Markdown text.
+// The players' recap of this fight (the service builds it from the player view, so it names no one
+// hidden; the session's other fights are the table's, read with its key), read when the players open it; shown as the service's Markdown text.
 async function recap() {
   const shown = document.querySelector("#recap-text");
   const reply = await fetch(`/encounters/${id}/recap?format=markdown`, { headers: { Authorization: `Bearer ${token}` } });

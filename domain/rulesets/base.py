@@ -31,7 +31,8 @@ from typing import Any, Generic, Literal, NamedTuple, Protocol
 from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypeVar  # with PEP 696 defaults (Python 3.13's typing)
 
-from domain.events import AttackMade, DamageDealt, Fact, SavingThrowRolled
+from domain.events import AttackMade, CheckRolled, DamageDealt, Fact, SavingThrowRolled
+from domain.rulesets.attacks import Critical, DamageRoll
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 
 Body = TypeVar("Body")
@@ -145,6 +146,10 @@ class Ruleset(Protocol[Body, OptionsT, StatsT]):
     def stats_model(self) -> type[StatsT]:
         """The combatant stats this system reads."""
 
+    @property
+    def attack_model(self) -> type[BaseModel]:
+        """One attack of a stat block (`stats.attacks`), as this system's seed defines it."""
+
     def new_body(self, ctx: Ctx[OptionsT, StatsT]) -> Body:
         """The damage track of a combatant who just joined, unhurt."""
 
@@ -174,7 +179,8 @@ class Ruleset(Protocol[Body, OptionsT, StatsT]):
         system has them (True20, which has none: the lethal Toughness save penalty)."""
 
     def descriptor(self, body: Body, ctx: Ctx[OptionsT, StatsT]) -> str:
-        """A word for players who may not see numbers: healthy, bloodied, dying, dead …"""
+        """A word for players who may not see numbers: healthy, hurt, badly hurt (Orcus:
+        staggered), dying, dead …, only words the system's own text uses or plain table words."""
 
     def warnings(self, body: Body, name: str) -> tuple[str, ...]:
         """Rolls the rules call for that the log does not hold yet."""
@@ -196,6 +202,14 @@ class Ruleset(Protocol[Body, OptionsT, StatsT]):
         `attacker` (its body and Ctx, when it is at the table and `Traits.attacker_modifies`)
         lets a system derive the attacker's own condition modifiers (Orcus: prone, rattled,
         restrained)."""
+
+    def critical(self, attack: AttackMade, outcome: str | None) -> Critical:
+        """Whether the attack line (its outcome derived or ruled) threatens a critical hit and
+        where its confirmation roll stands (awaited, confirmed, failed; None if none is asked)."""
+
+    def critical_damage(self, attack: Any, confirmed: bool) -> tuple[DamageRoll, ...]:
+        """The rolls for a hit of `attack` (an `attack_model`), a confirmed critical's as the
+        system deals it (multiplied, maximized, or a higher damage bonus), their sum the amount."""
 
     def save_succeeds(self, save: SavingThrowRolled, options: OptionsT) -> bool | None:
         """Whether a save succeeds against its DC (None when the log cannot tell), under the
@@ -226,6 +240,17 @@ def damage_stopped(rules: Ruleset[Any], body: Any, fact: DamageDealt, ctx: Ctx) 
     stop nothing. (An optional method, so systems without resistances need not change.)"""
     method = getattr(rules, "damage_stopped", None)
     return 0 if method is None else int(method(body, fact, ctx))
+
+
+def check_succeeds(rules: Ruleset[Any], fact: CheckRolled) -> bool | None:
+    """Whether a check succeeds as the rules read it: a ruleset whose checks are not all
+    against a DC offers `check_succeeds(fact)` (3.5's d% to stabilize); otherwise, and where it
+    says None, the GM's ruling, else the total against its DC (None without one)."""
+    method = getattr(rules, "check_succeeds", None)
+    found: bool | None = None if method is None else method(fact)
+    if found is not None or fact.outcome is not None:
+        return found if found is not None else fact.outcome == "success"
+    return None if fact.dc is None else fact.total >= fact.dc
 
 
 def ruling(outcome: str | None, natural: int, total: int, dc: int | None) -> bool | None:

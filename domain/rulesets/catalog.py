@@ -6,7 +6,7 @@ from dataclasses import asdict
 from typing import Any
 
 from domain.rulesets import ruleset_for
-from domain.rulesets.terms import Catalog, Named
+from domain.rulesets.terms import Catalog, Named, title_of
 
 
 def describe(system: str) -> dict[str, Any]:
@@ -54,5 +54,5 @@ def titled(schema: dict[str, Any], stats: tuple[Named, ...]) -> dict[str, Any]:
 
 
 def readable(name: str) -> str:
-    """`first_regular_turn` as "First regular turn"."""
-    return name.replace("_", " ").strip().capitalize()
+    """`first_regular_turn` as "First regular turn", `flat_footed` as "Flat-footed"."""
+    return title_of(name)

@@ -17,12 +17,15 @@ from domain.events import (
     TemporaryHitPointsLost,
 )
 from domain.rulesets.base import CommonOptions, Ctx, ruling
+from domain.rulesets.terms import BADLY_HURT
 
 DEAD_AT = -10  # 000 "DEAD (–10 HIT POINTS OR LOWER)" L1175: dead at -10 or lower
 STABILIZE_CHANCE = 10  # 000 "DYING" L1165-1174: 10% chance on d% to become stable (A5: 01-10)
 HEAL_STABILIZE_DC = 15  # 000 "STABLE CHARACTERS AND RECOVERY" L1182-1204: DC 15 Heal check
 MASSIVE_SAVE_DC = 15  # 000 "Massive Damage" L1140-1146: DC 15 Fortitude save
 CONSCIOUS_CHANCE = 10  # 000 "Recovering with/without Help": 10% hourly chance of consciousness
+RECOVERY = ("recovery", "consciousness")  # the stable's hourly roll to wake (000 L1211-1225)
+AT_ZERO = "0 hp (monster_death: at_zero)"  # the house rule's death: a monster at 0 HP or below
 MAGICAL = (
     None,
     "magical",
@@ -49,6 +52,12 @@ class HitPointOptions(CommonOptions):
         "pool",
         description="A10: temporary HP as a separate pool lost first, or the text's noted-total "
         "procedure (HP fall back to the total noted when they were gained).",
+    )
+    monster_death: Literal["as_characters", "at_zero"] = Field(
+        "as_characters",
+        description="House rule (mooks): a monster (kind npc) at 0 HP or below is dead, not "
+        "disabled or dying, so dying foes ask for no roll each round (default: monsters follow "
+        "the hit point track as characters do, 000 L1147-1181).",
     )
 
 
@@ -170,22 +179,33 @@ def check(body: HitPoints, fact: CheckRolled, own: bool) -> HitPoints:
     if body.dead:
         return body
     if fact.check == "stabilize" and own and body.dying:
-        steadied = _rolled(fact.outcome, fact.natural <= STABILIZE_CHANCE)
+        steadied = bool(check_succeeds(fact))
         lost = 0 if steadied else 1  # 000 L1168: a failed roll loses 1 hit point
         return body._replace(stable=steadied, hp=body.hp - lost, stabilize_due=False)
     if fact.check == "heal" and body.below_zero:
-        if _rolled(fact.outcome, fact.total >= (fact.dc or HEAL_STABILIZE_DC)):
+        if check_succeeds(fact):
             return body._replace(stable=True, tended=True, stabilize_due=False)
         return body
-    if fact.check in ("recovery", "consciousness") and own and body.stable and body.below_zero:
-        if _rolled(fact.outcome, fact.natural <= CONSCIOUS_CHANCE):
+    if fact.check in RECOVERY and own and body.stable and body.below_zero:
+        if check_succeeds(fact):
             return body._replace(conscious_again=True)
         return body if body.tended else body._replace(hp=body.hp - 1)  # untended: failure costs 1
     return body
 
 
-def _rolled(outcome: str | None, derived: bool) -> bool:
-    return derived if outcome is None else outcome == "success"
+def check_succeeds(fact: CheckRolled) -> bool | None:
+    """The rolls of the hit point track: d% 01-10 stabilizes the dying (000 L1165-1174, A5) or
+    wakes the stable (hourly, L1211-1225), a Heal check DC 15 (L1193-1194); the GM's recorded
+    outcome stands; None for a check the track does not read."""
+    if fact.outcome is not None:
+        return fact.outcome == "success"
+    if fact.check == "stabilize":
+        return fact.natural <= STABILIZE_CHANCE
+    if fact.check in RECOVERY:
+        return fact.natural <= CONSCIOUS_CHANCE
+    if fact.check == "heal":
+        return fact.total >= (fact.dc or HEAL_STABILIZE_DC)
+    return None
 
 
 def save(body: HitPoints, fact: SavingThrowRolled, fails_to: int | None = None) -> HitPoints:
@@ -267,14 +287,22 @@ def vitals(body: HitPoints, options: HitPointOptions) -> dict[str, int]:
 
 
 def descriptor(body: HitPoints, ctx: Ctx) -> str:
-    """What players may see of a foe: no numbers."""
+    """What players may see of a foe: no numbers. 000 and 003 define no "bloodied" (a 4th-
+    edition word), so half hit points or fewer is said in table words: badly hurt."""
     found = statuses(body, ctx)
     for word in ("dead", "dying", "unconscious", "disabled", "staggered"):
         if word in found:
             return word
     if body.hp >= body.max_hp:
         return "healthy"
-    return "bloodied" if body.hp * 2 <= body.max_hp else "hurt"
+    return BADLY_HURT if body.hp * 2 <= body.max_hp else "hurt"
+
+
+def foe_at_zero(body: HitPoints, ctx: Ctx) -> HitPoints:
+    """House rule `monster_death: at_zero` (mooks): a monster at 0 HP or below is dead."""
+    if body.hp > 0 or ctx.kind != "npc" or body.killed_by is not None:
+        return body
+    return body._replace(killed_by=AT_ZERO) if ctx.options.monster_death == "at_zero" else body
 
 
 def warnings(body: HitPoints, name: str) -> tuple[str, ...]:

@@ -5,6 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+BADLY_HURT = "badly hurt"  # a foe at half its hit points or fewer, as players see it ("bloodied"
+# is Orcus's 4th-edition word, staggered there; 000, 002 and 003 define none)
+HYPHENATED = {"flat footed": "flat-footed", "off kilter": "off-kilter", "off target": "off-target",
+              "non lethal": "non-lethal"}  # fmt: skip  # spelt as the seeds print them
+
+
+def title_of(name: str) -> str:
+    """A name as a label in table words: `flat_footed` as "Flat-footed", `dr` as "DR"."""
+    words = name.replace("_", " ").strip().lower()
+    for plain, printed in HYPHENATED.items():
+        words = words.replace(plain, printed)
+    return "DR" if words == "dr" else words.capitalize()
+
 
 @dataclass(frozen=True, slots=True)
 class Named:

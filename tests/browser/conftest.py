@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,20 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 LAPTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
+
+
+PATIENCE = 30.0  # s: what a fixture's request may take on a loaded machine (httpx's default: 5)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def patient_requests() -> Iterator[None]:
+    """The tests' own requests (seeding a server, reading a report) wait up to PATIENCE: a first
+    report catches the analytics up and loads its copy, seconds on a machine shared with others.
+    A request that gives its own timeout keeps it."""
+    with pytest.MonkeyPatch.context() as patched:
+        for name in ("get", "post", "put", "patch", "delete"):
+            patched.setattr(httpx, name, partial(getattr(httpx, name), timeout=PATIENCE))
+        yield
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

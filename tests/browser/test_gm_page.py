@@ -189,7 +189,7 @@ def test_the_player_view_updates_live_and_keeps_hidden_things_hidden(
     started = time.monotonic()
     seeded(server, encounter, [{"type": "DamageDealt", "target": "goblin", "amount": 5}])
     expect(page.locator("li.combatant[data-id='goblin'] .descriptor")).to_have_text(
-        "bloodied", timeout=1000
+        "badly hurt", timeout=1000
     )
     assert time.monotonic() - started < 1.0
     assert "Sniper" not in page.content()

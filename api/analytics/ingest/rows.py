@@ -5,13 +5,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from api.store.sql import Run
+from api.store.sql import Run, answers
 from projections.analytics import Figures, Tally
 
 TABLES: dict[str, str] = {
     "encounters": "encounter_id TEXT PRIMARY KEY, name TEXT, ruleset TEXT, started_at TEXT, "
     "ended INTEGER, rounds INTEGER, events INTEGER, seconds REAL, campaign TEXT, "
-    "session_id TEXT, session_date TEXT, session_title TEXT, branch_of TEXT",
+    "session_id TEXT, session_date TEXT, session_title TEXT, branch_of TEXT, table_id TEXT",
     "fighters": "encounter_id TEXT, combatant TEXT, name TEXT, side TEXT, kind TEXT, "
     "damage_dealt INTEGER, damage_dealt_nonlethal INTEGER, damage_taken INTEGER, "
     "damage_taken_nonlethal INTEGER, healing_received INTEGER, attacks INTEGER, hits INTEGER, "
@@ -77,7 +77,7 @@ def create(run: Run, prefix: str) -> bool:
         run(f"CREATE TABLE IF NOT EXISTS {prefix}{name} ({columns})")
     indexed(run, prefix)
     run(f"CREATE INDEX IF NOT EXISTS {prefix.replace('.', '_')}by_campaign "
-        f"ON {prefix}encounters (campaign, session_date, session_id)")  # fmt: skip
+        f"ON {prefix}encounters (table_id, campaign, session_date, session_id)")  # fmt: skip
     return stale
 
 
@@ -102,22 +102,10 @@ def _by_encounter(prefix: str) -> list[tuple[str, str]]:
 
 
 def _stale(run: Run, prefix: str) -> bool:
-    """Whether the encounters table is there without today's last column."""
-    there = _answers(run, f"SELECT encounter_id FROM {prefix}encounters WHERE 1 = 0")
-    return there and not _answers(run, f"SELECT branch_of FROM {prefix}encounters WHERE 1 = 0")
-
-
-def _answers(run: Run, query: str) -> bool:
-    """Whether the query runs (a failure is rolled back, leaving the transaction usable)."""
-    run("SAVEPOINT probe")
-    try:
-        run(query)
-    except Exception:  # no such table or column
-        run("ROLLBACK TO SAVEPOINT probe")
-        return False
-    finally:
-        run("RELEASE SAVEPOINT probe")
-    return True
+    """Whether the encounters table is there without today's last column (`table_id`: a model
+    kept before tables, whose rows name no table)."""
+    there = answers(run, f"SELECT encounter_id FROM {prefix}encounters WHERE 1 = 0")
+    return there and not answers(run, f"SELECT table_id FROM {prefix}encounters WHERE 1 = 0")
 
 
 def replace(run: Run, prefix: str, key: str, found: Rows | None, since: int) -> None:
@@ -157,7 +145,7 @@ def made(key: str, found: Figures) -> Rows:
     return {
         "encounters": [(key, found.name, found.ruleset, start, int(found.ended), found.rounds,
                         found.events, found.seconds, found.campaign, *_session(found),
-                        found.branch_of)],
+                        found.branch_of, found.table)],
         "fighters": [(key, cid, f.name, f.side, f.kind, *(int(getattr(f, c))
                       for c in FIGHTER_COLUMNS)) for cid, f in found.fighters.items()],
         "damage": [(key, r, d, t, k, int(n), a) for (r, d, t, k, n), a in found.damage.items()],

@@ -50,7 +50,11 @@ class Filters:
 
     What-if branches (encounters whose line 1 names a parent) repeat their parent's first lines,
     so figures across encounters leave them out unless `branches`; one encounter asked for by
-    id is always itself."""
+    id is always itself.
+
+    `table`: the game group whose encounters a report covers. Every query across encounters
+    from HTTP names the caller's table (api/http/deps.py), so it starts from that table's rows;
+    None (the command line on the service's machine, a test) reads every table."""
 
     encounter: str | None = None
     ruleset: str | None = None
@@ -61,14 +65,15 @@ class Filters:
     campaign: str | None = None  # encounters filed under this campaign
     session: str | None = None  # ... and in this session (its id)
     branches: bool = False  # what-if branches too
+    table: str | None = None  # only this table's encounters (every route across them sets it)
 
     def where(self, alias: str = "e") -> tuple[str, tuple[Any, ...]]:
         """The SQL condition on the encounters table (alias `e`, or rows carrying its columns)
         and its parameters."""
         since, until = (None if at is None else utc_text(at) for at in (self.since, self.until))
         where, params = _all(alias, encounter_id=self.encounter, ruleset=self.ruleset,
-                             since=since, until=until, campaign=self.campaign,
-                             session_id=self.session)  # fmt: skip
+                             since=since, until=until, table_id=self.table,
+                             campaign=self.campaign, session_id=self.session)  # fmt: skip
         if self.branches or self.encounter is not None:
             return where, params
         return f"{where} AND {alias}.branch_of IS NULL", params

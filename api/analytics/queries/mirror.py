@@ -24,7 +24,7 @@ SIDE = "JOIN fighters f ON f.encounter_id = i.encounter_id AND f.combatant = i.c
 # encounter comes with its mean round time, each fighter with whether it is a foe (on a side
 # with no player character in that encounter), turns summed per combatant, and damage,
 # conditions and turns with the sides (damage also with its encounter's ruleset, start,
-# campaign, session and parent, the filters' columns, and its dealer's and target's foe
+# campaign, session, parent and table, the filters' columns, and its dealer's and target's foe
 # types): no report joins them again per damage row. A fighter's foe type is its name without
 # a trailing number ("Goblin 2": Goblin).
 COPIED = {
@@ -42,10 +42,11 @@ COPIED = {
     ),
     "damage": (
         ", dealer_side TEXT, target_side TEXT, foe BOOLEAN, ruleset TEXT, started_at TEXT, "
-        "dealer_type TEXT, target_type TEXT, campaign TEXT, session_id TEXT, branch_of TEXT",
+        "dealer_type TEXT, target_type TEXT, campaign TEXT, session_id TEXT, branch_of TEXT, "
+        "table_id TEXT",
         "SELECT * FROM {t}damage {where}",
         "SELECT i.*, fd.side, ft.side, fd.foe, e.ruleset, e.started_at, fd.foe_type, "
-        "ft.foe_type, e.campaign, e.session_id, e.branch_of FROM incoming i "
+        "ft.foe_type, e.campaign, e.session_id, e.branch_of, e.table_id FROM incoming i "
         "JOIN encounters e ON e.encounter_id = i.encounter_id LEFT JOIN fighters fd ON "
         "fd.encounter_id = i.encounter_id AND fd.combatant = i.dealer LEFT JOIN fighters ft "
         "ON ft.encounter_id = i.encounter_id AND ft.combatant = i.target",

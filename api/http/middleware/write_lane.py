@@ -110,13 +110,14 @@ def header(headers: Headers, name: bytes) -> str | None:
 
 async def admitted(runtime: Runtime, encounter_id: UUID, authorization: str | None) -> Grant | None:
     """The GM's token checked: against the generations this worker remembers, giving the grant
-    its commit confirms in the store (api/service/commits.py); else against the store, as on
-    every other route (None: nothing left to confirm)."""
-    runtime.encounters.exists(encounter_id)  # 404 before 401/403
+    its commit confirms in the store (api/service/commits.py); else against the store, or as
+    the key of the encounter's table, as on every other route (None: nothing left to confirm).
+    Refused alike (401/403) whether the encounter exists or not: only a token that opens it
+    learns that it does not (404)."""
     generation = runtime.tokens.remembered_gm(encounter_id, authorization)
     if generation is not None:
         return "gm", generation
-    gm_only(runtime.tokens.role(encounter_id, authorization))
+    gm_only(runtime.doors.role(encounter_id, authorization))
     return None
 
 

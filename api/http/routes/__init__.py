@@ -12,6 +12,7 @@ from api.http.routes import (
     preview,
     recap,
     stream,
+    tables,
     tokens,
 )
 
@@ -26,6 +27,7 @@ ROUTERS = (
     branches.router,
     campaigns.router,
     recap.router,
+    tables.router,
 )
 
 __all__ = ["ROUTERS", "docs", "pages"]

@@ -1,5 +1,6 @@
 """Analytics over HTTP: one encounter's report (its GM token); reports, rows and a campaign's
-trend across encounters (the operator's analytics token, printed by `combatlog serve`)."""
+trend across the encounters of the caller's table (its key: every query starts from that
+table's rows)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from datetime import datetime
 from typing import Annotated, Any, Literal, TypeVar
 from uuid import UUID
 
-from fastapi import APIRouter, Depends, Header, Query, Response
+from fastapi import APIRouter, Depends, Query, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import AfterValidator, BeforeValidator
 from pydantic_core import PydanticCustomError
@@ -19,7 +20,7 @@ from api.analytics.queries import export
 from api.analytics.queries.export import MEDIA_TYPES, Format
 from api.analytics.queries.filters import TIME_WANTED, filter_time
 from api.campaigns.trends import trend
-from api.http.deps import OperatorAuth, RuntimeDep, TokensDep, Writer
+from api.http.deps import RuntimeDep, TableId, Writer
 from api.http.problems import ERRORS
 from api.http.schemas.analytics import Report
 from api.http.schemas.trends import Trend
@@ -75,8 +76,7 @@ async def encounter_stats(
 
 
 def across(
-    tokens: TokensDep,
-    authorization: Annotated[str | None, Header(description="Bearer <analytics token>")] = None,
+    table: TableId,
     ruleset: Annotated[Text, Query(max_length=40)] = None,
     since: Annotated[
         Time, Query(description=f"Encounters begun at or after: {TIME_WANTED}")
@@ -88,9 +88,8 @@ def across(
     session: Session = None,
     branches: Branches = False,
 ) -> Filters:
-    """The filters across encounters, once the analytics token is checked."""
-    tokens.check_operator(authorization)
-    return Filters(None, ruleset, since, until, side, combatant, campaign, session, branches)
+    """The filters across the encounters of the caller's table (its key)."""
+    return Filters(None, ruleset, since, until, side, combatant, campaign, session, branches, table)
 
 
 Across = Annotated[Filters, Depends(across)]
@@ -102,20 +101,20 @@ Group = Annotated[
 
 @router.get("/stats", response_model=Report)
 async def stats(runtime: RuntimeDep, filters: Across, group: Group = None) -> dict[str, Any]:
-    """Figures across every stored encounter, filtered (the analytics token)."""
+    """Figures across the encounters of the caller's table (its key), filtered."""
     return await caught_up(runtime.analytics, report, filters, group == "type")
 
 
 @router.get("/stats/trends", response_model=Trend)
 async def stats_trends(
     campaign: Annotated[Slug, Query(description="The campaign (its id).")],
+    table: TableId,
     runtime: RuntimeDep,
-    authorization: OperatorAuth = None,
     branches: Branches = False,
 ) -> dict[str, Any]:
-    """A campaign's party per session in date order, and its foes per foe type (operator)."""
-    runtime.tokens.check_operator(authorization)
-    return await caught_up(runtime.analytics, trend, campaign, branches)
+    """A campaign of the caller's table: its party per session in date order, and its foes
+    per foe type (the table's key)."""
+    return await caught_up(runtime.analytics, trend, table, campaign, branches)
 
 
 async def caught_up(analytics: Analytics, read: Callable[..., T], *args: Any) -> T:
@@ -146,13 +145,13 @@ def _file(format: Format) -> dict[int | str, dict[str, Any]]:
 
 @router.get("/stats/rows.csv", response_class=Response, responses=_file("csv"))
 async def stats_rows_csv(runtime: RuntimeDep, filters: Across) -> Response:
-    """One row per combatant per encounter, filtered, as CSV (the analytics token)."""
+    """One row per combatant per encounter of the caller's table, filtered, as CSV."""
     return await _rows(runtime.analytics, filters, "csv")
 
 
 @router.get("/stats/rows.parquet", response_class=Response, responses=_file("parquet"))
 async def stats_rows_parquet(runtime: RuntimeDep, filters: Across) -> Response:
-    """One row per combatant per encounter, filtered, as Parquet (the analytics token)."""
+    """One row per combatant per encounter of the caller's table, filtered, as Parquet."""
     return await _rows(runtime.analytics, filters, "parquet")
 
 

@@ -13,14 +13,14 @@ from fastapi import APIRouter, Header, Query
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict
 
-from api.http.deps import Commits, Service, TokensDep, Writer
+from api.http.deps import Commits, DoorsDep, Service, TokensDep, Writer
 from api.http.idempotency import fingerprint
 from api.http.problems import ERRORS, HttpProblem
 from api.http.routes.encounters import NO_STORE, TIMELINE, IdempotencyKey, opened
 from api.http.schemas import encounters as schemas
+from api.service.doors import Doors
 from api.service.encounters import Append, Encounters, fork_id
 from api.service.errors import KeyReused, UnknownEncounter
-from api.service.tokens import Tokens
 from domain.commands import Import
 from domain.events import EncounterCreated, Fact, Label, Position
 from domain.integrity import LogError
@@ -51,7 +51,7 @@ class Comparison(BaseModel):
         {
             "a": schemas.STATE_EXAMPLE,
             "b": schemas.STATE_EXAMPLE,
-            "differences": ["Goblin 2: hp 4 → -1; bloodied → dying, unconscious, helpless"],
+            "differences": ["Goblin 2: hp 4 → -1; dying, unconscious, helpless"],
         }
     )
     a: dict[str, Any]
@@ -116,7 +116,7 @@ def compare(
     other: UUID,
     _: Writer,
     service: Service,
-    tokens: TokensDep,
+    doors: DoorsDep,
     at: Annotated[int | None, Query(ge=1, description="Both tables after line N.")] = None,
     timeline: Annotated[Timeline, Query(description=TIMELINE)] = "then",
     other_token: OtherToken = None,
@@ -124,7 +124,7 @@ def compare(
     """Compare this encounter (GM token) with a branch of it, its parent, or another branch of
     its parent (its GM token in `X-Other-Token`): both tables, now or after line `at`, and what
     differs, in words."""
-    other_gm(tokens, service, other, other_token)
+    other_gm(doors, other, other_token)
     first = cast(EncounterCreated, service.read(encounter_id, lambda h: h.events[0]))
     second = cast(EncounterCreated, service.read(other, lambda h: h.events[0]))
     if not related(encounter_id, first, other, second):
@@ -147,13 +147,13 @@ OtherToken = Annotated[
 ]
 
 
-def other_gm(tokens: Tokens, service: Encounters, other: UUID, given: str | None) -> None:
-    """401 without the other encounter's token, 403 unless it is that encounter's GM token."""
-    service.exists(other)  # 404 before 401/403
+def other_gm(doors: Doors, other: UUID, given: str | None) -> None:
+    """401 without the other encounter's token, 403 unless it is that encounter's GM token (or
+    its table's key), whether or not that encounter exists."""
     field = "x-other-token"
     if given is None:
         raise HttpProblem(401, "Token needed", "send X-Other-Token: <its GM token>", field)
-    if tokens.role(other, f"Bearer {given}", field) != "gm":
+    if doors.role(other, f"Bearer {given}", field) != "gm":
         raise HttpProblem(403, "GM only", "comparing needs the other encounter's GM token", field)
 
 

@@ -1,7 +1,8 @@
-"""Campaigns and their sessions over HTTP (the operator token): the campaign registry (name,
-rules system, party roster from the creature library), every campaign an encounter is filed
-under, one campaign's sessions in date order with their fights in order (api/analytics/
-sessions.py, read after a catch-up so never behind the log), and a whole session replayed."""
+"""Campaigns and their sessions over HTTP (a table's key: its own campaigns, by the ids its
+group chose): the campaign registry (name, rules system, party roster from the creature
+library), every campaign an encounter of the table is filed under, one campaign's sessions in
+date order with their fights in order (api/campaigns/sessions.py, read after a catch-up so
+never behind the log), and a whole session replayed."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from api.analytics import Analytics
 from api.campaigns import session_replay
 from api.campaigns.registry import PARTY_MOST, CampaignRecord
 from api.campaigns.sessions import campaigns, listed, sessions, unsorted
-from api.http.deps import Library, OperatorAnalytics, Registry, Service
+from api.http.deps import Library, Registry, Service, TableAnalytics, TableId
 from api.http.problems import ERRORS, HttpProblem
 from api.http.routes.analytics import caught_up
 from api.http.schemas.campaigns import (
@@ -27,7 +28,7 @@ from api.http.schemas.campaigns import (
     SessionReplayed,
 )
 from api.http.schemas.encounters import example
-from api.library import CreatureLibrary
+from api.library import TableLibrary
 from domain.events import CombatantId, Label, Ruleset, Slug
 from projections.history import Timeline
 
@@ -49,13 +50,13 @@ class CampaignSetUp(BaseModel):
 
 @router.get("", response_model=CampaignsListed)
 async def campaigns_listed(
-    analytics: OperatorAnalytics, keeper: Registry, branches: Branches = False
+    table: TableId, analytics: TableAnalytics, keeper: Registry, branches: Branches = False
 ) -> dict[str, Any]:
-    """Every campaign: those set up (even with no fight yet) and those an encounter is filed
-    under, by id, with how many sessions and fights it holds (the operator token)."""
+    """Every campaign of the caller's table: those set up (even with no fight yet) and those an
+    encounter is filed under, by id, with how many sessions and fights it holds."""
 
     def read(analytics: Analytics) -> dict[str, Any]:
-        found = listed(campaigns(analytics, branches), keeper.campaigns())
+        found = listed(campaigns(analytics, table, branches), keeper.campaigns())
         return {"campaigns": found}
 
     return await caught_up(analytics, read)
@@ -63,15 +64,15 @@ async def campaigns_listed(
 
 @router.get("/{campaign}", response_model=Campaign)
 async def shown(
-    campaign: Slug, analytics: OperatorAnalytics, keeper: Registry, creatures: Library,
-    branches: Branches = False,
+    campaign: Slug, table: TableId, analytics: TableAnalytics, keeper: Registry,
+    creatures: Library, branches: Branches = False,
 ) -> Any:  # fmt: skip
-    """A campaign's party and its sessions in date order with their fights (the operator
-    token); 404 when neither the registry nor any log knows it."""
+    """A campaign of the caller's table: its party and its sessions in date order with their
+    fights; 404 when neither the table's registry nor any of its logs knows it."""
 
     def read(analytics: Analytics) -> dict[str, Any]:
-        found = sessions(analytics, campaign, branches)
-        loose = unsorted(analytics, campaign, branches)
+        found = sessions(analytics, table, campaign, branches)
+        loose = unsorted(analytics, table, campaign, branches)
         kept = keeper.campaign(campaign)
         if not found and not loose and kept is None:
             raise HttpProblem(404, "No such campaign", f"no campaign {campaign}")
@@ -88,7 +89,7 @@ async def shown(
     return await caught_up(analytics, read)
 
 
-def _party(kept: CampaignRecord | None, creatures: CreatureLibrary) -> list[dict[str, Any]]:
+def _party(kept: CampaignRecord | None, creatures: TableLibrary) -> list[dict[str, Any]]:
     """The roster's saved creatures, in roster order (one forgotten since is left out)."""
     if kept is None:
         return []
@@ -98,8 +99,8 @@ def _party(kept: CampaignRecord | None, creatures: CreatureLibrary) -> list[dict
 
 @router.put("/{campaign}", response_model=Campaign)
 async def set_up(
-    campaign: Slug, body: CampaignSetUp, keeper: Registry, creatures: Library,
-    analytics: OperatorAnalytics,
+    campaign: Slug, body: CampaignSetUp, table: TableId, keeper: Registry, creatures: Library,
+    analytics: TableAnalytics,
 ) -> Any:  # fmt: skip
     """Set up a campaign (or change it): its name, rules system and party roster; each party
     member must be a creature saved for that system (422 naming `party[i]`)."""
@@ -113,7 +114,7 @@ async def set_up(
         keeper.save(CampaignRecord(id=campaign, **body.model_dump()))
 
     await run_in_threadpool(write)
-    return await shown(campaign, analytics, keeper, creatures)
+    return await shown(campaign, table, analytics, keeper, creatures)
 
 
 @router.delete("/{campaign}", status_code=204, response_class=Response)
@@ -127,14 +128,14 @@ def forget(campaign: Slug, keeper: Registry) -> Response:
 
 @router.get("/{campaign}/sessions/{session}/replay", response_model=SessionReplayed)
 async def replay(
-    campaign: Slug, session: Slug, analytics: OperatorAnalytics, encounters: Service,
-    at: SessionAt = None, timeline: Timeline = "then",
+    campaign: Slug, session: Slug, table: TableId, analytics: TableAnalytics,
+    encounters: Service, at: SessionAt = None, timeline: Timeline = "then",
 ) -> Any:  # fmt: skip
     """A whole session as one replay: its fights in order, their lines numbered on across
     them, and the GM's table of the fight at session line `at` (default: the last line)."""
 
     def read(analytics: Analytics) -> dict[str, Any]:
-        found = sessions(analytics, campaign, session=session)
+        found = sessions(analytics, table, campaign, session=session)
         if not found:
             raise HttpProblem(404, "No such session", f"no session {session} of {campaign}")
         spans = session_replay.spans(encounters, found[0].fights)

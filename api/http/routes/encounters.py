@@ -7,7 +7,7 @@ from uuid import UUID
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
 
-from api.http.deps import Commits, Operator, Reader, RuntimeDep, Service, TokensDep, Writer
+from api.http.deps import Commits, Reader, RuntimeDep, Service, TableId, TokensDep, Writer
 from api.http.facts import fits_64_bits, imported
 from api.http.lines import log_lines
 from api.http.problems import BUSY, ERRORS, HttpProblem
@@ -17,6 +17,7 @@ from api.service.tokens import Tokens
 from domain.commands import Create
 from domain.events import EncounterCreated
 from domain.jsonl import parse_event, write_jsonl
+from domain.tables import seated
 from projections.history import History, Timeline
 from projections.player import player_jsonl, player_lines, player_state
 
@@ -40,23 +41,25 @@ TIMELINE = (
 
 @router.post("", status_code=201, response_model=schemas.Opened, dependencies=NO_STORE)
 async def open_encounter(
-    _: Operator, body: schemas.NewEncounter, commits: Commits, tokens: TokensDep
+    table: TableId, body: schemas.NewEncounter, commits: Commits, tokens: TokensDep
 ) -> schemas.Opened:
-    """Open an encounter (the operator token); the reply holds its GM and player tokens."""
+    """Open an encounter in the caller's table (its key); the reply holds its GM and player
+    tokens."""
     fits_64_bits(body.options, "options")
     given = {"type": "EncounterCreated", **body.model_dump(mode="json", exclude_none=True)}
     created = cast(EncounterCreated, parse_event(given, 1))  # its options within the bounds
+    created = seated(created, table)
     encounter_id = await commits.new(Create(created), by="gm")
     return opened(tokens, encounter_id, 1)
 
 
 @router.get("", response_model=list[schemas.Summary])
-def list_encounters(_: Operator, service: Service) -> list[schemas.Summary]:
-    """Every encounter (ids, names, rules, versions; no tokens), for the operator token only: a
-    player must not learn the names of fights the GM has prepared."""
+def list_encounters(table: TableId, service: Service) -> list[schemas.Summary]:
+    """The encounters of the caller's table (ids, names, rules, versions; no tokens), for its
+    key only: a player must not learn the names of fights the GM has prepared."""
     return [
         schemas.Summary(id=s.id, name=s.name, ruleset=s.ruleset, version=s.version)
-        for s in service.listed()
+        for s in service.listed(table)
     ]
 
 
@@ -137,11 +140,11 @@ def export(encounter_id: UUID, caller: Reader, service: Service) -> Response:
     dependencies=NO_STORE,
 )
 async def import_log(
-    _: Operator, request: Request, commits: Commits, tokens: TokensDep
+    table: TableId, request: Request, commits: Commits, tokens: TokensDep
 ) -> schemas.Opened:
-    """Store a JSON Lines log (the request body) as a new encounter, checked whole first (the
-    operator token)."""
-    encounter_id, version = await imported(commits, await request.body())
+    """Store a JSON Lines log (the request body) as a new encounter of the caller's table (its
+    key; the table its line 1 named, if any, is replaced), checked whole first."""
+    encounter_id, version = await imported(commits, await request.body(), table)
     return opened(tokens, encounter_id, version)
 
 

@@ -1,6 +1,7 @@
-"""Session recaps over HTTP (projections/recap.py): a campaign's session for the operator, and
-the session an encounter is filed in for its GM (the GM's recap) or its players (the players'
-recap, read through the player view). JSON, or Markdown for the group's chat."""
+"""Session recaps over HTTP (projections/recap.py): a table's campaign's session for its key;
+an encounter's fight for its GM (the GM's recap) or its players (the players' recap, read
+through the player view), and the whole session it is filed in for its table's key. JSON, or
+Markdown for the group's chat."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from fastapi import APIRouter, Query, Response
 from pydantic import BaseModel
 
 from api.campaigns.recaps import encounter_recap, session_recap
-from api.http.deps import OperatorAnalytics, Reader, RuntimeDep, Service
+from api.http.deps import Opened, RuntimeDep, Service, TableAnalytics, TableId
 from api.http.problems import ERRORS, HttpProblem
 from api.http.schemas.encounters import example
 from domain.events import Slug
@@ -85,12 +86,13 @@ def answer(found: Recap, format: str) -> Any:
 def session(
     campaign: Slug,
     session: Slug,
-    analytics: OperatorAnalytics,
+    table: TableId,
+    analytics: TableAnalytics,
     service: Service,
     format: Format = "json",
 ) -> Any:
-    """A session's recap, every fight in the order fought (the operator token: the GM's)."""
-    found = session_recap(analytics, service, campaign, session, False)
+    """A session's recap, every fight in the order fought (the table's key: the GM's)."""
+    found = session_recap(analytics, service, table, campaign, session, False)
     if found is None:
         detail = f"campaign {campaign} has no session {session} with a fight filed under it"
         raise HttpProblem(404, "No such session", detail, "session")
@@ -100,12 +102,14 @@ def session(
 @router.get("/encounters/{encounter_id}/recap", response_model=RecapOut, responses=RECAP_RESPONSES)
 def encounter(
     encounter_id: UUID,
-    caller: Reader,
+    caller: Opened,
     service: Service,
     runtime: RuntimeDep,
     format: Format = "json",
 ) -> Any:
-    """The recap of the session this encounter is filed in (of this fight alone when in none);
-    the GM token gets the GM's recap, a player token the players' recap."""
-    player = caller != "gm"
-    return answer(encounter_recap(runtime.analytics, service, encounter_id, player), format)
+    """The recap of this fight: the GM token gets the GM's recap, a player token the players';
+    its table's key gets the GM's recap of the whole session it is filed in (of this fight
+    alone when in none)."""
+    player, session = caller.role != "gm", caller.table is not None
+    found = encounter_recap(runtime.analytics, service, encounter_id, player, session)
+    return answer(found, format)

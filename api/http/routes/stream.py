@@ -11,11 +11,11 @@ from uuid import UUID
 from fastapi import APIRouter, Header
 from sse_starlette import EventSourceResponse
 
-from api.http.deps import Auth, FeedsDep, Reader, TokenQuery
+from api.http.deps import Auth, DoorsDep, FeedsDep, Reader, Service, TokenQuery
 from api.http.feeds import Batch, Feed, Line, read_then_generations, rendered
 from api.http.problems import ERRORS
+from api.service.doors import Doors
 from api.service.errors import NotAToken, NoToken, WrongToken
-from api.service.tokens import role_of
 
 __all__ = ["router"]
 
@@ -43,6 +43,8 @@ STREAM_EXAMPLE = (
 async def stream(
     encounter_id: UUID,
     caller: Reader,
+    service: Service,
+    doors: DoorsDep,
     feeds: FeedsDep,
     last_event_id: Annotated[int | None, Header(ge=0)] = None,
     authorization: Auth = None,
@@ -50,6 +52,7 @@ async def stream(
 ) -> EventSourceResponse:
     """Every line from after Last-Event-ID on, then each new one as it is appended; it ends
     when its token is rotated away, before any later line."""
+    service.exists(encounter_id)  # 404 before the stream begins, to a token that opens the id
     sent = last_event_id or 0
     token = authorization if authorization is not None or given is None else f"Bearer {given}"
 
@@ -57,7 +60,7 @@ async def stream(
         nonlocal sent
         feed, queue = feeds.join(encounter_id, caller)  # before the read: no line falls between
         try:
-            generation = await connected(feed, caller, token)
+            generation = await connected(feed, caller, token, doors)
             version, backlog = await read_after(feed, sent, caller)
             feed.started_at(version)
             batch: Batch = backlog
@@ -77,14 +80,14 @@ async def stream(
     return EventSourceResponse(messages(), ping=15)
 
 
-async def connected(feed: Feed, caller: str, token: str | None) -> int | None:
-    """The generation of the caller's role's token now, if the stream's token is still that
-    role's (None: it was rotated away since the request's check)."""
+async def connected(feed: Feed, caller: str, token: str | None, doors: Doors) -> int | None:
+    """The generation of the caller's role's token now, if the stream's token (or its table's
+    key) still opens the encounter (None: it was rotated away since the request's check)."""
     generations, encounter_id = feed.generations, feed.encounter_id
     now = await asyncio.to_thread(generations.tokens.generations, encounter_id)
     generations.seen(now)
     try:
-        role_of(generations.tokens.secret, encounter_id, token, now)
+        await asyncio.to_thread(doors.opener, encounter_id, token)
     except (NoToken, NotAToken, WrongToken):
         return None
     return now[caller]

@@ -1,4 +1,4 @@
-"""An encounter's tokens: the operator reads them (as `combatlog tokens` does on the service's
+"""An encounter's tokens: its table's key reads them (as `combatlog tokens` does on the service's
 machine), and a GM replaces the player or GM token, after which the old one is refused."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from uuid import UUID
 from fastapi import APIRouter
 from fastapi.concurrency import run_in_threadpool
 
-from api.http.deps import FeedsDep, Operator, Service, TokensDep, Writer
+from api.http.deps import FeedsDep, KeyOpened, TokensDep, Writer
 from api.http.problems import ERRORS
 from api.http.routes.encounters import NO_STORE
 from api.http.schemas import encounters as schemas
@@ -28,11 +28,8 @@ async def rotate(
 
 
 @router.get("/{encounter_id}/tokens", response_model=schemas.Tokens, dependencies=NO_STORE)
-async def current(
-    encounter_id: UUID, _: Operator, service: Service, tokens: TokensDep
-) -> schemas.Tokens:
-    """The encounter's current GM and player tokens, for the operator token only: the GM page
+async def current(encounter_id: UUID, _: KeyOpened, tokens: TokensDep) -> schemas.Tokens:
+    """The encounter's current GM and player tokens, for the key of its table only: the GM page
     opens a fight from a campaign's page with them (what `combatlog tokens ID` prints)."""
-    service.exists(encounter_id)
     issued = await run_in_threadpool(tokens.issued, encounter_id)
     return schemas.Tokens(id=encounter_id, **issued)

@@ -210,8 +210,10 @@ class LogLine(BaseModel):
     derived: dict[str, Any] | None = Field(
         None,
         description="What the line in force did, as the rules read it: AttackMade {outcome, "
-        "threat, defense, defense_value, total_used}; DamageDealt {applied, amount_applied, "
-        "stopped}; saves and checks {outcome}. Absent for other lines and revoked ones.",
+        "threat, confirmation (awaited, confirmed or failed, where the system rolls one), "
+        "defense, defense_value, total_used}; DamageDealt {applied, amount_applied, stopped}; "
+        "saves and checks {outcome, and for a check what a failure cost: lost}. Absent for "
+        "other lines and revoked ones.",
     )
     action_lines: list[int] | None = Field(
         None,

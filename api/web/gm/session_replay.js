@@ -29,25 +29,26 @@ function useSessionReplay(campaign, session) {
   const [timeline, setTimeline] = useState("then");
   const [error, setError] = useState(null);
   const tickets = useRef({ asked: 0, drawn: 0 });
+  const latest = useRef(null);  // the line last asked for: a step counts from it, not from the last drawn
   const base = `/campaigns/${encodeURIComponent(campaign)}/sessions/${encodeURIComponent(session)}/replay`;
   // Each request gets a ticket; an answer is drawn only if no later one was drawn first.
   const go = async (line, which = timeline) => {
     const ticket = ++tickets.current.asked;
-    if (line !== undefined) setAt(line);
+    if (line !== undefined) { setAt(line); latest.current = line; }
     const query = [line !== undefined ? `at=${line}` : null, which === "corrected" ? "timeline=corrected" : null].filter(Boolean).join("&");
     try {
       const answer = await call("GET", `${base}${query ? `?${query}` : ""}`, { token: page.operator });
       if (ticket <= tickets.current.drawn) return;
       tickets.current.drawn = ticket;
       setShown(answer);
-      setAt(answer.at);
+      if (ticket === tickets.current.asked) { setAt(answer.at); latest.current = answer.at; }
       setError(null);
     } catch (e) {
       if (ticket > tickets.current.drawn) setError(e.message);
     }
   };
   useEffect(() => { setShown(null); setAt(null); go(undefined); }, [campaign, session]);
-  return { shown, at, timeline, setTimeline, error, go };
+  return { shown, at, latest, timeline, setTimeline, error, go };
 }
 
 function Playing({ at, lines, go }) {
@@ -71,23 +72,24 @@ function Playing({ at, lines, go }) {
 
 export function SessionReplay({ campaign, session }) {
   const id = session?.id ?? session;
-  const { shown, at, timeline, setTimeline, error, go } = useSessionReplay(campaign, id);
+  const { shown, at, latest, timeline, setTimeline, error, go } = useSessionReplay(campaign, id);
   if (!page.operator) return null;
   if (!shown) return html`<section class="session-replay" aria-label="session replay"><h3>Replay the session</h3>
     ${error ? html`<p class="error" role="alert">${error}</p>` : html`<p role="status">loading…</p>`}</section>`;
   const { lines, encounters: spans } = shown;
   const where = whereIs(at, spans, lines);
   const to = (line) => go(Math.max(1, Math.min(lines, line)));
+  const step = (by) => to((latest.current ?? at) + by);  // quick taps each count, however slow the answers
   const choose = (e) => { setTimeline(e.target.value); go(at, e.target.value); };
   return html`<section class="session-replay" aria-label="session replay"><h3>Replay the session</h3>
     <ol class="session-fights">${spans.map((s, k) => html`<li class=${where.fight?.id === s.id ? "current" : ""}>
       <button type="button" onClick=${() => to(s.first)} aria-label=${`go to the start of fight ${k + 1}, ${s.name}`}>${k + 1}. ${s.name}</button>
       <small>lines ${s.first}–${s.last}</small></li>`)}</ol>
     <div class="slider-row">
-      <button type="button" class="session-back" aria-label="one line back" onClick=${() => to(at - 1)}>◀</button>
+      <button type="button" class="session-back" aria-label="one line back" onClick=${() => step(-1)}>◀</button>
       <input class="session-slider" type="range" min="1" max=${lines} value=${at} aria-label="session replay position"
         onInput=${(e) => to(Number(e.target.value))} />
-      <button type="button" class="session-forward" aria-label="one line forward" onClick=${() => to(at + 1)}>▶</button>
+      <button type="button" class="session-forward" aria-label="one line forward" onClick=${() => step(1)}>▶</button>
     </div>
     <p class="session-at" aria-live="polite">${where.label}${where.fight ? html` <small>(the fight's line ${where.own})</small>` : null}</p>
     <div class="replay-controls">

@@ -24,7 +24,7 @@ export async function openEncounter(where, { name, ruleset, options, campaign, s
     location.hash = `e=${opened.id}`;
   } catch (error) {
     fail(where, error.status === 401 || error.status === 403
-      ? `${error.message} — paste the operator token that combatlog serve printed` : error.message);
+      ? `${error.message} — paste your table's key (combatlog serve prints the default table's)` : error.message);
   } finally {
     page.busy.delete(where);
     update();
@@ -34,7 +34,7 @@ export async function openEncounter(where, { name, ruleset, options, campaign, s
 export function OperatorToken() {
   const [token, setToken] = useState("");
   if (page.operator) return null;
-  return html`<label class="operator"><span>operator token (printed by <code>combatlog serve</code>)</span>
+  return html`<label class="operator"><span>table key (<code>combatlog serve</code> prints the default table's)</span>
     <input name="operator" type="password" autocomplete="off" value=${token} onInput=${(e) => setToken(e.target.value)}
       onChange=${(e) => keepOperator(e.target.value.trim())} /></label>`;
 }

@@ -99,6 +99,8 @@ export function remember(id, gm, player, about = {}) {
   localStorage.setItem("combatlog.tokens", JSON.stringify(all));
 }
 
+// The table's key (the address's `key=`, or `operator=` as before tables: the operator token is
+// the default table's key): the page's fights, campaigns, library and figures are that table's.
 export function keepOperator(token) {
   if (!token) return;
   localStorage.setItem("combatlog.operator", token);

@@ -9,6 +9,7 @@ from domain.rulesets.terms import Catalog, Named
 CONDITIONS = (
     Named("flat_footed", "Flat-footed", "Cannot react: no Dex bonus or dodge bonuses (L98, L124)."),
     Named("running", "Running all out", "Affects Defense; by how much is a gap (L141)."),
+    Named("paralyzed", "Paralyzed", "Named only: paralysis is resisted by Fortitude (L159)."),
 )
 DEFENSES = (
     Named("defense", "Defense"), Named("touch", "Touch Defense"),
@@ -20,6 +21,7 @@ STATS = (
     Named("constitution", "Constitution score (massive damage threshold)"),
     Named("defenses", "Defense"),
     Named("defense_parts", "Defense parts"),
+    Named("attacks", "Attacks"),
 )
 OPTIONS = {
     **HIT_POINT_OPTIONS,

@@ -8,8 +8,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from domain.events import AttackMade
 from domain.rulesets import hitpoints as hp
+from domain.rulesets.attacks import attack_list
 from domain.rulesets.base import Ctx as AnyCtx
 from domain.rulesets.base import Outcome, Ruleset
+from domain.rulesets.d20modern.attacks import Attack
 from domain.rulesets.d20modern.catalog import CATALOG
 from domain.rulesets.dnd35 import ruleset as dnd35
 from domain.rulesets.terms import AttackTerms, Catalog
@@ -77,6 +79,9 @@ class Stats(dnd35.Stats):
     defenses {defense, touch, flat_footed} and/or defense_parts."""
 
     defense_parts: DefenseParts | None = None
+    attacks: list[Attack] = attack_list(  # type: ignore[assignment]  # d20 Modern's own kind
+        "Attacks", "The attacks its stat block gives, each one tap at the table (003 L15-87)."
+    )
 
     @field_validator("defenses")
     @classmethod
@@ -155,4 +160,4 @@ class D20ModernRuleset(dnd35.HitPointRuleset[Options, Stats]):
         return dnd35.defended(attack, defenses(ctx.stats, ctx.options, flat), flat, full=FULL)
 
 
-RULESET: Ruleset[hp.HitPoints, Options, Stats] = D20ModernRuleset(Options, Stats)
+RULESET: Ruleset[hp.HitPoints, Options, Stats] = D20ModernRuleset(Options, Stats, Attack)

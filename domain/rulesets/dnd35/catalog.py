@@ -14,6 +14,33 @@ CONDITIONS = (
     Named("blinded", "Blinded", "Cannot withdraw (L1028-1031)."),
     Named("deafened", "Deafened", "20% chance to spoil verbal spells (L750-755)."),
     Named("helpless", "Helpless", "No effects stated in the excerpt (L1304)."),
+    # the other states 000 names (digest §6), tracked and timed with the effects it states
+    Named(
+        "unconscious",
+        "Unconscious",
+        "Helpless (L1302-1305); from damage it is derived, this is for other causes.",
+    ),
+    Named("exhausted", "Exhausted", "Named as a source of nonlethal damage (L1279-1281)."),
+    Named("grappling", "Grappling", "Cannot cast spells with a somatic component (L756-758)."),
+    Named("gagged", "Gagged", "Cannot cast spells with a verbal component (L750-753)."),
+    Named(
+        "invisible",
+        "Invisible",
+        "Still gets attacks of opportunity against the withdrawing (L1028-1030).",
+    ),
+    Named(
+        "holding_the_charge",
+        "Holding the charge",
+        "A touch spell held: touching anything discharges it (L819-833).",
+    ),
+    Named(
+        "casting",
+        "Casting a spell",
+        "A spell of 1 round or longer: threatens no squares, must keep concentrating (L985-1005).",
+    ),
+    Named("engaged", "Engaged in melee", "Ranged attacks into the melee take −4 (L696-709)."),
+    Named("unarmed", "Unarmed", "Threatens no squares, no attacks of opportunity (L261-263)."),
+    Named("frightened", "Frightened (mount)", "Controlling it is a move action (L476-478)."),
 )
 DEFENSES = (
     Named("ac", "AC"), Named("touch", "Touch AC"), Named("flat_footed", "Flat-footed AC"),
@@ -27,6 +54,7 @@ STATS = (
     Named("initiative_modifier", "Initiative modifier"),
     Named("constitution", "Constitution score"),
     Named("defenses", "Armor class"),
+    Named("attacks", "Attacks"),
 )
 HIT_POINT_OPTIONS = {
     **COMMON_OPTIONS,
@@ -38,6 +66,7 @@ HIT_POINT_OPTIONS = {
     "nonlethal_includes_temp_hp": Named(
         "nonlethal_includes_temp_hp", "Nonlethal compared with HP including temporary HP", "A9."),
     "temp_hp_model": Named("temp_hp_model", "Temporary hit points", "A10."),
+    "monster_death": Named("monster_death", "Monsters (NPCs) die", "House rule."),
 }  # fmt: skip
 HIT_POINT_CHOICES = {
     **COMMON_CHOICES,
@@ -45,6 +74,8 @@ HIT_POINT_CHOICES = {
                           "literal": "As written (also with no nonlethal damage)"},
     "temp_hp_model": {"pool": "A separate pool, lost first",
                       "noted_total": "Noted total (HP fall back when they go)"},
+    "monster_death": {"as_characters": "As characters do (disabled, dying, dead at −10)",
+                      "at_zero": "At 0 HP (mooks)"},
 }  # fmt: skip
 
 CATALOG = Catalog(

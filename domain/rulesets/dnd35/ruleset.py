@@ -6,10 +6,18 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.events import AttackMade, DamageDealt, Fact, SavingThrowRolled
+from domain.events import AttackMade, CheckRolled, DamageDealt, Fact, SavingThrowRolled
 from domain.rulesets import hitpoints as hp
+from domain.rulesets.attacks import (
+    Critical,
+    DamageRoll,
+    attack_list,
+    confirmed_threat,
+    in_threat_range,
+)
 from domain.rulesets.base import Ctx as AnyCtx
 from domain.rulesets.base import Outcome, Ruleset, ruling
+from domain.rulesets.dnd35.attacks import Attack, critical_damage
 from domain.rulesets.dnd35.catalog import CATALOG
 from domain.rulesets.hitpoints_prompts import prompts
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
@@ -30,6 +38,9 @@ class Stats(BaseModel):
     initiative_modifier: int = Field(0, strict=True)
     constitution: int | None = Field(None, ge=0, strict=True)
     defenses: dict[str, int] = Field(default_factory=dict)
+    attacks: list[Attack] = attack_list(
+        "Attacks", "The attacks its stat block gives, each one tap at the table (000 L714-738)."
+    )
 
 
 OptionsT = TypeVar("OptionsT", bound=hp.HitPointOptions)  # the options and stats of a system
@@ -40,7 +51,8 @@ StatsT = TypeVar("StatsT", bound=Stats)  # built on the SRD hit point track (3.5
 def attack_outcome(
     attack: AttackMade, defenses: dict[str, int], flat_footed: bool, full: str = "ac"
 ) -> Outcome | None:
-    """000 "ATTACK ROLL": natural 1 misses, 20 hits, else total ≥ AC; a confirmed threat crits.
+    """000 "ATTACK ROLL": natural 1 misses, 20 hits, else total ≥ AC; a threat (a hit at or
+    above the attack's `threat`, L730-735) crits when its confirmation roll hits (L716-723).
 
     `full` names the defense an attack targets by default (d20 Modern: `defense`).
     """
@@ -54,7 +66,7 @@ def attack_outcome(
     if attack.natural != 20 and attack.total < armor:
         return "miss"
     confirm = attack.confirm_natural
-    if confirm is None or confirm == 1:
+    if confirm is None or confirm == 1 or not in_threat_range(attack):
         return "hit"
     confirmed = confirm == 20 or (attack.confirm_total or 0) >= armor
     return "critical" if confirmed else "hit"
@@ -83,8 +95,14 @@ class HitPointRuleset(Generic[OptionsT, StatsT]):
     round_hooks = False
     places_by_count = False
 
-    def __init__(self, options_model: type[OptionsT], stats_model: type[StatsT]) -> None:
+    def __init__(
+        self,
+        options_model: type[OptionsT],
+        stats_model: type[StatsT],
+        attack_model: type[Attack] = Attack,
+    ) -> None:
         self.options_model, self.stats_model = options_model, stats_model
+        self.attack_model = attack_model
 
     def massive_threshold(self, stats: Any) -> int | None:
         return MASSIVE_DAMAGE
@@ -98,10 +116,12 @@ class HitPointRuleset(Generic[OptionsT, StatsT]):
 
     def take(self, body: hp.HitPoints, fact: Fact, ctx: AnyCtx[OptionsT, StatsT]) -> hp.HitPoints:
         if type(fact) is DamageDealt:  # most facts a body takes, so it goes straight there
-            return hp.take_damage(body, fact, ctx, self.massive_threshold(ctx.stats))
-        me = getattr(fact, "target", None) or getattr(fact, "combatant", "")
-        threshold, fails_to = self.massive_threshold(ctx.stats), self.massive_failure(ctx.options)
-        return hp.take(body, fact, ctx, threshold, str(me), fails_to)
+            body = hp.take_damage(body, fact, ctx, self.massive_threshold(ctx.stats))
+        else:
+            me = getattr(fact, "target", None) or getattr(fact, "combatant", "")
+            threshold = self.massive_threshold(ctx.stats)
+            body = hp.take(body, fact, ctx, threshold, str(me), self.massive_failure(ctx.options))
+        return body if body.hp > 0 else hp.foe_at_zero(body, ctx)
 
     def turn_started(self, body: hp.HitPoints, ctx: AnyCtx[OptionsT, StatsT]) -> hp.HitPoints:
         dying = body.hp < 0 and body.dying  # most turns: not below 0, so nothing more to ask
@@ -172,6 +192,16 @@ class HitPointRuleset(Generic[OptionsT, StatsT]):
         defenses = ctx.stats.defenses
         flat = attack.defense is None and "flat_footed" in defenses and self.flat_footed(ctx)
         return attack_outcome(attack, defenses, flat and not body.dead)
+
+    def critical(self, attack: AttackMade, outcome: str | None) -> Critical:
+        """000 L716-735: a hit at or above the threat range asks for its confirmation roll."""
+        return confirmed_threat(attack, outcome)
+
+    def critical_damage(self, attack: Attack, confirmed: bool) -> tuple[DamageRoll, ...]:
+        return critical_damage(attack, confirmed)
+
+    def check_succeeds(self, check: CheckRolled) -> bool | None:
+        return hp.check_succeeds(check)
 
     def save_succeeds(self, save: SavingThrowRolled, options: Any) -> bool | None:
         """000 "SAVING THROWS" L174-201: natural 1 fails, natural 20 succeeds, else total ≥ DC."""

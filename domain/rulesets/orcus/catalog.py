@@ -24,6 +24,7 @@ STATS = (
     Named("defenses", "Defenses"), Named("recoveries", "Recoveries"),
     Named("resist", "Resistances"), Named("vulnerable", "Vulnerabilities"),
     Named("regeneration", "Regeneration"), Named("death_saves", "Makes death saves (monster)"),
+    Named("attacks", "Powers"),
 )  # fmt: skip
 OPTIONS = {
     **COMMON_OPTIONS,
@@ -44,6 +45,10 @@ OPTIONS = {
     "rank_hp": Named("rank_hp", "Elite and boss HP", "L1594, L1601."),
     "attack_penalties": Named("attack_penalties", "The attacker's condition penalties", "L1529."),
     "combat_advantage": Named("combat_advantage", "Combat advantage (+2)", "L1164."),
+    "surprised_first_turn": Named(
+        "surprised_first_turn", "A surprised creature's first turn", "A2."
+    ),
+    "weakened_damage": Named("weakened_damage", "A weakened attacker's damage", "L1559."),
 }
 CHOICES = {
     **COMMON_CHOICES,
@@ -62,6 +67,8 @@ CHOICES = {
     "rank_hp": {"as_given": "As the stat block gives", "multiply": "Doubled or quadrupled"},
     "attack_penalties": {"derived": "Taken off by the tracker", "in_total": "In the total"},
     "combat_advantage": {"derived": "Added by the tracker", "in_total": "In the total"},
+    "surprised_first_turn": {"none": "No actions", "one_standard": "One standard action"},
+    "weakened_damage": {"derived": "Halved by the tracker", "in_amount": "In the amount"},
 }  # fmt: skip
 ACTION_POINTS = Resource(
     "action_points", "Action points", {"type": "ActionPointSpent"}

@@ -72,6 +72,8 @@ CONDITIONS: dict[str, ConditionRule] = {
                                    "(L1421-1423)", defense_modifier=2),
     "rally": ConditionRule("+2 to all defenses until the start of its next turn (L1399-1403)",
                            defense_modifier=2),
+    "persistent damage": ConditionRule("its value of damage, of its damage type, at the start of "
+                                       "each of its turns; usually save ends (L998-999, L1073)"),
 }  # fmt: skip
 COMBAT_ADVANTAGE = 2  # 004 "Modifiers to the Roll" L1164: "Add +2 to your attack rolls"
 MARK_PENALTY = 2  # 004 Marked L1514: "-2 penalty to attack rolls on attacks that do not include"

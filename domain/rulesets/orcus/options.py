@@ -6,8 +6,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from domain.rulesets.attacks import attack_list
 from domain.rulesets.base import CommonOptions
 from domain.rulesets.base import Ctx as AnyCtx
+from domain.rulesets.orcus.attacks import Power
 
 MOOK_HP = 1  # 004 "Mooks" L1589: "1 HP only"
 RANK_HP = {"elite": 2, "boss": 4}  # 004 "Elites" L1594, "Bosses" L1601: twice / four times HP
@@ -130,6 +132,10 @@ class Stats(BaseModel):
     regeneration_while: Literal["always", "staggered", "unstaggered"] = "always"
     incorporeal: bool = False
     death_saves: bool | None = None
+    attacks: list[Power] = attack_list(
+        "Powers",
+        "The attack powers its stat block gives, each one tap at the table (004 L900-1002).",
+    )
 
     @property
     def rank(self) -> str:

@@ -15,9 +15,11 @@ from domain.events import (
     TemporaryHitPointsGained,
     TemporaryHitPointsLost,
 )
+from domain.rulesets.attacks import Critical, DamageRoll, natural_twenty
 from domain.rulesets.base import Outcome, Ruleset, ruling
 from domain.rulesets.orcus import catalog as described
 from domain.rulesets.orcus import conditions, procedure, track
+from domain.rulesets.orcus.attacks import Power, critical_damage
 from domain.rulesets.orcus.options import MOOK_HP, RANK_HP, Ctx, Options, Stats, monster_recoveries
 from domain.rulesets.orcus.track import Vitality
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
@@ -35,6 +37,7 @@ class OrcusRuleset:
     places_by_count = False
     options_model = Options
     stats_model = Stats
+    attack_model = Power
     traits = staticmethod(procedure.traits)
 
     def new_body(self, ctx: Ctx) -> Vitality:
@@ -247,6 +250,13 @@ class OrcusRuleset:
         if attack.natural == 20:
             return "critical" if hits else "hit"
         return "hit" if hits else "miss"
+
+    def critical(self, attack: AttackMade, outcome: str | None) -> Critical:
+        """004 L1167: a natural 20 that would have hit anyway crits; no confirmation roll."""
+        return natural_twenty(attack, outcome)
+
+    def critical_damage(self, attack: Power, confirmed: bool) -> tuple[DamageRoll, ...]:
+        return critical_damage(attack, confirmed)
 
     def save_succeeds(self, save: SavingThrowRolled, options: Any) -> bool | None:
         """004 "Saving Throws" L1127: a total of 10 or higher, the rank's +2/+5 included (this

@@ -16,6 +16,7 @@ from domain.rulesets.terms import (
     Named,
     Prompt,
     Resource,
+    title_of,
 )
 
 DEFENSES = (Named("kac", "KAC"), Named("eac", "EAC"), Named("maneuver", "KAC + 8 (maneuver)"))
@@ -24,6 +25,8 @@ STATS = (
     Named("max_resolve", "Resolve points"), Named("initiative_modifier", "Initiative modifier"),
     Named("dexterity", "Dexterity modifier"), Named("defenses", "Armor class"),
     Named("level", "Level"), Named("dying_rules", "Uses the dying rules (NPC)"),
+    Named("dr", "DR (damage reduction)"), Named("resist", "Energy resistance"),
+    Named("attacks", "Attacks"),
 )  # fmt: skip
 RESOLVE = Resource(
     "resolve", "Resolve Points", {"type": "ResolveSpent", "amount": 1},
@@ -52,7 +55,7 @@ CHOICES = {
 CATALOG = Catalog(
     title="Starfinder",
     description="Stamina, then Hit Points, then Resolve; EAC and KAC.",
-    conditions=tuple(Named(name, name.replace("_", " ").capitalize()) for name in NAMED),
+    conditions=tuple(Named(name, title_of(name), rule.text) for name, rule in NAMED.items()),
     defenses=DEFENSES,
     saves=("fortitude", "reflex", "will"),
     resources=(RESOLVE,),

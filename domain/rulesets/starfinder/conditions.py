@@ -8,42 +8,61 @@ from domain.events import AttackMade
 from domain.rulesets.base import Outcome
 from domain.rulesets.starfinder.options import Ctx
 from domain.rulesets.starfinder.track import Track
+from domain.rulesets.terms import BADLY_HURT
 
 
 class Named(NamedTuple):
-    """What the text gives a condition: an AC change (both EAC and KAC) and what it implies."""
+    """What the text gives a condition: an AC change (both EAC and KAC), what it implies, and
+    its description for the GM page (with where the text says so)."""
 
     ac: int = 0
     implies: tuple[str, ...] = ()
+    text: str = ""
 
 
 # Every condition the text names (002; the Conditions chapter itself is a GAP). Only the numbers
 # below come from the text; the others are tracked and timed with no mechanics.
 CONDITIONS: dict[str, Named] = {
-    "flat_footed": Named(ac=-2),  # 002 "Who Is Surprised?" L41: −2 to AC
-    "pinned": Named(implies=("grappled",)),  # 002 "Grapple" L373-389: pinned carries grappled
-    "grappled": Named(),  # 002 "Grapple": "further penalties" are not given
-    "unconscious": Named(implies=("helpless",)),  # CONTRACT §2: unconscious ⇒ helpless
-    "helpless": Named(),  # 002 "Coup de Grace" L491: may receive a coup de grace
-    "prone": Named(),  # 002 "Prone" L800: ±4 AC by melee/ranged, which AttackMade does not say
-    "cover": Named(ac=4),  # 002 "Cover" L764: +4 AC
-    "partial_cover": Named(ac=2),  # 002 "Partial Cover" L780: +2 AC
-    "improved_cover": Named(ac=8),  # 002 "Improved Cover" L784: +8 AC
-    "total_defense": Named(ac=4),  # 002 "Total Defense" L419: +4 AC to the start of next turn
-    "fighting_defensively": Named(ac=2),  # 002 "Fight Defensively" L411: +2 AC
-    "charging": Named(ac=-2),  # 002 "Charge" L483: −2 AC until the start of the next turn
-    "off_kilter": Named(),  # 002 "Prone"/"Trip": named only
-    "off_target": Named(),  # 002 "Dirty Trick", "Powered Armor": named only
-    "blinded": Named(),  # 002 "Dirty Trick", "Withdraw": no numbers here
-    "deafened": Named(),  # 002 "Dirty Trick", "Blindsense": no numbers here
-    "entangled": Named(),  # 002 "Dirty Trick", "Squeezing": no numbers here
-    "shaken": Named(),  # 002 "Dirty Trick": named only
-    "sickened": Named(),  # 002 "Dirty Trick": named only
-    "fatigued": Named(),  # 002 "Hustle", "Forced March": named only
-    "paralyzed": Named(),  # 002 "Initiative" L27: cannot act, keeps its count
-    "encumbered": Named(),  # 002 "Modes of Movement": named only
-    "overburdened": Named(),  # 002 "Modes of Movement": named only
+    "flat_footed": Named(-2, text='−2 to AC ("Who Is Surprised?" L41).'),
+    "pinned": Named(
+        implies=("grappled",),
+        text='As grappled, and no action moving its limbs but escaping ("Grapple" L375).',
+    ),
+    "grappled": Named(text='Cannot leave its space; "further penalties" not given (L375).'),
+    "unconscious": Named(implies=("helpless",), text="Helpless (CONTRACT §2; L577-579)."),
+    "helpless": Named(text='May receive a coup de grace ("Coup de Grace" L491-493).'),
+    "prone": Named(
+        text='±4 AC against ranged/melee attacks, −4 on melee attacks ("Prone" L800): '
+        "the log does not say which, so no number is applied."
+    ),
+    "cover": Named(4, text='+4 AC ("Cover" L764).'),
+    "partial_cover": Named(2, text='+2 AC ("Partial Cover" L780).'),
+    "improved_cover": Named(8, text='+8 AC ("Improved Cover" L784).'),
+    "total_defense": Named(4, text="+4 AC until the start of its next turn (L419)."),
+    "fighting_defensively": Named(2, text='+2 AC, −4 on attacks ("Fight Defensively" L411).'),
+    "charging": Named(-2, text='−2 AC until the start of its next turn ("Charge" L483).'),
+    "off_kilter": Named(text="Knocked down or tripped in zero gravity; no mechanics here (L802)."),
+    "off_target": Named(text="From a dirty trick or powered armor; no mechanics here (L367)."),
+    "blinded": Named(text="Cannot withdraw without another precise sense; no numbers here (L367)."),
+    "deafened": Named(text="Blindsense relying on sound stops working; no numbers here (L367)."),
+    "entangled": Named(text="From a dirty trick or squeezing; no mechanics here (L367, L936)."),
+    "shaken": Named(text="From a dirty trick; no mechanics here (L367)."),
+    "sickened": Named(text="From a dirty trick; no mechanics here (L367)."),
+    "fatigued": Named(text="From hustling or a forced march; no mechanics here (L983, L1005)."),
+    "paralyzed": Named(text='Cannot act but keeps its initiative count ("Initiative" L27).'),
+    "encumbered": Named(text='Named only ("Modes of Movement").'),
+    "overburdened": Named(text='Named only ("Modes of Movement").'),
+    "invisible": Named(
+        text="Unseen by observers relying on sight: total concealment, and they "
+        "are flat-footed against its attacks (L1219-1223); senses decide, so the "
+        "GM rules."
+    ),
+    "incorporeal": Named(
+        text="Immune to critical hits, so a natural 20 that reaches its AC is "
+        "an ordinary hit; half damage from energy and magic (L1211)."
+    ),
 }
+NO_CRITICALS = ("incorporeal",)  # 002 "Incorporeal" L1211: "immune to critical hits"
 FLAT_FOOTED = CONDITIONS["flat_footed"].ac
 CRIT_NATURAL = 20  # 002 "Critical Hits" L343-347: only a natural 20, and total ≥ the AC
 MISS_NATURAL = 1  # 002 "Automatic Misses and Hits" L73-75
@@ -106,7 +125,8 @@ def attack_outcome(attack: AttackMade, body: Track, ctx: Ctx) -> Outcome | None:
         return "hit" if attack.natural == CRIT_NATURAL else None
     if attack.total < armor:
         return "hit" if attack.natural == CRIT_NATURAL else "miss"
-    return "critical" if attack.natural == CRIT_NATURAL else "hit"
+    immune = any(name in NO_CRITICALS for name in applied(ctx))
+    return "critical" if attack.natural == CRIT_NATURAL and not immune else "hit"
 
 
 def descriptor(body: Track, ctx: Ctx) -> str:
@@ -117,7 +137,7 @@ def descriptor(body: Track, ctx: Ctx) -> str:
             return word
     if body.hp >= body.max_hp:
         return "healthy" if body.stamina >= body.max_stamina else "hurt"
-    return "bloodied" if body.hp * 2 <= body.max_hp else "hurt"
+    return BADLY_HURT if body.hp * 2 <= body.max_hp else "hurt"  # 002 defines no "bloodied"
 
 
 def warnings(body: Track, name: str, cost: int) -> tuple[str, ...]:

@@ -6,8 +6,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, Strict
 
+from domain.rulesets.attacks import attack_list
 from domain.rulesets.base import CommonOptions
 from domain.rulesets.base import Ctx as AnyCtx
+from domain.rulesets.starfinder.attacks import Attack
 from domain.rulesets.starfinder.resist import Energy, StatBlockDR
 
 
@@ -89,6 +91,9 @@ class Stats(BaseModel):
         default_factory=dict,
         description="002 'Energy Resistance': {type: n} ignores n damage of that energy type "
         "(acid, cold, electricity, fire, sonic) from each attack.",
+    )
+    attacks: list[Attack] = attack_list(
+        "Attacks", "The attacks its stat block gives, each one tap at the table (002 L59-103)."
     )
 
 

@@ -16,9 +16,11 @@ from domain.events import (
     TemporaryHitPointsGained,
     TemporaryHitPointsLost,
 )
+from domain.rulesets.attacks import Critical, DamageRoll, natural_twenty
 from domain.rulesets.base import Outcome, Ruleset, ruling
 from domain.rulesets.starfinder import care, conditions, track
 from domain.rulesets.starfinder import catalog as described
+from domain.rulesets.starfinder.attacks import Attack, critical_damage
 from domain.rulesets.starfinder.options import Ctx, Options, Stats
 from domain.rulesets.starfinder.track import Track
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
@@ -32,6 +34,7 @@ class StarfinderRuleset:
     places_by_count = False
     options_model = Options
     stats_model = Stats
+    attack_model = Attack
 
     def new_body(self, ctx: Ctx) -> Track:
         stats: Stats = ctx.stats
@@ -139,6 +142,13 @@ class StarfinderRuleset:
         self, attack: AttackMade, body: Track, ctx: Ctx, attacker: tuple[Track, Ctx] | None = None
     ) -> Outcome | None:
         return conditions.attack_outcome(attack, body, ctx)
+
+    def critical(self, attack: AttackMade, outcome: str | None) -> Critical:
+        """002 L75, L345-347: a natural 20 crits if its total reaches the AC; no confirmation."""
+        return natural_twenty(attack, outcome)
+
+    def critical_damage(self, attack: Attack, confirmed: bool) -> tuple[DamageRoll, ...]:
+        return critical_damage(attack, confirmed)
 
     def save_succeeds(self, save: SavingThrowRolled, options: Any) -> bool | None:
         """002 "Saving Throws" L143: natural 1 fails, natural 20 succeeds, else total ≥ DC."""

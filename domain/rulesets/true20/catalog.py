@@ -10,23 +10,41 @@ from domain.rulesets.terms import (
     Prompt,
     Resource,
     roll_prompt,
+    title_of,
 )
 from domain.rulesets.true20.care import DYING_DIFFICULTY, RECOVERY_DIFFICULTY
 from domain.rulesets.true20.defense import MODIFIERS
 from domain.rulesets.true20.options import Ctx
 from domain.rulesets.true20.track import Track
 
+DESCRIBED = {  # conditions the seed names that the picker lacked, with what the text gives them
+    "grappled": "No dodge bonus against those it is not grappling (001 L371).",
+    "grappling": "No dodge bonus against those it is not grappling (001 L197).",
+    "aiming": "No dodge bonus while aiming (001 L164).",
+    "moving all out": "No dodge bonus while moving all out (001 table L312).",
+    "ability damaged": "Lost ability points return 1 a day; below −5 the ability is debilitated "
+    "(001 L355, L361), which the GM applies.",
+    "incorporeal": "Immune to attacks from corporeal sources, which the GM rules (001 L373).",
+}
 NAMED = ("blinded", "dazed", "deafened", "debilitated", "dying", "entangled", "exhausted",
          "fascinated", "fatigued", "flat footed", "frightened", "helpless", "nauseated",
          "panicked", "paralyzed", "shaken", "sickened", "stunned", "unconscious", "winded",
          "total defense", "total cover", "invisible", "concealed", "extra effort",
-         "strenuous", *MODIFIERS)  # fmt: skip  # 001 "Conditions" L354-389, Combat Modifiers
+         "strenuous", *MODIFIERS, *DESCRIBED)  # fmt: skip  # 001 L354-389, Combat Modifiers
+
+
+def named(condition: str) -> Named:
+    """A condition as the picker offers it: its name, its label and what the text gives it."""
+    return Named(condition.replace(" ", "_"), title_of(condition), DESCRIBED.get(condition, ""))
+
+
 DEFENSES = (Named("defense", "Defense"), Named("melee", "Defense (melee)"),
             Named("ranged", "Defense (ranged)"))  # fmt: skip  # 001 L98, table L304-316
 STATS = (
     Named("initiative_modifier", "Initiative modifier"), Named("dexterity", "Dexterity"),
     Named("constitution", "Constitution"), Named("toughness", "Toughness save bonus"),
     Named("defenses", "Defense"), Named("dodge", "Dodge bonus"), Named("parry", "Parry bonus"),
+    Named("attacks", "Attacks"),
 )  # fmt: skip
 CONVICTION = Resource(
     "conviction", "Conviction", {"type": "ConvictionSpent"}, ("fatigue", "recovery", "erase")
@@ -71,7 +89,7 @@ CHOICES = {
 CATALOG = Catalog(
     title="True20",
     description="The Toughness damage track: no hit points, a save against each hit.",
-    conditions=tuple(Named(n.replace(" ", "_"), n.capitalize()) for n in dict.fromkeys(NAMED)),
+    conditions=tuple(named(n) for n in dict.fromkeys(NAMED)),
     defenses=DEFENSES,
     saves=("toughness", "fortitude", "reflex", "will"),
     resources=(CONVICTION,),

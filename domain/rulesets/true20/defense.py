@@ -10,6 +10,7 @@ invisible, aiming, charging +2 …) are in the total the table announced.
 from __future__ import annotations
 
 from domain.events import AttackMade
+from domain.rulesets.attacks import in_threat_range
 from domain.rulesets.base import Outcome
 from domain.rulesets.true20.conditions import key, named, statuses
 from domain.rulesets.true20.options import Ctx, Options
@@ -37,7 +38,8 @@ MISS_CHANCE = ("invisible", "concealed", "concealment", "total concealment")  # 
 
 
 def attack_outcome(attack: AttackMade, track: Track, ctx: Ctx, flat_footed: bool) -> Outcome | None:
-    """001 L98, L106, L119: natural 1 misses, 20 hits, else total ≥ Defense; confirmed 20s crit.
+    """001 L98, L106, L119-120: natural 1 misses, 20 hits, else total ≥ Defense; a confirmed
+    threat crits.
     A hit on a concealed or invisible defender still faces its miss chance, rolled at the table."""
     if attack.outcome is not None:
         return attack.outcome
@@ -60,8 +62,8 @@ def _against(attack: AttackMade, defense: tuple[int, int] | None) -> Outcome | N
         return "hit" if attack.natural == 20 else None
     if attack.natural != 20 and attack.total < defense[0]:
         return "miss" if attack.total < defense[1] else None
-    if attack.natural != 20 or attack.confirm_natural is None:
-        return "hit"
+    if not in_threat_range(attack) or attack.confirm_natural in (None, 1):
+        return "hit"  # 001 L120: a threat is a hit at or above `threat`; L106: a 1 misses
     confirmed = attack.confirm_natural == 20 or (attack.confirm_total or 0) >= defense[0]
     return "critical" if confirmed else "hit"
 

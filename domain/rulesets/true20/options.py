@@ -6,8 +6,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from domain.rulesets.attacks import attack_list
 from domain.rulesets.base import CommonOptions
 from domain.rulesets.base import Ctx as AnyCtx
+from domain.rulesets.true20.attacks import Attack
 
 
 class Options(CommonOptions):
@@ -115,6 +117,9 @@ class Stats(BaseModel):
     defenses: dict[str, int] = Field(default_factory=dict)
     dodge: int = Field(0, ge=0, strict=True, description="Dodge bonus included in Defense.")
     parry: int = Field(0, ge=0, strict=True, description="Parry bonus included in Defense.")
+    attacks: list[Attack] = attack_list(
+        "Attacks", "The attacks its stat block gives, each one tap at the table (001 L98-120)."
+    )
 
 
 Ctx = AnyCtx[Options, Stats]  # what this system's rules read, with its own options and stats

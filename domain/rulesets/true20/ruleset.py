@@ -14,10 +14,12 @@ from domain.events import (
     RestTaken,
     SavingThrowRolled,
 )
+from domain.rulesets.attacks import Critical, DamageRoll, confirmed_threat
 from domain.rulesets.base import Outcome, Ruleset, Traits
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 from domain.rulesets.true20 import care, conditions, defense, delay
 from domain.rulesets.true20 import catalog as described
+from domain.rulesets.true20.attacks import Attack, critical_damage
 from domain.rulesets.true20.options import Ctx, Options, Stats
 from domain.rulesets.true20.track import Track, hit, penalty
 
@@ -33,6 +35,7 @@ class True20Ruleset:
     places_by_count = True  # 001 L141, L208-209: a count taken is the count acted on
     options_model = Options
     stats_model = Stats
+    attack_model = Attack
 
     def traits(self, options: Options) -> Traits:
         return TRAITS
@@ -203,6 +206,13 @@ class True20Ruleset:
         self, attack: AttackMade, body: Track, ctx: Ctx, attacker: tuple[Track, Ctx] | None = None
     ) -> Outcome | None:
         return defense.attack_outcome(attack, body, ctx, self.flat_footed(ctx) and not body.dead)
+
+    def critical(self, attack: AttackMade, outcome: str | None) -> Critical:
+        """001 L119-120: a threat asks for a second roll that equals or exceeds the Defense."""
+        return confirmed_threat(attack, outcome)
+
+    def critical_damage(self, attack: Attack, confirmed: bool) -> tuple[DamageRoll, ...]:
+        return critical_damage(attack, confirmed)
 
     def save_succeeds(self, save: SavingThrowRolled, options: Any) -> bool | None:
         """001 L121-135: total ≥ Difficulty; saves have no natural 1/20 rule (digest §0.2)."""
