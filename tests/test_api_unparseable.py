@@ -24,6 +24,8 @@ ROUTES = [
     ("PUT", "/campaigns/crypt", "operator"),
     ("PUT", "/library/dnd35/goblin", "operator"),
     ("POST", "/library/import", "operator"),
+    ("POST", "/tables", "operator"),
+    ("PATCH", "/tables/default", "operator"),
 ]
 
 

@@ -28,11 +28,11 @@ IdempotencyKey = Annotated[
 
 
 async def no_store(response: Response) -> None:
-    """The reply carries a token: no cache (a proxy's, the browser's) may keep it."""
+    """The reply carries a token or a key: no cache (a proxy's, the browser's) may keep it."""
     response.headers["Cache-Control"] = "no-store"
 
 
-NO_STORE = [Depends(no_store)]  # on every route whose reply holds a token
+NO_STORE = [Depends(no_store)]  # on every route whose reply holds a token or a key
 TIMELINE = (
     "`then` (default): the table as it stood after line `at`, later corrections not reaching "
     "back; `corrected`: the first `at` lines with every correction in the whole log applied."
