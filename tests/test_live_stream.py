@@ -236,3 +236,24 @@ def store_token(server: Server, table: dict[str, Any], store: EncounterStore) ->
     """The encounter's GM token now, under the server's secret, at the store's generations."""
     encounter_id = UUID(table["id"])
     return Tokens(server.secret, store.access).issued(encounter_id)["gm_token"]
+
+
+def test_a_stream_opened_with_its_tables_key_ends_when_the_key_is_replaced_not_the_gm_token(
+    client: httpx.Client, server: Server
+) -> None:
+    """The stream lives as long as what it was opened with opens the encounter."""
+    made = client.post("/tables", json={"id": "thursday", "name": "Thursday group"},
+                       headers=server.operator).json()  # fmt: skip
+    key = {"Authorization": f"Bearer {made['key']}"}
+    table = open_encounter(client, PARTY, key)
+    with EventStream(client, f"/encounters/{table['id']}/stream", key) as stream:
+        assert [m.id for m in stream.take(4)] == [1, 2, 3, 4]
+        rotation = {"rotate": "gm"}
+        path = f"/encounters/{table['id']}/tokens"
+        assert client.post(path, json=rotation, headers=key).status_code == 200
+        assert (append(client, {**table, "gm": key}, HIT_GOBLIN), stream.next().id) == (5, 5)
+        time.sleep(0.2)
+        replaced = client.post("/tables/thursday/key", headers=server.operator).json()["key"]
+        append(client, {**table, "gm": {"Authorization": f"Bearer {replaced}"}}, HIT_GOBLIN)
+        with pytest.raises(EOFError):
+            stream.next()

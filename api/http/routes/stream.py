@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from functools import partial
 from typing import Annotated
@@ -11,11 +10,9 @@ from uuid import UUID
 from fastapi import APIRouter, Header
 from sse_starlette import EventSourceResponse
 
-from api.http.deps import Auth, DoorsDep, FeedsDep, Reader, Service, TokenQuery
-from api.http.feeds import Batch, Feed, Line, read_then_generations, rendered
+from api.http.deps import Auth, FeedsDep, Reader, Service, TokenQuery
+from api.http.feeds import Batch, Feed, Line, rendered
 from api.http.problems import ERRORS
-from api.service.doors import Doors
-from api.service.errors import NotAToken, NoToken, WrongToken
 
 __all__ = ["router"]
 
@@ -44,7 +41,6 @@ async def stream(
     encounter_id: UUID,
     caller: Reader,
     service: Service,
-    doors: DoorsDep,
     feeds: FeedsDep,
     last_event_id: Annotated[int | None, Header(ge=0)] = None,
     authorization: Auth = None,
@@ -58,16 +54,16 @@ async def stream(
 
     async def messages() -> AsyncIterator[bytes]:
         nonlocal sent
-        feed, queue = feeds.join(encounter_id, caller)  # before the read: no line falls between
+        # before the read: no line falls between; the feed checks the token with each batch
+        feed, queue = feeds.join(encounter_id, caller, token)
         try:
-            generation = await connected(feed, caller, token, doors)
-            version, backlog = await read_after(feed, sent, caller)
+            version, backlog = await read_after(feed, sent, caller, token)
             feed.started_at(version)
             batch: Batch = backlog
             while True:
                 if batch is None or (batch and batch[0].position > sent + 1):
-                    _, batch = await read_after(feed, sent, caller)  # a gap
-                if generation is None or feed.generations.rotated_since(caller, generation):
+                    _, batch = await read_after(feed, sent, caller, token)  # a gap
+                if token in feed.credentials.closed:
                     return  # its token was rotated away: a reconnect with it is refused
                 new = [line for line in batch if line.position > sent]
                 if new:
@@ -75,26 +71,15 @@ async def stream(
                     yield b"".join(line.chunk for line in new)
                 batch = await queue.get()
         finally:
-            feeds.leave(feed, queue)
+            feeds.leave(feed, queue, token)
 
     return EventSourceResponse(messages(), ping=15)
 
 
-async def connected(feed: Feed, caller: str, token: str | None, doors: Doors) -> int | None:
-    """The generation of the caller's role's token now, if the stream's token (or its table's
-    key) still opens the encounter (None: it was rotated away since the request's check)."""
-    generations, encounter_id = feed.generations, feed.encounter_id
-    now = await asyncio.to_thread(generations.tokens.generations, encounter_id)
-    generations.seen(now)
-    try:
-        await asyncio.to_thread(doors.opener, encounter_id, token)
-    except (NoToken, NotAToken, WrongToken):
-        return None
-    return now[caller]
-
-
-async def read_after(feed: Feed, sent: int, caller: str) -> tuple[int, list[Line]]:
-    """This subscriber's own read (on connect, and after a gap in what its feed handed it),
-    the rotations read after it."""
+async def read_after(
+    feed: Feed, sent: int, caller: str, token: str | None
+) -> tuple[int, list[Line]]:
+    """This subscriber's own read (on connect, and after a gap in what its feed handed it), its
+    token checked after it (also when it was rotated between the request's check and here)."""
     view = partial(rendered, sent=sent, caller=caller)
-    return await asyncio.to_thread(read_then_generations, feed.service, feed.generations, view)
+    return await feed.read(view, [] if token is None else [token])

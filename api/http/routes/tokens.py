@@ -23,7 +23,7 @@ async def rotate(
     """Replace the player (or GM) token; every worker refuses the old one from now on, and a
     live stream opened with it ends (on this worker at once; on another before its next line)."""
     issued = await run_in_threadpool(tokens.rotate, encounter_id, body.rotate)
-    feeds.rotated(encounter_id, await run_in_threadpool(tokens.generations, encounter_id))
+    await feeds.rotated(encounter_id)
     return schemas.Tokens(id=encounter_id, **issued)
 
 
