@@ -19,7 +19,7 @@ from api.config.secret import SECRET_FILE
 from api.service.tokens import operator_token
 
 HOST = "127.0.0.1"
-STARTUP_SECONDS = 20.0
+STARTUP_SECONDS = 60.0  # s: a start takes 2-4 s; a machine shared by other work can take far longer
 COMBATLOG = Path(sys.executable).with_name("combatlog")
 
 
@@ -45,11 +45,15 @@ class Server:
         return f"http://{HOST}:{self.port}"
 
     @property
+    def secret(self) -> bytes:
+        """The secret this server issues tokens under."""
+        given = {**os.environ, **self.env}.get("COMBATLOG_SECRET")
+        return given.encode() if given else (self.folder / SECRET_FILE).read_bytes().strip()
+
+    @property
     def operator(self) -> dict[str, str]:
         """The operator token's header, under this server's secret."""
-        given = {**os.environ, **self.env}.get("COMBATLOG_SECRET")
-        secret = given.encode() if given else (self.folder / SECRET_FILE).read_bytes().strip()
-        return operator_auth(secret)
+        return operator_auth(self.secret)
 
     @property
     def output(self) -> str:

@@ -12,7 +12,6 @@ from fastapi.testclient import TestClient
 from api.http.deps import runtime_of
 from api.http.middleware.body_limit import MAX_BODY
 from api.service.tokens import token
-from tests.store_helpers import appended
 from tests.test_api import PARTY, listed, open_table, operator, url
 
 NOWHERE = "/encounters/00000000-0000-0000-0000-000000000000"
@@ -87,39 +86,6 @@ def test_a_ruling_made_on_a_stale_table_is_a_409_and_is_not_written(
         "expected_version", "the log is at version 4",
     )  # fmt: skip
     assert client.get(url(opened, "state"), headers=opened["gm"]).json()["version"] == 4
-
-
-def test_an_append_that_other_writers_overtake_every_time_is_a_409_blaming_no_version(
-    client: TestClient, opened: dict[str, Any], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Another worker writes between each read of the log and its save, on every retry."""
-    from api.store import EncounterStore
-    from domain.events import NoteAdded
-
-    store = runtime_of(client.app).encounters.store
-    other, get = EncounterStore(store.url), store.application.repository.get
-    encounter_id = UUID(opened["id"])
-
-    def overtaken(*args: Any, **kwargs: Any) -> Any:
-        encounter = get(*args, **kwargs)
-        appended(other, encounter_id, [NoteAdded(text="the other worker")])
-        return encounter
-
-    monkeypatch.setattr(store.application.repository, "get", overtaken)
-    body = {"facts": [{"type": "NoteAdded", "text": "mine"}]}
-    reply = client.post(url(opened, "facts"), json=body, headers=opened["gm"])
-    monkeypatch.undo()
-    other.close()
-    assert (reply.status_code, reply.json()) == (409, {
-        "type": "about:blank", "title": "Other writers got there first", "status": 409,
-        "detail": "other writers got there first every time it was tried: send it again",
-        "errors": [],
-    })  # fmt: skip
-    texts = [
-        line["fact"].get("text")
-        for line in client.get(url(opened, "log"), headers=opened["gm"]).json()
-    ]
-    assert "mine" not in texts and "the other worker" in texts
 
 
 def test_a_body_declared_over_a_megabyte_is_a_413(

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.http.app import create_app
-from tests.test_api import PARTY, open_table, url
+from tests.test_api import PARTY, listed, open_table, url
 
 HIT = {"type": "DamageDealt", "target": "goblin", "amount": 2}
 HIT_3 = {**HIT, "amount": 3}
@@ -26,13 +26,13 @@ def lines(client: TestClient, table: dict[str, Any]) -> list[dict[str, Any]]:
     return [line["fact"] for line in reply.json()]
 
 
-def assert_reused(reply: Any) -> None:
+def assert_reused(reply: Any, key: str = "hit-1") -> None:
     assert reply.status_code == 422, reply.text
     body = reply.json()
     assert (body["title"], [e["field"] for e in body["errors"]]) == (
         "Idempotency-Key reused", ["Idempotency-Key"]
     )  # fmt: skip
-    assert "hit-1" in body["detail"]
+    assert key in body["detail"]
 
 
 @pytest.mark.parametrize(
@@ -52,6 +52,36 @@ def test_a_key_reused_with_another_route_or_body_is_a_422_naming_it_and_records_
     assert first.json() == {"first": 5, "version": 5}
     before = lines(client, table)
     assert_reused(client.post(url(table, route), json=body, headers=keyed(table)))
+    assert lines(client, table) == before
+
+
+@pytest.mark.parametrize("route", ["facts", "undo"])
+def test_a_key_sent_with_a_write_then_with_a_fork_is_a_422_naming_it_and_opens_no_branch(
+    client: TestClient, route: str
+) -> None:
+    """Issue 23: the fork answered 201 with a new branch."""
+    table = open_table(client, PARTY)
+    body = {"facts": [HIT]} if route == "facts" else {}
+    assert client.post(url(table, route), json=body, headers=keyed(table)).status_code == 201
+    before = listed(client)
+    assert_reused(client.post(url(table, "fork"), json={"at": 2}, headers=keyed(table)))
+    assert listed(client) == before
+
+
+@pytest.mark.parametrize(
+    ("route", "body"),
+    [("facts", {"facts": [HIT]}), ("undo", {}), ("amend", {"position": 4, "replacement": HIT})],
+)
+def test_a_key_sent_with_a_fork_then_with_a_write_is_a_422_naming_it_and_records_nothing(
+    client: TestClient, route: str, body: dict[str, Any]
+) -> None:
+    table = open_table(client, PARTY)
+    forked = client.post(url(table, "fork"), json={"at": 2}, headers=keyed(table, "fork-1"))
+    assert forked.status_code == 201
+    before = lines(client, table)
+    assert_reused(
+        client.post(url(table, route), json=body, headers=keyed(table, "fork-1")), "fork-1"
+    )
     assert lines(client, table) == before
 
 

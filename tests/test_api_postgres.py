@@ -29,6 +29,10 @@ from tests.test_api_errors import (  # noqa: F401
     test_a_ruling_made_on_a_stale_table_is_a_409_and_is_not_written,
     test_an_encounter_that_was_never_opened_is_a_404_to_a_token_that_would_open_it,
 )
+from tests.test_api_idempotency import (  # noqa: F401
+    test_a_key_sent_with_a_fork_then_with_a_write_is_a_422_naming_it_and_records_nothing,
+    test_a_key_sent_with_a_write_then_with_a_fork_is_a_422_naming_it_and_opens_no_branch,
+)
 from tests.test_store_postgres import drop_tables, postgres_url  # noqa: F401
 
 pytestmark = pytest.mark.postgres

@@ -12,8 +12,10 @@ import orjson
 import pytest
 
 from api.http.feeds import Batch, Feeds
+from api.service.doors import Doors
 from api.service.encounters import Encounters
 from api.service.hub import Hub
+from api.service.tables import Tables
 from api.service.tokens import Tokens
 from api.store import EncounterStore
 from domain.events import CombatantJoined, NoteAdded
@@ -45,7 +47,8 @@ async def watching(
     """Watchers join their feeds at the log's end; one append; the batch each is handed."""
     hub = Hub(asyncio.get_running_loop())
     service.listeners.append(hub.appended)
-    feeds = Feeds(hub, service, Tokens(TEST_SECRET, service.store.access))
+    tokens = Tokens(TEST_SECRET, service.store.access)
+    feeds = Feeds(hub, service, Doors(tokens, Tables(service, None), service))
     joined = [feeds.join(fight, caller) for caller in callers]
     for feed, _ in joined:
         feed.started_at(service.history(fight).version)

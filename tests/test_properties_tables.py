@@ -21,8 +21,10 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from api.config.settings import load_settings
 from api.http.app import create_app
 from tests.tables_world import Group, bearer, two_tables
+from tests.test_store_postgres import drop_tables, postgres_url  # noqa: F401  (the fixture)
 
 QUICK = settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
 SECRET = "alfq"  # every name, reason and id table A chose carries it
@@ -68,10 +70,22 @@ def operations(document: dict[str, Any]) -> list[Operation]:
     return found
 
 
-@pytest.fixture(scope="module")
-def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
+@pytest.fixture(
+    scope="module", params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+)
+def world(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[World]:
+    """Two tables on one service: on a SQLite file, or on PostgreSQL in tables of its own."""
     folder: Path = tmp_path_factory.mktemp("tables")
-    with TestClient(create_app(f"sqlite:///{folder / 'tables.sqlite'}", folder=folder)) as client:
+    if request.param == "sqlite":
+        settings_ = load_settings(database_url=f"sqlite:///{folder / 'tables.sqlite'}")
+    else:
+        name = f"combatlog_test_{uuid4().hex[:12]}"
+        url = request.getfixturevalue("postgres_url")
+        settings_ = load_settings(database_url=url, store_name=name)
+        request.addfinalizer(lambda: drop_tables(url, name))
+    with TestClient(create_app(settings_, folder=folder)) as client:
         a, b = two_tables(client)
         yield World(client, a, b, operations(client.app.openapi()))
 

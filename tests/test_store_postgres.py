@@ -11,12 +11,18 @@ import pytest
 
 from api.store import EncounterStore
 from tests.store_helpers import TEST_SECRET, OpenStore
+from tests.test_group_commit_races import (  # noqa: F401
+    race,
+    test_a_blind_append_overtaken_thirty_times_is_still_written_after_the_others_lines,
+    test_a_write_to_another_fight_is_answered_while_a_contended_one_is_still_being_tried,
+)
 
 # The same tests, collected again here, run on this module's fixtures.
 from tests.test_store_appends import (  # noqa: F401
     test_a_bad_log_is_rejected_whole_on_import,
     test_a_batch_with_a_bad_third_fact_writes_nothing_and_names_its_line,
-    test_a_blind_writer_who_loses_races_tries_again_until_its_fact_is_written,
+    test_a_blind_writer_overtaken_in_every_round_of_its_commit_is_a_lost_race_to_try_again,
+    test_a_blind_writer_who_lost_a_race_is_written_on_the_log_read_afresh,
     test_a_writer_on_a_stale_cached_log_appends_after_the_other_writers_lines,
     test_a_writer_with_an_expected_version_who_lost_the_race_gets_a_conflict,
     test_an_append_from_a_stale_version_is_a_conflict,

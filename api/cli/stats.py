@@ -48,8 +48,24 @@ def rebuild(db: DbOption = None) -> None:
 
 
 Ruleset = Annotated[str | None, typer.Option(help="Only this rules system.")]
-Since = Annotated[datetime | None, typer.Option(help="Encounters begun at or after (UTC).")]
-Until = Annotated[datetime | None, typer.Option(help="Encounters begun before (UTC).")]
+WHEN = "ISO 8601 with its offset (2026-03-01T20:30:00-05:00), or a date alone (00:00 UTC)"
+Since = Annotated[str | None, typer.Option(help=f"Encounters begun at or after: {WHEN}.")]
+Until = Annotated[str | None, typer.Option(help=f"Encounters begun before: {WHEN}.")]
+
+
+def filter_times(since: str | None, until: str | None) -> tuple[datetime | None, datetime | None]:
+    """`--since` and `--until` as times; exit 2 naming the option a value is not one of."""
+    from api.analytics.queries.filters import filter_time
+
+    times: list[datetime | None] = []
+    for option, given in (("--since", since), ("--until", until)):
+        try:
+            times.append(None if given is None else filter_time(given, date_alone=True))
+        except ValueError as exc:
+            raise fail(f"{option}: {exc}", 2) from None
+    return times[0], times[1]
+
+
 Side = Annotated[str | None, typer.Option(help="Only this side's combatants.")]
 Combatant = Annotated[str | None, typer.Option(help="Only this combatant.")]
 Campaign = Annotated[str | None, typer.Option(help="Only encounters filed under this campaign.")]
@@ -94,9 +110,10 @@ def export_rows(
     files: dict[Format, Path | None] = {"csv": to_csv, "parquet": to_parquet}
     if not any(files.values()):
         raise fail("say where: --csv FILE and/or --parquet FILE", 2)
+    begun = filter_times(since, until)
     with caught_up(db) as built:
-        filters = Filters(None, ruleset, since, until, side, combatant, campaign, session,
-                          branches, table)  # fmt: skip
+        filters = Filters(None, ruleset, *begun, side, combatant, campaign, session, branches,
+                          table)  # fmt: skip
         found = export.rows(built.analytics, filters)
     for format, path in files.items():
         if path is not None:
@@ -133,11 +150,12 @@ def stats(
     from api.analytics import Filters, report
 
     encounter = None if encounter is None else str(encounter_id(encounter))
+    begun = filter_times(since, until)
     if campaign is not None and session is None and group is None and encounter is None:
         _campaign_trend(db, table, campaign, branches, as_json, as_csv)
         return
     with caught_up(db) as built:
-        filters = Filters(encounter, ruleset, since, until, side, combatant, campaign, session,
+        filters = Filters(encounter, ruleset, *begun, side, combatant, campaign, session,
                           branches, None if encounter else table)  # fmt: skip
         found = report(built.analytics, filters, by_type=group == "type")
     if encounter is not None and not found["encounters"]:

@@ -28,7 +28,7 @@ def create_app(given: Settings | str | None = None, folder: Path | None = None) 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         with serving(settings, folder or Path.cwd()) as (runtime, started):
-            feeds = Feeds(started.hub, runtime.encounters, runtime.tokens)
+            feeds = Feeds(started.hub, runtime.encounters, runtime.doors)
             deps.install(app, deps.Served(runtime, feeds))
             try:
                 yield

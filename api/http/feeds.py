@@ -5,23 +5,25 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID
 
 import orjson
 from sse_starlette import ServerSentEvent
 
 from api.http.lines import log_lines
+from api.service.doors import Doors
 from api.service.encounters import Encounters
 from api.service.hub import Hub
-from api.service.tokens import Tokens
 from projections.history import History
 from projections.player import player_log
 
 Message = dict[str, Any]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,27 +65,30 @@ def rendered(history: History, sent: int, caller: str) -> tuple[int, list[Line]]
     return history.version, [Line(int(m["id"]), ServerSentEvent(**m).encode()) for m in messages]
 
 
-class Generations:
-    """How often each role's token of one encounter was rotated: read from the store (any
-    worker may rotate it) at most every RECHECK seconds, once for all its subscribers."""
+class Credentials:
+    """What a feed's subscribers opened their streams with (their Authorization values), and
+    those that open the encounter no more (a token rotated away, a table's key replaced): read
+    from the store after each read of new lines, once for all the feed's subscribers."""
 
-    RECHECK = 2.0
+    def __init__(self) -> None:
+        self.held: Counter[str] = Counter()
+        self.closed: set[str] = set()
 
-    def __init__(self, tokens: Tokens, encounter_id: UUID) -> None:
-        self.tokens, self.encounter_id = tokens, encounter_id
-        self.known: dict[str, int] = {}
-        self.checked = 0.0
+    def open(self) -> list[str]:
+        """On the loop: the credentials to check (those found closed stay closed)."""
+        return [each for each in self.held if each not in self.closed]
 
-    def seen(self, generations: dict[str, int]) -> None:
-        """A fresher reading (a subscriber's at connect); generations only grow."""
-        for role, generation in generations.items():
-            self.known[role] = max(generation, self.known.get(role, 0))
 
-    async def refresh(self) -> None:
-        if time.monotonic() - self.checked < self.RECHECK:
-            return
-        self.checked = time.monotonic()
-        self.seen(await asyncio.to_thread(self.tokens.generations, self.encounter_id))
+def read_then_checked(
+    service: Encounters, doors: Doors, encounter_id: UUID, view: Callable[[History], T],
+    credentials: list[str],
+) -> tuple[T, set[str]]:  # fmt: skip
+    """In a thread: the view of the encounter's caught-up tables, then which of `credentials`
+    open it no more, read from the store after it: a rotation committed before any line the
+    view holds is known before that line is sent (one SELECT a read for all the credentials;
+    one more a table's key among them)."""
+    found = service.read(encounter_id, view)
+    return found, doors.closed_to(encounter_id, credentials) if credentials else set()
 
 
 class Feed:
@@ -91,12 +96,13 @@ class Feed:
     same messages to each subscriber's queue."""
 
     def __init__(
-        self, hub: Hub, service: Encounters, tokens: Tokens, encounter_id: UUID, caller: str
+        self, hub: Hub, service: Encounters, doors: Doors, encounter_id: UUID, caller: str
     ) -> None:
         self.hub, self.service, self.encounter_id, self.caller = hub, service, encounter_id, caller
+        self.doors = doors
         self.wake = hub.subscribe(encounter_id)
         self.subscribers: set[asyncio.Queue[Batch]] = set()
-        self.generations = Generations(tokens, encounter_id)
+        self.credentials = Credentials()
         self.rendered: int | None = None  # set by the first subscriber's catch-up read
         self.ready = asyncio.Event()
         self.task = asyncio.create_task(self.pump())
@@ -122,14 +128,31 @@ class Feed:
         view = partial(rendered, sent=self.rendered, caller=self.caller)
         batch: Batch
         try:
-            await self.generations.refresh()
-            version, batch = await asyncio.to_thread(self.service.read, self.encounter_id, view)
+            version, batch = await self.read(view, self.credentials.open())
             self.rendered = max(version, self.rendered)
         except Exception:  # the store unreadable a moment: each subscriber reads for itself
             log.exception("the live feed of %s could not render", self.encounter_id)
             batch = None
         for queue in self.subscribers:
             queue.put_nowait(batch)
+
+    async def read(self, view: Callable[[History], T], credentials: list[str]) -> T:
+        """The view of the caught-up tables, the credentials it closed known before it."""
+        found, closed = await asyncio.to_thread(
+            read_then_checked, self.service, self.doors, self.encounter_id, view, credentials
+        )
+        self.credentials.closed |= closed
+        return found
+
+    async def recheck(self) -> None:
+        """Read the credentials again now (a rotation on this worker), and wake every
+        subscriber to look, with no line to wait for."""
+        held = self.credentials.open()
+        if held:
+            closed = await asyncio.to_thread(self.doors.closed_to, self.encounter_id, held)
+            self.credentials.closed |= closed
+        for queue in self.subscribers:
+            queue.put_nowait([])
 
     def close(self) -> None:
         self.task.cancel()
@@ -139,24 +162,37 @@ class Feed:
 class Feeds:
     """The feeds of this worker, one per encounter and view while it has subscribers."""
 
-    def __init__(self, hub: Hub, service: Encounters, tokens: Tokens) -> None:
-        self.hub, self.service, self.tokens = hub, service, tokens
+    def __init__(self, hub: Hub, service: Encounters, doors: Doors) -> None:
+        self.hub, self.service, self.doors = hub, service, doors
         self.feeds: dict[tuple[UUID, str], Feed] = {}
 
-    def join(self, encounter_id: UUID, caller: str) -> tuple[Feed, asyncio.Queue[Batch]]:
-        """On the loop: the view's feed (made if new) and a queue given each rendered batch."""
+    def join(
+        self, encounter_id: UUID, caller: str, credential: str | None = None
+    ) -> tuple[Feed, asyncio.Queue[Batch]]:
+        """On the loop: the view's feed (made if new) and a queue given each rendered batch;
+        the feed checks `credential` (the stream's Authorization) with each batch."""
         feed = self.feeds.get((encounter_id, caller))
         if feed is None:
             feed = self.feeds[(encounter_id, caller)] = Feed(
-                self.hub, self.service, self.tokens, encounter_id, caller
+                self.hub, self.service, self.doors, encounter_id, caller
             )
         queue: asyncio.Queue[Batch] = asyncio.Queue()
         feed.subscribers.add(queue)
+        if credential is not None:
+            feed.credentials.held[credential] += 1
         return feed, queue
 
-    def leave(self, feed: Feed, queue: asyncio.Queue[Batch]) -> None:
+    async def rotated(self, encounter_id: UUID) -> None:
+        """On the loop: a token of the encounter was rotated on this worker: each of its
+        streams opened with one rotated away ends now, with no line to wait for."""
+        for feed in [f for (e, _), f in self.feeds.items() if e == encounter_id]:
+            await feed.recheck()
+
+    def leave(self, feed: Feed, queue: asyncio.Queue[Batch], credential: str | None = None) -> None:
         """On the loop: that queue is given no more; a feed left without subscribers closes."""
         feed.subscribers.discard(queue)
+        if credential is not None:
+            feed.credentials.held -= Counter({credential: 1})  # gone at 0
         if not feed.subscribers and self.feeds.get((feed.encounter_id, feed.caller)) is feed:
             del self.feeds[(feed.encounter_id, feed.caller)]
             feed.close()

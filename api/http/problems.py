@@ -8,11 +8,13 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict
 from starlette.exceptions import HTTPException
+from starlette.routing import Match, Mount
 
 from api.http.idempotency import HEADER
+from api.service import commits
 from api.service.errors import (
     KeyReused,
     LostRace,
@@ -27,6 +29,9 @@ from api.service.tokens import NO_DOOR
 from domain.integrity import LogError
 
 PROBLEM = "application/problem+json"
+RETRY_AFTER = "1"  # seconds: a write that kept losing races, sent again
+NOT_JSON = "the body is not JSON (UTF-8)"
+METHODS = ("DELETE", "GET", "HEAD", "PATCH", "POST", "PUT")  # what a route of the app may take
 
 
 class FieldError(BaseModel):
@@ -66,23 +71,32 @@ class HttpProblem(Exception):
         detail: str,
         field: str | None = None,
         reason: str | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         self.status, self.title, self.detail, self.field = status, title, detail, field
         self.reason = reason or detail  # what the field's error says; the detail by default
+        self.headers = headers or {}
         super().__init__(detail)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled whole, so a worker process can raise it (api.compute.offload)."""
-        return (type(self), (self.status, self.title, self.detail, self.field, self.reason))
+        fields = (self.status, self.title, self.detail, self.field, self.reason, self.headers)
+        return (type(self), fields)
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {  # what an encounter's routes may answer
     code: {"model": Problem, "description": text}
     for code, text in {
         401: "No token", 403: "Wrong token, or a player token where the GM's is needed",
-        404: "No such encounter", 409: "expected_version is stale, or another writer got there",
+        404: "No such encounter", 409: "expected_version is stale",
         413: "Body too large", 422: "Bad input, or a fact the log cannot take",
     }.items()
+}  # fmt: skip
+BUSY: dict[int | str, dict[str, Any]] = {  # what a write to an encounter may answer besides
+    503: {"model": Problem, "description": "Other writers kept getting there first for "
+          f"{commits.RETRY_FOR:g} s: nothing was written; send it again after Retry-After",
+          "headers": {"Retry-After": {"description": "Seconds to wait before sending it again",
+                                      "schema": {"type": "integer"}}}},
 }  # fmt: skip
 
 
@@ -94,9 +108,11 @@ def problem(
 
 
 def rendered(exc: HttpProblem) -> JSONResponse:
-    """The problem body of `exc`, naming its field when it has one."""
+    """The problem body of `exc`, naming its field when it has one, with its headers."""
     errors = [FieldError(field=exc.field, reason=exc.reason)] if exc.field else []
-    return problem(exc.status, exc.title, exc.detail, errors)
+    answer = problem(exc.status, exc.title, exc.detail, errors)
+    answer.headers.update(exc.headers)
+    return answer
 
 
 # Each failure the API can meet, as the problem it is (the most specific class answers).
@@ -109,8 +125,9 @@ PROBLEMS: dict[type[Exception], Callable[[Any], HttpProblem]] = {
         404, "No such encounter", str(exc), "encounter_id", "not found"),
     KeyReused: lambda exc: HttpProblem(422, "Idempotency-Key reused", str(exc), HEADER),
     LostRace: lambda exc: HttpProblem(
-        409, "Other writers got there first",
-        "other writers got there first every time it was tried: send it again"),
+        503, "Too many writers at once",
+        f"other writers got there first every time it was tried for {commits.RETRY_FOR:g} s; "
+        "nothing was written: send it again", headers={"Retry-After": RETRY_AFTER}),
     VersionConflict: lambda exc: HttpProblem(
         409, "The log moved on", str(exc), "expected_version",
         f"the log is at version {exc.actual}"),
@@ -131,13 +148,42 @@ def handler(convert: Callable[[Any], HttpProblem]) -> Callable[..., Any]:
 
 
 def as_problems(schema: dict[str, Any]) -> dict[str, Any]:
-    """Every 4xx response body documented as application/problem+json, not application/json."""
+    """Every 4xx and 5xx response body documented as application/problem+json, not
+    application/json."""
     for operation in (op for ops in schema.get("paths", {}).values() for op in ops.values()):
         for status, response in operation.get("responses", {}).items():
             content = response.get("content", {})
-            if status.startswith("4") and "application/json" in content:
+            if status[0] in "45" and "application/json" in content:
                 content[PROBLEM] = content.pop("application/json")
     return schema
+
+
+def allowed(request: Request) -> str:
+    """Every method the request's path takes, OPTIONS among them: each asked of the app's routes
+    as the router asks them (the router's own 405 names only the first route's methods, and
+    FastAPI makes a route of each method); a mount of files takes GET and HEAD."""
+    methods = {"OPTIONS"}
+    scope = request.scope  # inside a mount, the app's own root is kept aside: asked from there
+    path, root = scope["path"], scope.get("app_root_path", scope.get("root_path", ""))
+    for method in METHODS:
+        asked = {"type": "http", "path": path, "root_path": root, "method": method, "headers": []}
+        for route in request.app.router.routes:
+            if route.matches(asked)[0] is Match.FULL:
+                methods |= {"GET", "HEAD"} if isinstance(route, Mount) else {method}
+    return ", ".join(sorted(methods))
+
+
+def invalid_request(errors: list[FieldError]) -> JSONResponse:
+    """The 422 of a request its models refuse, naming each field at fault."""
+    return problem(422, "Invalid request", errors[0].reason if errors else "invalid", errors)
+
+
+def _field_error(error: Any) -> FieldError:
+    """A validation error as the field at fault and why; a body that is not JSON is `body`'s."""
+    if error.get("type") == "json_invalid":
+        why = error.get("ctx", {}).get("error", "invalid JSON")
+        return FieldError(field="body", reason=f"{NOT_JSON}: {why} at character {error['loc'][-1]}")
+    return FieldError(field=_dotted(error["loc"]), reason=error["msg"])
 
 
 def _dotted(loc: tuple[Any, ...] | list[Any]) -> str:
@@ -162,14 +208,22 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = [FieldError(field=_dotted(e["loc"]), reason=e["msg"]) for e in exc.errors()]
-        return problem(422, "Invalid request", errors[0].reason if errors else "invalid", errors)
+        return invalid_request([_field_error(e) for e in exc.errors()])
 
     @app.exception_handler(HTTPException)
-    async def framework(_: Request, exc: HTTPException) -> JSONResponse:
-        """The framework's own refusals (a method not allowed, a body that is not JSON)."""
+    async def framework(request: Request, exc: HTTPException) -> Response:
+        """The framework's own refusals: a body it could not parse (its 400: bytes that are not
+        UTF-8) is the 422 naming `body` every other bad body gets; a method the path does not
+        take is a 405 naming all those it takes, and OPTIONS is answered with them."""
+        if exc.status_code == 400:
+            return invalid_request([FieldError(field="body", reason=NOT_JSON)])
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            headers["Allow"] = allowed(request)
+            if request.method == "OPTIONS":
+                return Response(status_code=204, headers=headers)
         answer = problem(exc.status_code, HTTPStatus(exc.status_code).phrase, str(exc.detail))
-        answer.headers.update(exc.headers or {})
+        answer.headers.update(headers)
         return answer
 
     for kind, convert in PROBLEMS.items():

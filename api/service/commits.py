@@ -6,22 +6,33 @@ The event loop hands a write to the committer thread and awaits its outcome, so 
 reading requests while the disk syncs; under load the next batch is whatever arrived meanwhile,
 and with a single client a batch is one write, committed at once (nothing waits on a timer).
 The outcomes of a commit's writes awaited on the event loop are handed to it in one call.
+
+A write that lost the race to other writers (another worker saved first; its expected_version,
+if any, still standing) is tried again in the next commit, beside what arrived meanwhile, until
+RETRY_FOR seconds after it arrived: the committer never spins on one write while the others wait.
 """
 
 from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from concurrent.futures import Future
 from contextlib import suppress
 from dataclasses import dataclass
 from uuid import UUID, uuid4
 
 from api.service.encounters import Append, Appended, Encounters
-from api.service.errors import TokenRotated
+from api.service.errors import LostRace, TokenRotated
 from domain.commands import Create, Import
 
 MOST = 256  # writes in one commit at the most
+# How long a write that keeps losing races is tried again, from its arrival: twice the longest
+# such wait measured (2.5 s: 10 writers on one fight through two workers on PostgreSQL, 2 cores at
+# load ~8), so contention alone does not reach it; well under proxies' read timeouts (30-60 s),
+# so past it the client reads a 503 "nothing written, send it again" rather than a gateway's
+# timeout that leaves it unsure (docs/http-api.md#errors-and-retries).
+RETRY_FOR = 5.0
 Outcome = Appended | Exception
 
 
@@ -38,6 +49,7 @@ class Awaited:
 
 
 Reply = Future[Appended] | Awaited
+Waiting = tuple[Append, Reply, float]  # a write, who awaits it, and when it arrived (monotonic)
 
 
 class Committers:
@@ -90,7 +102,8 @@ class GroupCommit:
 
     def __init__(self, encounters: Encounters, most: int = MOST, name: str = "commits") -> None:
         self.encounters, self.most, self.name = encounters, most, name
-        self._pending: list[tuple[Append, Reply]] = []
+        self._pending: list[Waiting] = []
+        self._again: list[Waiting] = []  # lost a race: first into the next commit
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
         self._stopped = False
@@ -117,7 +130,7 @@ class GroupCommit:
                 self._thread = threading.Thread(target=self._run, name=self.name)
                 self._thread.daemon = True
                 self._thread.start()
-            self._pending.append((append, reply))
+            self._pending.append((append, reply, time.monotonic()))
             if len(self._pending) == 1:  # else the committer was woken for the first already,
                 self._wake.notify()  # and takes the rest with it (~1 µs a write under load)
 
@@ -133,43 +146,62 @@ class GroupCommit:
     def _run(self) -> None:
         while True:
             with self._wake:
-                while not self._pending and not self._stopped:
+                while not self._pending and not self._again and not self._stopped:
                     self._wake.wait()
-                if not self._pending:
+                if not self._pending and not self._again:
                     return
-                taken, self._pending = self._pending[: self.most], self._pending[self.most :]
+                again, self._again = self._again, []
+                room = max(0, self.most - len(again))
+                taken, self._pending = self._pending[:room], self._pending[room:]
             # A request given up on (its client gone, the server stopping) is not committed.
-            self._commit([(a, r) for a, r in taken if r.set_running_or_notify_cancel()])
+            self._commit(
+                [w for w in again if still_awaited(w[1])]
+                + [w for w in taken if w[1].set_running_or_notify_cancel()]
+            )
 
-    def _commit(self, batch: list[tuple[Append, Reply]]) -> None:
-        """The writes whose tokens still stand, committed together; each told its outcome."""
+    def _commit(self, batch: list[Waiting]) -> None:
+        """The writes whose tokens still stand, committed together; each told its outcome, or
+        kept for the next commit when it lost a race and its time is not up."""
         try:
-            batch, refused = self._granted(batch)
+            batch, replies = self._granted(batch)
         except Exception as exc:  # the store failed: every append of the batch fails
-            answer([(reply, exc) for _, reply in batch])
+            answer([(reply, exc) for _, reply, _ in batch])
             return
         try:
-            outcomes = self.encounters.append_many([append for append, _ in batch])
+            outcomes = self.encounters.append_many([append for append, _, _ in batch])
         except Exception as exc:
             outcomes = [exc] * len(batch)
-        answer([*refused, *zip((reply for _, reply in batch), outcomes, strict=True)])
+        now, again = time.monotonic(), []
+        for waiting, outcome in zip(batch, outcomes, strict=True):
+            if isinstance(outcome, LostRace) and now - waiting[2] < RETRY_FOR:
+                again.append(waiting)
+            else:
+                replies.append((waiting[1], outcome))
+        if again:
+            with self._wake:
+                self._again += again
+        answer(replies)
 
-    def _granted(
-        self, batch: list[tuple[Append, Reply]]
-    ) -> tuple[list[tuple[Append, Reply]], list[tuple[Reply, Outcome]]]:
+    def _granted(self, batch: list[Waiting]) -> tuple[list[Waiting], list[tuple[Reply, Outcome]]]:
         """The writes to go on, and those refused: one let in on a token rotated away since (by
         any worker or the command line: the store is read now, after every request of the batch
         arrived) is refused with TokenRotated, before anything of it is decided."""
-        grants = [(a.encounter_id, *a.grant) for a, _ in batch if a.grant is not None]
+        grants = [(a.encounter_id, *a.grant) for a, _, _ in batch if a.grant is not None]
         stale = self.encounters.stale(grants) if grants else set()
-        kept: list[tuple[Append, Reply]] = []
+        kept: list[Waiting] = []
         refused: list[tuple[Reply, Outcome]] = []
-        for append, reply in batch:
+        for waiting in batch:
+            append = waiting[0]
             if append.grant is not None and (append.encounter_id, *append.grant) in stale:
-                refused.append((reply, TokenRotated(append.encounter_id)))
+                refused.append((waiting[1], TokenRotated(append.encounter_id)))
             else:
-                kept.append((append, reply))
+                kept.append(waiting)
         return kept, refused
+
+
+def still_awaited(reply: Reply) -> bool:
+    """A write tried again: not given up on since (a Future, once running, cannot be)."""
+    return not isinstance(reply, Awaited) or not reply.waiter.cancelled()
 
 
 def answer(replies: list[tuple[Reply, Outcome]]) -> None:

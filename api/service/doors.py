@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from uuid import UUID
 
 from api.service.encounters import Encounters
-from api.service.errors import UnknownEncounter, WrongToken
+from api.service.errors import NotAToken, NoToken, UnknownEncounter, WrongToken
 from api.service.tables import Tables
-from api.service.tokens import Role, Tokens, bearer
+from api.service.tokens import Role, Tokens, bearer, role_of
 from domain.tables import table_of
 
 NO_TABLE = "this key opens no table"
@@ -63,6 +64,28 @@ class Doors:
             if table is None or table != self.table_of(encounter_id):
                 raise
             return Opener("gm", table)
+
+    def closed_to(self, encounter_id: UUID, credentials: Iterable[str]) -> set[str]:
+        """Of these credentials (a live stream's Authorization values), those that open the
+        encounter no more: its tokens' rotations read once for them all, the tables' keys only
+        for one that is no token of the encounter's."""
+        generations, secret = self.tokens.generations(encounter_id), self.tokens.secret
+        closed = set()
+        for credential in credentials:
+            try:
+                role_of(secret, encounter_id, credential, generations)
+            except (NoToken, NotAToken, WrongToken):
+                if not self._keys(encounter_id, credential):
+                    closed.add(credential)
+        return closed
+
+    def _keys(self, encounter_id: UUID, credential: str) -> bool:
+        """Whether the credential is the key of the encounter's table now."""
+        try:
+            table = self.tables.opened_by(bearer(credential))
+        except (NoToken, NotAToken):
+            return False
+        return table is not None and table == self.table_of(encounter_id)
 
     def role(
         self, encounter_id: UUID, authorization: str | None, field: str = "authorization"

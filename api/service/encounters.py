@@ -19,6 +19,7 @@ from api.store import EncounterStore, EncounterSummary, collector_paused
 from api.store.batch import Append, Appended
 from api.store.errors import KeyReused, UnknownEncounter, VersionConflict
 from api.store.mapper import CAST_TOPICS, CORRECTION_TOPICS, StoredFacts
+from api.store.write import fork_id
 from domain.commands import AppendFacts, Command, Create, Import
 from domain.corrections import Correction
 from domain.events import Fact
@@ -32,7 +33,8 @@ Clock = Callable[[], datetime]
 NUMBER = attrgetter("int")  # a UUID's 128-bit number
 Listener = Callable[[UUID, int, list[Fact]], None]
 log = logging.getLogger(__name__)
-__all__ = ["Append", "Appended", "Encounters", "rebuilt"]  # a write and its outcome, from the store
+# a write, its outcome and a keyed fork's branch id, from the store
+__all__ = ["Append", "Appended", "Encounters", "fork_id", "rebuilt"]
 
 
 def utc_now() -> datetime:

@@ -26,7 +26,8 @@ class VersionConflict(Exception):
 
 
 class LostRace(VersionConflict):
-    """A blind append (no expected_version) lost the race to other writers every time it tried."""
+    """A write lost the race to other writers every time it was tried, its expected_version (if
+    any) still standing, until its time ran out (api/service/commits.py): nothing was written."""
 
 
 class KeyReused(Exception):

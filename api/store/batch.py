@@ -3,28 +3,33 @@ saved in one transaction.
 
 Each write keeps its own meaning (what its command decides, all or none, its expected version,
 its Idempotency-Key); what they share is the commit, so one disk sync serves them all. A batch
-of one is a single write. One loop retries: a round on cached aggregates first; a write that
-round cannot settle (a version that differs, a fact refused, another writer's conflict) is
-decided again in a round on aggregates read afresh, as many rounds as a blind append may take;
-a refusal holds back only the other writes to its own encounter.
+of one is a single write. A round on cached aggregates first; a write that round cannot settle
+(a version that differs, a fact refused, another writer's conflict) is decided again in a round
+on aggregates read afresh; if another writer got there first again, a last round saves each
+encounter's writes apart, so one contended encounter does not undo the others' writes. A refusal
+holds back only the other writes to its own encounter. A write every round lost to other writers
+is a LostRace unless its expected_version is stale (a VersionConflict): the group commit tries it
+again in its next commit (api/service/commits.py), so no commit spins on it while others wait.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from functools import partial
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 from uuid import UUID
 
 from eventsourcing.persistence import RecordConflictError
 
 from api.store.aggregate import Encounter
-from api.store.errors import LostRace, VersionConflict
-from domain.commands import Command, Create, Import
+from api.store.errors import KeyReused, LostRace, VersionConflict
+from api.store.write import Append, Appended, Outcome, fork_id
+from domain.commands import Create, Import
 from domain.events import Fact
 from domain.integrity import LogError
+
+__all__ = ["ROUNDS", "Append", "Appended", "EncounterStore", "Outcome", "append_batch"]
 
 
 class EncounterStore(Protocol):
@@ -41,6 +46,8 @@ class EncounterStore(Protocol):
 
     def version(self, encounter_id: UUID) -> int: ...
 
+    def existing(self, encounter_ids: Collection[UUID]) -> set[UUID]: ...
+
     def evict(self, encounter_id: UUID) -> None: ...
 
     def save(
@@ -48,88 +55,36 @@ class EncounterStore(Protocol):
     ) -> None: ...
 
 
-BLIND_TRIES = 20  # a blind append that keeps losing races: each try reads the log afresh
-
-
-@dataclass(frozen=True, slots=True)
-class Append:
-    """One write: what `command` decides, all or none, after `expected_version` when given (a
-    Create or Import opens the new encounter `encounter_id`); each fact stamped with the time of
-    its commit and `by` where it has none, and with the Idempotency-Key `key`."""
-
-    encounter_id: UUID
-    command: Command
-    expected_version: int | None = None
-    by: str | None = None
-    key: str | None = None
-    fingerprint: str | None = None  # the request's route and body, digested (api/http/idempotency)
-    # the role and generation of the token the write was let in with, when checked against what
-    # the worker remembered of the rotations: the committer confirms it (api/store/access.py)
-    grant: tuple[str, int] | None = None
-
-    def __post_init__(self) -> None:
-        if self.key is not None and not 1 <= len(self.key) <= 200:
-            raise LogError(0, "an idempotency key is 1 to 200 characters", field="key")
-
-    def stamped(self, fact: Fact, at: datetime | None) -> Fact:
-        """The one place a fact is stamped: `at` and `by` where it has none, the key (and the
-        fingerprint of the request that used it) when given; an imported log keeps its own."""
-        if isinstance(self.command, Import):
-            return fact
-        changes: dict[str, Any] = {}
-        if self.key is not None:
-            changes["key"] = self.key
-            if self.fingerprint is not None:
-                changes["fingerprint"] = self.fingerprint
-        if fact.at is None and at is not None:
-            changes["at"] = at
-        if fact.by is None and self.by is not None:
-            changes["by"] = self.by
-        return restamped(fact, changes) if changes else fact
-
-
-def restamped(fact: Fact, changes: dict[str, Any]) -> Fact:
-    """`fact.model_copy(update=changes)`, field for field, without its generic copy: ~35% less
-    CPU a stamp (the envelope's values are the service's own, so nothing to validate either way)."""
-    cls = type(fact)
-    new = cls.__new__(cls)
-    setattr_ = object.__setattr__  # the model is frozen: its own __setattr__ refuses
-    setattr_(new, "__dict__", {**fact.__dict__, **changes})
-    setattr_(new, "__pydantic_fields_set__", fact.__pydantic_fields_set__ | changes.keys())
-    setattr_(new, "__pydantic_extra__", fact.__pydantic_extra__)
-    setattr_(new, "__pydantic_private__", fact.__pydantic_private__)
-    return new
-
-
-@dataclass(frozen=True, slots=True)
-class Appended:
-    """What a write did: lines first..version, and the facts as stored (None from the store when
-    a retried key answered with an earlier request's lines)."""
-
-    first: int
-    version: int
-    facts: list[Fact] | None = None
-
-
-Outcome = Appended | Exception
+ROUNDS = 3  # on cached aggregates; read afresh; read afresh and saved apart
 
 
 def append_batch(
     store: EncounterStore, appends: Sequence[Append], at: datetime | None = None
 ) -> list[Outcome]:
-    """Each write's outcome, in order, its facts stamped `at`; what each round settles is saved
-    in one transaction."""
-    outcomes: dict[int, Outcome] = {}
-    blind = any(append.expected_version is None for append in appends)
-    tries, conflicts, fresh = BLIND_TRIES if blind else 2, 0, False
-    while conflicts < tries and len(outcomes) < len(appends):
+    """Each write's outcome, in order, its facts stamped `at`; what a round settles is saved in
+    one transaction (after two conflicts, one for each encounter)."""
+    outcomes: dict[int, Outcome] = forked_with(store, appends)
+    conflicts, fresh = 0, False
+    while conflicts < ROUNDS and len(outcomes) < len(appends):
         pending = [n for n in range(len(appends)) if n not in outcomes]
-        conflicts += _round(store, appends, pending, outcomes, fresh, at)
+        conflicts += _round(store, appends, pending, outcomes, fresh, at, apart=conflicts > 1)
         fresh = True
     for n, append in enumerate(appends):
         if n not in outcomes:  # every round overtaken by other writers
             outcomes[n] = _lost(store, append)
     return [outcomes[n] for n in range(len(appends))]
+
+
+def forked_with(store: EncounterStore, appends: Sequence[Append]) -> dict[int, Outcome]:
+    """KeyReused for each keyed write to an encounter that a fork sent with the same key has
+    branched already (`fork_id`): one read of the store for them all."""
+    keyed = {
+        n: fork_id(a.encounter_id, a.key)
+        for n, a in enumerate(appends)
+        if a.key is not None and not isinstance(a.command, Create | Import)
+    }
+    taken = store.existing(set(keyed.values())) if keyed else set()
+    return {n: KeyReused(cast(str, appends[n].key)) for n, fork in keyed.items() if fork in taken}
 
 
 def _round(
@@ -139,10 +94,11 @@ def _round(
     outcomes: dict[int, Outcome],
     fresh: bool,
     at: datetime | None,
+    apart: bool = False,
 ) -> bool:
     """Decide each pending write on its aggregate (read afresh when `fresh`) and save what was
-    decided in one transaction; a refusal leaves its encounter's other writes for the next
-    round. True when another writer's conflict undid the round."""
+    decided (`_saved`); a refusal leaves its encounter's other writes for the next round. True
+    when another writer's conflict undid the round (or, `apart`, part of it)."""
     recorded: dict[UUID, Encounter] = {}
     written: dict[int, Appended] = {}
     refused: set[UUID] = set()  # encounters whose next writes wait for the next round
@@ -165,6 +121,8 @@ def _round(
             recorded[append.encounter_id], written[n] = decided
         elif decided is not None:
             outcomes[n] = decided
+    if apart:
+        return _saved_apart(store, appends, recorded, written, outcomes)
     if recorded:
         try:
             store.save(
@@ -178,6 +136,35 @@ def _round(
             raise
     outcomes.update(written)
     return False
+
+
+def _saved_apart(
+    store: EncounterStore,
+    appends: Sequence[Append],
+    recorded: dict[UUID, Encounter],
+    written: dict[int, Appended],
+    outcomes: dict[int, Outcome],
+) -> bool:
+    """After two conflicts, each encounter's writes saved in a transaction of their own, so an
+    encounter another worker keeps writing to does not undo the others' writes. True when one
+    conflicted (its writes left to the group commit's next commit)."""
+    conflicted = False
+    for encounter_id, encounter in recorded.items():
+        mine = [n for n in written if appends[n].encounter_id == encounter_id]
+        try:
+            store.save(
+                {encounter_id: encounter}, [(encounter_id, written[n].facts or []) for n in mine]
+            )
+        except RecordConflictError:
+            store.evict(encounter_id)
+            conflicted = True
+            continue
+        except Exception as exc:  # this encounter's writes alone fail: the others stand
+            store.evict(encounter_id)
+            outcomes.update(dict.fromkeys(mine, exc))
+            continue
+        outcomes.update({n: written[n] for n in mine})
+    return conflicted
 
 
 def _decide(
@@ -228,14 +215,19 @@ def _drop(
 
 
 def _lost(store: EncounterStore, append: Append) -> Exception:
-    """A write every round of its batch lost to other writers."""
+    """A write every round of its batch lost to other writers: a VersionConflict if the log
+    moved past its expected_version (or a new encounter's id is taken), else a LostRace, to be
+    tried again (its conflict may have been another encounter's of the same round)."""
     try:
         actual = store.version(append.encounter_id)
     except Exception as exc:
         return exc
-    if append.expected_version is not None:
-        return VersionConflict(append.expected_version, actual)
-    return LostRace(actual, actual)
+    expected = append.expected_version
+    if isinstance(append.command, Create | Import):
+        return VersionConflict(0, actual)
+    if expected is not None and expected != actual:
+        return VersionConflict(expected, actual)
+    return LostRace(actual if expected is None else expected, actual)
 
 
 def _evict(store: EncounterStore, touched: Sequence[UUID] | dict[UUID, Encounter]) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,7 +21,7 @@ from api.store.aggregate import SNAPSHOT_INTERVAL, Encounter, replay
 from api.store.config import DEFAULT_URL, POSTGRES_PREFIXES, persistence_env, tables_locked
 from api.store.errors import KeyReused, UnknownEncounter
 from api.store.mapper import CREATED_TOPIC, FactMapper, OrjsonTranscoder
-from api.store.recorders import SQLiteFactRecorder
+from api.store.recorders import SQLiteFactRecorder, postgres_existing
 from api.store.tables import StoredTables
 from domain.events import EncounterCreated, Fact
 from domain.tables import DEFAULT_TABLE, table_of
@@ -161,6 +161,17 @@ class EncounterStore:
         for last in self.application.recorder.select_events(encounter_id, desc=True, limit=1):
             return int(last.originator_version)
         raise UnknownEncounter(encounter_id)
+
+    def existing(self, encounter_ids: Collection[UUID]) -> set[UUID]:
+        """Of these encounters, those the store holds: one read for them all."""
+        recorder = self.application.recorder
+        if not encounter_ids:
+            return set()
+        if isinstance(recorder, SQLiteFactRecorder):
+            return recorder.select_existing(encounter_ids)
+        if not self.embedded:
+            return postgres_existing(recorder, encounter_ids)
+        return {each for each in encounter_ids if recorder.select_events(each, limit=1)}
 
     def list_encounters(self, table: str | None = None) -> list[EncounterSummary]:
         """Every encounter (of one table when given: only its lines 1 are read further), oldest

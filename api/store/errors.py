@@ -15,7 +15,8 @@ class VersionConflict(Exception):
 
 
 class LostRace(VersionConflict):
-    """A blind append (no expected_version) lost the race to other writers every time it tried."""
+    """A write lost the race to other writers in every round of its commit, its expected_version
+    (if any) still standing: nothing of it was written, and it may be tried again."""
 
 
 class KeyReused(Exception):

@@ -3,7 +3,9 @@ the opt-in SQLite persistence synced at checkpoints only."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import lru_cache
+from typing import Any
 from uuid import UUID
 
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteFactory
@@ -45,6 +47,18 @@ class SQLiteFactRecorder(SQLiteApplicationRecorder):
             cursor.execute(statement, (after, limit))
             return [(row[0], row[1], row[2]) for row in cursor.fetchall()]
 
+    def select_existing(self, originator_ids: Collection[UUID]) -> set[UUID]:
+        """Of these aggregates, those with a first event stored: one statement for them all."""
+        marks = ", ".join("?" * len(originator_ids))
+        statement = (
+            f"SELECT originator_id FROM {self.events_table_name} "
+            f"WHERE originator_version = 1 AND originator_id IN ({marks})"
+        )
+        # one statement, no BEGIN: it runs in the committer, once a commit with keyed writes
+        with self.datastore.get_connection(commit=False) as reader, reader.cursor() as cursor:
+            cursor.execute(statement, [each.hex for each in originator_ids])
+            return {uuid_of(row[0]) for row in cursor.fetchall()}
+
     def select_rows(
         self,
         originator_id: UUID,
@@ -81,3 +95,14 @@ class SyncAtCheckpoints(SQLiteFactory):
         super().__init__(env)
         # no connection made yet: the tables come later
         self.datastore.pool = synced_at_checkpoints(self.datastore.pool)
+
+
+def postgres_existing(recorder: Any, originator_ids: Collection[UUID]) -> set[UUID]:
+    """`select_existing` on the library's PostgreSQL recorder: one statement for them all."""
+    statement = (
+        f"SELECT originator_id FROM {recorder.datastore.schema}.{recorder.events_table_name} "
+        "WHERE originator_version = 1 AND originator_id = ANY(%s)"
+    )
+    with recorder.datastore.cursor() as cursor:  # one statement: no BEGIN, no ROLLBACK
+        cursor.execute(statement, (list(originator_ids),))
+        return {UUID(str(row["originator_id"])) for row in cursor.fetchall()}

@@ -2,11 +2,43 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from api.analytics.ingest.rows import utc_text
+from domain.bounds import EARLIEST, LATEST, in_range
+
+# ISO 8601's extended format, as RFC 3339 profiles it: a date, a time, and the offset (`Z`, or
+# ±hh:mm); seconds and their fraction optional. No offset is no time: which zone would it be in?
+WITH_OFFSET = re.compile(
+    r"\d{4}-\d\d-\d\d[Tt]\d\d:\d\d(:\d\d(\.\d+)?)?([Zz]|[+-]\d\d:\d\d)", re.ASCII
+)
+TIME_WANTED = (
+    "an ISO 8601 date and time with its offset, such as 2026-03-01T20:30:00Z or "
+    "2026-03-01T20:30:00-05:00"
+)
+DATE_ALONE = re.compile(r"\d{4}-\d\d-\d\d", re.ASCII)
+
+
+def filter_time(text: str, date_alone: bool = False) -> datetime:
+    """`since` or `until` as given: an ISO 8601 date and time with its offset, in the years the
+    store holds (where `date_alone`, a date alone too: 00:00 UTC that day); ValueError saying
+    what it must be."""
+    try:
+        if date_alone and DATE_ALONE.fullmatch(text):
+            at = datetime.combine(date.fromisoformat(text), datetime.min.time(), UTC)
+        elif WITH_OFFSET.fullmatch(text):
+            at = datetime.fromisoformat(text.upper())
+        else:
+            raise ValueError
+    except ValueError:
+        alone = " (or a date alone)" if date_alone else ""
+        raise ValueError(f"must be {TIME_WANTED}{alone}") from None
+    if not in_range(at):
+        raise ValueError(f"must lie between {EARLIEST.isoformat()} and {LATEST.isoformat()}")
+    return at
 
 
 @dataclass(frozen=True)

@@ -12,31 +12,37 @@ from uuid import UUID
 
 from fastapi import APIRouter, Depends, Query, Response
 from fastapi.concurrency import run_in_threadpool
-from pydantic import AfterValidator
+from pydantic import AfterValidator, BeforeValidator
+from pydantic_core import PydanticCustomError
 
 from api.analytics import Analytics, Filters, report
 from api.analytics.queries import export
 from api.analytics.queries.export import MEDIA_TYPES, Format
+from api.analytics.queries.filters import TIME_WANTED, filter_time
 from api.campaigns.trends import trend
 from api.http.deps import RuntimeDep, TableId, Writer
 from api.http.problems import ERRORS
 from api.http.schemas.analytics import Report
 from api.http.schemas.trends import Trend
-from domain.bounds import EARLIEST, LATEST, NUL, in_range, out_of_bounds
+from domain.bounds import NUL, out_of_bounds
 from domain.events import Slug
 
 router = APIRouter(tags=["analytics"], responses=ERRORS)
 T = TypeVar("T")
 
 
-def storable(at: datetime | None) -> datetime | None:
-    """A filter time the stored start times can be compared with (domain.bounds)."""
-    if at is not None and not in_range(at):
-        raise out_of_bounds(f"must lie between {EARLIEST.isoformat()} and {LATEST.isoformat()}")
-    return at
+def storable(given: Any) -> datetime | None:
+    """A filter time as sent: ISO 8601 with its offset, one the stored start times can be
+    compared with (no number read as a Unix time, no time read in a zone it did not name)."""
+    if given is None:
+        return None
+    try:
+        return filter_time(str(given))
+    except ValueError as exc:
+        raise PydanticCustomError("time_with_offset", str(exc)) from None
 
 
-Time = Annotated[datetime | None, AfterValidator(storable)]
+Time = Annotated[datetime | None, BeforeValidator(storable)]
 
 
 def plain(text: str | None) -> str | None:
@@ -73,9 +79,9 @@ def across(
     table: TableId,
     ruleset: Annotated[Text, Query(max_length=40)] = None,
     since: Annotated[
-        Time, Query(description="Encounters begun at or after (no offset: UTC)")
+        Time, Query(description=f"Encounters begun at or after: {TIME_WANTED}")
     ] = None,
-    until: Annotated[Time, Query(description="Encounters begun before (no offset: UTC)")] = None,
+    until: Annotated[Time, Query(description=f"Encounters begun before: {TIME_WANTED}")] = None,
     side: Side = None,
     combatant: Combatant = None,
     campaign: Campaign = None,

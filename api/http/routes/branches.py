@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any, cast
-from uuid import UUID, uuid5
+from uuid import UUID
 
 from fastapi import APIRouter, Header, Query
 from fastapi.concurrency import run_in_threadpool
@@ -16,10 +16,10 @@ from pydantic import BaseModel, ConfigDict
 from api.http.deps import Commits, DoorsDep, Service, TokensDep, Writer
 from api.http.idempotency import fingerprint
 from api.http.problems import ERRORS, HttpProblem
-from api.http.routes.encounters import TIMELINE, IdempotencyKey, opened
+from api.http.routes.encounters import NO_STORE, TIMELINE, IdempotencyKey, opened
 from api.http.schemas import encounters as schemas
 from api.service.doors import Doors
-from api.service.encounters import Append, Encounters
+from api.service.encounters import Append, Encounters, fork_id
 from api.service.errors import KeyReused, UnknownEncounter
 from domain.commands import Import
 from domain.events import EncounterCreated, Fact, Label, Position
@@ -29,7 +29,6 @@ from projections.compare import differences, gm_table, related
 from projections.history import History, Timeline
 
 router = APIRouter(prefix="/encounters", tags=["branches"], responses=ERRORS)
-FORKS = UUID("5b2f7c1e-16a0-4b1e-9d3c-0f0e6b1c2a16")  # a keyed fork's branch id: uuid5(FORKS, …)
 
 
 class Fork(BaseModel):
@@ -60,7 +59,9 @@ class Comparison(BaseModel):
     differences: list[str]
 
 
-@router.post("/{encounter_id}/fork", status_code=201, response_model=schemas.Opened)
+@router.post(
+    "/{encounter_id}/fork", status_code=201, response_model=schemas.Opened, dependencies=NO_STORE
+)
 async def fork(
     encounter_id: UUID,
     body: Fork,
@@ -75,6 +76,8 @@ async def fork(
     its Idempotency-Key answers the same branch and makes no second one."""
 
     def branch(history: History) -> list[Fact]:
+        if key is not None and any(fact.key == key for fact in history.events):
+            raise KeyReused(key)  # a key names one request: this one wrote to the encounter
         with no_such_line():
             return forked(history.events, encounter_id, body.at, body.timeline, body.name)
 
@@ -83,7 +86,7 @@ async def fork(
         branched = await commits.new(Import(tuple(facts)))
         return opened(tokens, branched, len(facts))
     digest = fingerprint("fork", body, key)
-    branch_id = uuid5(FORKS, f"{encounter_id}/{key}")
+    branch_id = fork_id(encounter_id, key)
     facts[0] = facts[0].model_copy(update={"key": key, "fingerprint": digest})
     if not await run_in_threadpool(forked_before, service, branch_id, key, digest):
         append = Append(branch_id, Import(tuple(facts)))

@@ -7,7 +7,7 @@ from uuid import UUID
 from fastapi import APIRouter
 
 from api.http.deps import RuntimeDep, Writer
-from api.http.problems import ERRORS
+from api.http.problems import BUSY, ERRORS
 from api.http.routes.encounters import IdempotencyKey
 from api.http.schemas import encounters as schemas
 from api.http.writes import write
@@ -15,7 +15,9 @@ from api.http.writes import write
 router = APIRouter(prefix="/encounters", tags=["encounters"], responses=ERRORS)
 
 
-@router.post("/{encounter_id}/undo", status_code=201, response_model=schemas.Appended)
+@router.post(
+    "/{encounter_id}/undo", status_code=201, response_model=schemas.Appended, responses=BUSY
+)
 async def undo(
     encounter_id: UUID,
     body: schemas.Undo,
@@ -28,7 +30,9 @@ async def undo(
     return await write(runtime, encounter_id, "undo", body, key)
 
 
-@router.post("/{encounter_id}/redo", status_code=201, response_model=schemas.Appended)
+@router.post(
+    "/{encounter_id}/redo", status_code=201, response_model=schemas.Appended, responses=BUSY
+)
 async def redo(
     encounter_id: UUID,
     body: schemas.Redo,
@@ -41,7 +45,9 @@ async def redo(
     return await write(runtime, encounter_id, "redo", body, key)
 
 
-@router.post("/{encounter_id}/amend", status_code=201, response_model=schemas.Appended)
+@router.post(
+    "/{encounter_id}/amend", status_code=201, response_model=schemas.Appended, responses=BUSY
+)
 async def amend(
     encounter_id: UUID,
     body: schemas.Amendment,

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Annotated, Any, cast
 from uuid import UUID
 
-from fastapi import APIRouter, Header, Query, Request, Response
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
 
 from api.http.deps import Commits, Reader, RuntimeDep, Service, TableId, TokensDep, Writer
 from api.http.facts import fits_64_bits, imported
 from api.http.lines import log_lines
-from api.http.problems import ERRORS, HttpProblem
+from api.http.problems import BUSY, ERRORS, HttpProblem
 from api.http.schemas import encounters as schemas
 from api.http.writes import write
 from api.service.tokens import Tokens
@@ -25,13 +25,21 @@ router = APIRouter(prefix="/encounters", tags=["encounters"], responses=ERRORS)
 IdempotencyKey = Annotated[
     str | None, Header(alias="Idempotency-Key", min_length=1, max_length=200)
 ]
+
+
+async def no_store(response: Response) -> None:
+    """The reply carries a token or a key: no cache (a proxy's, the browser's) may keep it."""
+    response.headers["Cache-Control"] = "no-store"
+
+
+NO_STORE = [Depends(no_store)]  # on every route whose reply holds a token or a key
 TIMELINE = (
     "`then` (default): the table as it stood after line `at`, later corrections not reaching "
     "back; `corrected`: the first `at` lines with every correction in the whole log applied."
 )
 
 
-@router.post("", status_code=201, response_model=schemas.Opened)
+@router.post("", status_code=201, response_model=schemas.Opened, dependencies=NO_STORE)
 async def open_encounter(
     table: TableId, body: schemas.NewEncounter, commits: Commits, tokens: TokensDep
 ) -> schemas.Opened:
@@ -55,7 +63,9 @@ def list_encounters(table: TableId, service: Service) -> list[schemas.Summary]:
     ]
 
 
-@router.post("/{encounter_id}/facts", status_code=201, response_model=schemas.Appended)
+@router.post(
+    "/{encounter_id}/facts", status_code=201, response_model=schemas.Appended, responses=BUSY
+)
 async def append_facts(
     encounter_id: UUID,
     body: schemas.NewFacts,
@@ -127,6 +137,7 @@ def export(encounter_id: UUID, caller: Reader, service: Service) -> Response:
     status_code=201,
     response_model=schemas.Opened,
     openapi_extra={"requestBody": schemas.JSONL_BODY},
+    dependencies=NO_STORE,
 )
 async def import_log(
     table: TableId, request: Request, commits: Commits, tokens: TokensDep

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from functools import partial
 from typing import Annotated
@@ -11,10 +10,9 @@ from uuid import UUID
 from fastapi import APIRouter, Header
 from sse_starlette import EventSourceResponse
 
-from api.http.deps import FeedsDep, Reader, Service
+from api.http.deps import Auth, FeedsDep, Reader, Service, TokenQuery
 from api.http.feeds import Batch, Feed, Line, rendered
 from api.http.problems import ERRORS
-from api.service.encounters import Encounters
 
 __all__ = ["router"]
 
@@ -45,46 +43,43 @@ async def stream(
     service: Service,
     feeds: FeedsDep,
     last_event_id: Annotated[int | None, Header(ge=0)] = None,
+    authorization: Auth = None,
+    given: TokenQuery = None,
 ) -> EventSourceResponse:
-    """Every line from after Last-Event-ID on, then each new one as it is appended."""
+    """Every line from after Last-Event-ID on, then each new one as it is appended; it ends
+    when its token is rotated away, before any later line."""
     service.exists(encounter_id)  # 404 before the stream begins, to a token that opens the id
     sent = last_event_id or 0
+    token = authorization if authorization is not None or given is None else f"Bearer {given}"
 
     async def messages() -> AsyncIterator[bytes]:
         nonlocal sent
-        feed, queue = feeds.join(encounter_id, caller)  # before the read: no line falls between
+        # before the read: no line falls between; the feed checks the token with each batch
+        feed, queue = feeds.join(encounter_id, caller, token)
         try:
-            generation = await connected(feed, caller)
-            version, backlog = await read_after(service, encounter_id, sent, caller)
+            version, backlog = await read_after(feed, sent, caller, token)
             feed.started_at(version)
             batch: Batch = backlog
             while True:
                 if batch is None or (batch and batch[0].position > sent + 1):
-                    _, batch = await read_after(service, encounter_id, sent, caller)  # a gap
+                    _, batch = await read_after(feed, sent, caller, token)  # a gap
+                if token in feed.credentials.closed:
+                    return  # its token was rotated away: a reconnect with it is refused
                 new = [line for line in batch if line.position > sent]
                 if new:
                     sent = new[-1].position
                     yield b"".join(line.chunk for line in new)
                 batch = await queue.get()
-                if feed.generations.known.get(caller, 0) > generation:
-                    return  # its token was rotated away: a reconnect with it is refused
         finally:
-            feeds.leave(feed, queue)
+            feeds.leave(feed, queue, token)
 
     return EventSourceResponse(messages(), ping=15)
 
 
-async def connected(feed: Feed, caller: str) -> int:
-    """The generation of the caller's role's token now, the one this stream was opened with."""
-    generations = feed.generations
-    now = await asyncio.to_thread(generations.tokens.generations, generations.encounter_id)
-    generations.seen(now)
-    return now[caller]
-
-
 async def read_after(
-    service: Encounters, encounter_id: UUID, sent: int, caller: str
+    feed: Feed, sent: int, caller: str, token: str | None
 ) -> tuple[int, list[Line]]:
-    """This subscriber's own read: on connect, and after a gap in what its feed handed it."""
+    """This subscriber's own read (on connect, and after a gap in what its feed handed it), its
+    token checked after it (also when it was rotated between the request's check and here)."""
     view = partial(rendered, sent=sent, caller=caller)
-    return await asyncio.to_thread(service.read, encounter_id, view)
+    return await feed.read(view, [] if token is None else [token])

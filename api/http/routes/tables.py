@@ -11,6 +11,7 @@ from fastapi import APIRouter, Response
 
 from api.http.deps import Operator, RuntimeDep
 from api.http.problems import HttpProblem, Problem
+from api.http.routes.encounters import NO_STORE
 from api.http.schemas.tables import Keyed, NewTable, Renamed, Table, Tables
 from api.service.tables import TableInUse, TableRecord, TableTaken
 from domain.events import Slug
@@ -23,17 +24,15 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     }.items()
 }  # fmt: skip
 router = APIRouter(prefix="/tables", tags=["tables"], responses=ERRORS)
-NO_STORE = {"Cache-Control": "no-store"}  # a reply carrying a key is kept by no cache
 
 
-@router.post("", status_code=201, response_model=Keyed)
-def add(body: NewTable, _: Operator, runtime: RuntimeDep, response: Response) -> Keyed:
+@router.post("", status_code=201, response_model=Keyed, dependencies=NO_STORE)
+def add(body: NewTable, _: Operator, runtime: RuntimeDep) -> Keyed:
     """Make a table; the reply holds its key, shown this once: hand it to the group's GM."""
     try:
         key = runtime.tables.add(body.id, body.name)
     except TableTaken:
         raise HttpProblem(409, "Table exists", f"a table {body.id} exists already", "id") from None
-    response.headers.update(NO_STORE)
     return Keyed(id=body.id, name=body.name, key=key)
 
 
@@ -67,15 +66,14 @@ def remove(table_id: Slug, _: Operator, runtime: RuntimeDep) -> Response:
     return Response(status_code=204)
 
 
-@router.post("/{table_id}/key", response_model=Keyed)
-def rotate(table_id: Slug, _: Operator, runtime: RuntimeDep, response: Response) -> Keyed:
+@router.post("/{table_id}/key", response_model=Keyed, dependencies=NO_STORE)
+def rotate(table_id: Slug, _: Operator, runtime: RuntimeDep) -> Keyed:
     """Give a table a new key, shown this once; the old one (the operator token, for the
     default table) opens nothing of it from now on, on every worker."""
     key = runtime.tables.rotate(table_id)
     record = runtime.tables.table(table_id)
     if key is None or record is None:
         raise no_such_table(table_id)
-    response.headers.update(NO_STORE)
     return Keyed(id=table_id, name=record.name, key=key)
 
 
