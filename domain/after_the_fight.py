@@ -11,10 +11,13 @@ from domain.fact_kinds import kind_of
 # no attack's (a trap, a fall, poison, ongoing damage: `applies_after_the_fight`); turns,
 # initiative, surprise, delays, readied actions, attacks and an attack's damage belong to the
 # rounds and are refused.
+# A player's proposal and the GM's ruling on it change nothing at the table themselves: a
+# proposal after the end is held to what its facts are (domain/proposals.py), an acceptance's
+# facts are lines of their own.
 AFTER_THE_FIGHT = frozenset({
     "CheckRolled", "SavingThrowRolled", "HealingApplied", "RestTaken", "ConditionApplied",
     "ConditionRemoved", "TemporaryHitPointsLost", "ResolveSpent", "ConvictionSpent", "NoteAdded",
-    "CombatantLeft", "EncounterFiled",
+    "CombatantLeft", "EncounterFiled", "ActionProposed", "ProposalAccepted", "ProposalDeclined",
 })  # fmt: skip
 
 
@@ -24,3 +27,13 @@ def applies_after_the_fight(fact: Fact) -> bool:
     if kind_of(fact) in AFTER_THE_FIGHT:
         return True
     return isinstance(fact, DamageDealt) and fact.attack is None and not fact.on_miss
+
+
+def cannot_follow(fact: Fact, ended: int) -> str:
+    """Why `fact` cannot follow the end of combat at line `ended`, in the log's words."""
+    what = "an attack's DamageDealt" if isinstance(fact, DamageDealt) else f"a {kind_of(fact)}"
+    return (
+        f"the combat ended at line {ended}; {what} cannot follow it (after the fight: "
+        "checks, saves, healing, rests, conditions, damage that is no attack's, temporary HP "
+        "lost, Resolve or Conviction spent, notes, leaving, and corrections)"
+    )

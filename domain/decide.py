@@ -5,10 +5,22 @@ from __future__ import annotations
 from typing import Any, assert_never
 
 from domain.actions import action_at
-from domain.commands import Amend, AppendFacts, Command, Create, Import, Redo, Undo
+from domain.commands import (
+    Accept,
+    Amend,
+    AppendFacts,
+    Command,
+    Create,
+    Decline,
+    Import,
+    Propose,
+    Redo,
+    Undo,
+)
 from domain.corrections import UNREVOCABLE_NAMES
-from domain.events import EventAmended, EventRestored, EventRevoked, Fact
+from domain.events import EventAmended, EventRestored, EventRevoked, Fact, ProposalDeclined
 from domain.integrity import LogError, LogIntegrity
+from domain.proposals import acceptance
 
 NOT_UNDOABLE = UNREVOCABLE_NAMES | {"EncounterCreated"}
 
@@ -33,6 +45,19 @@ def decide(log: LogIntegrity, command: Command) -> list[Fact]:
             return list(facts)
         case Import():
             raise LogError(1, "the log is empty; the first line must be EncounterCreated", "type")
+        case Propose(proposal=proposal, nameable=nameable, players=players):
+            log.check_proposal(proposal, log.version + 1, nameable, players)
+            return [proposal]
+        case Accept(proposal=line, proposed=proposed, facts=facts):
+            if facts == ():
+                reason = "an acceptance records the facts it accepts (or decline the proposal)"
+                raise LogError(log.version + 1, reason, "facts")
+            if log.proposals.get(line) != proposed.combatant:
+                reason = f"line {line} is no proposal for '{proposed.combatant}'"
+                raise LogError(log.version + 1, reason, "proposal")
+            return as_action(log, acceptance(line, proposed, facts, log.version + 1))
+        case Decline(proposal=line, reason=reason):
+            return [ProposalDeclined(proposal=line, **given(reason=reason))]
         case _:
             assert_never(command)
 
@@ -107,18 +132,21 @@ def undoable(log: LogIntegrity, position: int) -> bool:
 
 
 def latest_undoable(log: LogIntegrity) -> int:
-    """The latest line that is a fact or an amendment and not already revoked."""
+    """The latest line that is a fact or an amendment and not already revoked: the GM's, so no
+    player's proposal (a player withdraws their own; the GM accepts or declines it)."""
     for position in range(log.version, 1, -1):
-        if undoable(log, position):
+        if undoable(log, position) and position not in log.proposals:
             return position
     raise LogError(log.version + 1, "there is nothing to undo", "position")
 
 
 def latest_revoked(log: LogIntegrity) -> int:
-    """The target of the latest EventRevoked whose target is still revoked."""
-    if log.revoked:
+    """The target of the latest EventRevoked whose target is still revoked (a proposal its
+    player withdrew is not the GM's to bring back)."""
+    lines = [target for target in log.revoked if target not in log.proposals]
+    if lines:
         # a snapshot kept before `revoked_at` existed: a line was revoked after it was written
-        return max(log.revoked, key=lambda target: log.revoked_at.get(target, target))
+        return max(lines, key=lambda target: log.revoked_at.get(target, target))
     raise LogError(log.version + 1, "there is nothing to redo", "position")
 
 

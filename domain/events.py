@@ -249,6 +249,7 @@ class AttackMade(Fact):
     confirm_total: Int | None = None
     threat: D20 | None = None  # the lowest natural that threatens a critical (absent: 20)
     multiplier: Multiplier | None = None  # a critical hit's damage multiplier (absent: ×2)
+    weapon: Label | None = None  # what it was made with: a stored attack's name, or any label
 
 
 class ToughnessSave(BaseModel):
@@ -451,6 +452,59 @@ class EventRestored(Fact):
     reason: Label | None = None  # why the GM restored it (docs/contract-extensions.md)
 
 
+# What a player may propose for their own character (issue 26): the rolls and choices the table
+# leaves to a player — initiative, an attack and its damage, a save or a check the rules prompt
+# for, a resource spent, ending, delaying or readying a turn — each as the GM would record it.
+ProposedFact: TypeAlias = Annotated[
+    InitiativeRolled
+    | AttackMade
+    | DamageDealt
+    | SavingThrowRolled
+    | CheckRolled
+    | ResolveSpent
+    | ConvictionSpent
+    | ActionPointSpent
+    | TurnEnded
+    | Delayed
+    | DelayEnded
+    | ActionReadied
+    | ReadiedActionTaken,
+    Field(discriminator="type"),
+]
+PROPOSED_MOST = 24  # facts in one proposal: a full attack of 8 blows, each with two damage types
+
+
+class ActionProposed(Fact):
+    """A player proposed facts for their own character; nothing changes at the table until the
+    GM accepts them (`by`: `player:<character>`, stamped by the service)."""
+
+    type: Literal["ActionProposed"] = "ActionProposed"
+    combatant: CombatantId
+    facts: Annotated[list[ProposedFact], Field(min_length=1, max_length=PROPOSED_MOST)]
+    note: Label | None = None  # the player's word to the GM ("flanking with Kyra")
+
+    def to_json_dict(self) -> dict[str, Any]:
+        """As Fact.to_json_dict, with each proposed fact's wire type kept."""
+        return {**super().to_json_dict(), "facts": [f.to_json_dict() for f in self.facts]}
+
+
+class ProposalAccepted(Fact):
+    """The GM accepted the proposal at line `proposal` (`edited`: after changing it); the facts
+    it became are the lines of this action after this one."""
+
+    type: Literal["ProposalAccepted"] = "ProposalAccepted"
+    proposal: Position
+    edited: Flag = False
+
+
+class ProposalDeclined(Fact):
+    """The GM declined the proposal at line `proposal`, saying why for its player alone."""
+
+    type: Literal["ProposalDeclined"] = "ProposalDeclined"
+    proposal: Position
+    reason: Label | None = None
+
+
 TableFact: TypeAlias = Annotated[
     CombatantJoined
     | CombatantRevealed
@@ -498,7 +552,14 @@ class EventAmended(Fact):
 
 
 Event: TypeAlias = Annotated[
-    EncounterCreated | TableFact | EventRevoked | EventRestored | EventAmended,
+    EncounterCreated
+    | TableFact
+    | ActionProposed
+    | ProposalAccepted
+    | ProposalDeclined
+    | EventRevoked
+    | EventRestored
+    | EventAmended,
     Field(discriminator="type"),
 ]
 
@@ -513,7 +574,8 @@ EVENT_TYPES: dict[str, type[Fact]] = {
         TemporaryHitPointsLost,
         ConditionApplied, ConditionRemoved, SavingThrowRolled, CheckRolled, ResolveSpent,
         ConvictionSpent, ActionPointSpent, RestTaken, NoteAdded, EncounterFiled, CombatEnded,
-        EventRevoked, EventRestored, EventAmended,
+        ActionProposed, ProposalAccepted, ProposalDeclined, EventRevoked, EventRestored,
+        EventAmended,
     )
 }  # fmt: skip
 
@@ -537,5 +599,7 @@ def combatants_named(event: Fact) -> list[str]:
             return [t, d.of] if isinstance(d, TurnDuration) else [t]  # costs pydantic ~5 µs)
         case EventAmended(replacement=r):
             return combatants_named(r)
+        case ActionProposed(combatant=c, facts=facts):
+            return [c, *(n for f in facts for n in combatants_named(f) if n != c)]
     named = [getattr(event, f, None) for f in ("combatant", "target")]
     return [n for n in named if isinstance(n, str)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.events import (
     EVENT_TYPES,
+    ActionProposed,
     CombatantJoined,
     CombatEnded,
     ConditionApplied,
@@ -13,6 +14,8 @@ from domain.events import (
     EventRevoked,
     Fact,
     InitiativeTieBroken,
+    ProposalAccepted,
+    ProposalDeclined,
     RestTaken,
     SurpriseDetermined,
     combatants_named,
@@ -23,7 +26,10 @@ TYPE_NAMES: dict[type[Fact], str] = {cls: name for name, cls in EVENT_TYPES.item
 # The types `combatants_named` reads lists or nested values of; every other type names
 # combatants in fields of their own, read by name in the order `combatants_named` gives them.
 _SHAPED = (SurpriseDetermined, InitiativeTieBroken, RestTaken, ConditionApplied, EventAmended,
-           CombatantJoined)  # fmt: skip
+           CombatantJoined, ActionProposed)  # fmt: skip
+# A player's proposal and the GM's rulings on it: checked, and remembered, as proposals are
+# (domain/proposal_log.py), never along the quick path of plain lines.
+PROPOSAL_TYPES = frozenset({ActionProposed, ProposalAccepted, ProposalDeclined})
 NAMING_FIELDS: dict[type[Fact], tuple[str, ...]] = {
     cls: tuple(f for f in ("combatant", "attacker", "target", "before") if f in cls.model_fields)
     for cls in EVENT_TYPES.values()
@@ -34,11 +40,11 @@ NAMING_FIELDS: dict[type[Fact], tuple[str, ...]] = {
 PLAIN_NAMING: dict[type[Fact], tuple[str, ...]] = {
     cls: fields
     for cls, fields in NAMING_FIELDS.items()
-    if cls not in (EncounterCreated, EventRevoked, EventRestored)
+    if cls not in (EncounterCreated, EventRevoked, EventRestored) and cls not in PROPOSAL_TYPES
 }
 
 # Facts whose recording changes nothing but the list of types (no join, end or correction).
-QUIET = frozenset(TYPE_NAMES) - {
+QUIET = frozenset(TYPE_NAMES) - PROPOSAL_TYPES - {
     EncounterCreated, CombatantJoined, CombatEnded, EventRevoked, EventRestored, EventAmended,
 }  # fmt: skip
 

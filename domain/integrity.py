@@ -2,26 +2,36 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
 from domain.actions import Actions, refused
-from domain.after_the_fight import applies_after_the_fight
+from domain.after_the_fight import applies_after_the_fight, cannot_follow
 from domain.corrections import CORRECTION_NAMES, UNREVOCABLE_NAMES, Correction, Corrections
 from domain.events import (
     EVENT_TYPES,
+    ActionProposed,
     CombatantJoined,
     CombatEnded,
-    DamageDealt,
     EncounterCreated,
     EventAmended,
     EventRestored,
     EventRevoked,
     Fact,
+    ProposalAccepted,
+    ProposalDeclined,
 )
-from domain.fact_kinds import PLAIN_NAMING, QUIET, TYPE_NAMES, kind_of, named_in
+from domain.fact_kinds import PLAIN_NAMING, QUIET, TYPE_NAMES, named_in
+from domain.proposals import (
+    acceptance_of,
+    accepted_refused,
+    correction_refused,
+    proposal_refused,
+    ruling_refused,
+    unknown,
+)
 from domain.rulesets import ruleset_for
 
 
@@ -58,6 +68,10 @@ class LogIntegrity(Corrections):
     ending_candidates: set[int] = field(default_factory=set)
     receipts: dict[str, tuple[int, int]] = field(default_factory=dict)
     actions: Actions = field(default_factory=dict)  # the GM's actions (domain/actions.py)
+    # players' proposals (domain/proposals.py): each ActionProposed line and whom it is for;
+    # each ProposalAccepted or ProposalDeclined line and the proposal it rules on
+    proposals: dict[int, str] = field(default_factory=dict)
+    rulings: dict[int, int] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -76,7 +90,9 @@ class LogIntegrity(Corrections):
             for name in fields:
                 combatant = getattr(event, name)
                 if combatant not in self.joined_at and isinstance(combatant, str):
-                    raise LogError(position, f"unknown combatant '{combatant}'", name)
+                    raise LogError(position, unknown(combatant), name)
+            if event.action is not None and event.action != position:
+                self._check_accepted(event, position)
             return
         if position == 1:
             if not isinstance(event, EncounterCreated):
@@ -89,7 +105,51 @@ class LogIntegrity(Corrections):
             self._check_correction(event, position)
         else:
             self._check_after_the_fight(event, position, position, "type")
-        self._check_combatants(event, position)
+        if isinstance(event, ActionProposed):
+            self.check_proposal(event, position)
+        elif isinstance(event, ProposalAccepted | ProposalDeclined):
+            self._refuse(position, ruling_refused(self, event, position))
+        else:
+            self._check_combatants(event, position)
+            if event.action is not None and event.action != position:
+                self._check_accepted(event, position)
+
+    def check_proposal(
+        self,
+        proposal: ActionProposed,
+        position: int,
+        nameable: Collection[str] | None = None,
+        players: Collection[str] | None = None,
+    ) -> None:
+        """LogError unless `proposal` can be line `position`: whom it is for has joined, and
+        each of its facts is one a player may propose for them, naming combatants who joined,
+        and one that may follow the end of combat if the combat has ended. For a player's
+        proposal the service gives `nameable` (the combatants that player can see: any other
+        is refused exactly as one who never joined) and `players` (the player characters in
+        the fight, whom alone a player proposes for)."""
+
+        def known(combatant: str) -> bool:
+            seen = nameable is None or combatant in nameable
+            return seen and combatant in self.joined_at
+
+        def after_the_end(fact: Fact) -> str | None:
+            ended = self.ended_at()
+            if ended is None or applies_after_the_fight(fact):
+                return None
+            return cannot_follow(fact, ended)
+
+        self._refuse(position, proposal_refused(proposal, known, after_the_end, players))
+
+    def _check_accepted(self, event: Fact, position: int) -> None:
+        """A line going on with an acceptance's action is one of the proposal's facts."""
+        combatant = acceptance_of(self, event.action, position)
+        if combatant is not None:
+            self._refuse(position, accepted_refused(event, combatant))
+
+    @staticmethod
+    def _refuse(position: int, refusal: tuple[str, str] | None) -> None:
+        if refusal is not None:
+            raise LogError(position, refusal[1], refusal[0])
 
     def record(self, event: Fact) -> None:
         """Take `event` as the next line (after `check`)."""
@@ -103,6 +163,10 @@ class LogIntegrity(Corrections):
             self.actions[event.action] = position  # a new action, or its next line
         if kind in QUIET:
             return
+        if isinstance(event, ActionProposed):
+            self.proposals[position] = event.combatant
+        elif isinstance(event, ProposalAccepted | ProposalDeclined):
+            self.rulings[position] = event.proposal
         self._remember(event, position)
         self.take(position, event)
         if isinstance(event, EventRevoked):
@@ -132,11 +196,13 @@ class LogIntegrity(Corrections):
             for name in fields:
                 combatant = getattr(event, name)
                 if combatant not in joined and isinstance(combatant, str):
-                    raise LogError(len(types) + 1, f"unknown combatant '{combatant}'", name)
+                    raise LogError(len(types) + 1, unknown(combatant), name)
             if (action := event.action) is not None:  # one of an action (`_check_action`)
                 position = len(types) + 1
                 if action != position and actions.get(action) != position - 1:
                     self._check_action(action, position)
+                if action != position:
+                    self._check_accepted(event, position)
                 actions[action] = position
             if event.key is not None:
                 self.record(event)
@@ -226,29 +292,23 @@ class LogIntegrity(Corrections):
                     )
                 self._check_stats(event.replacement, pos, "replacement.")
                 self._check_after_the_fight(event.replacement, target, pos, "replacement.type")
+        refused = correction_refused(self, event.type_name, target)
+        if refused is not None:
+            raise LogError(pos, refused, "target")
 
     def _check_after_the_fight(self, fact: Fact, at: int, position: int, name: str) -> None:
         """A fact at line `at` after the CombatEnded in force must be one the fight's end allows."""
         ended = self.ended_at()
         if ended is None or at <= ended or applies_after_the_fight(fact):
             return
-        what = "an attack's DamageDealt" if isinstance(fact, DamageDealt) else f"a {kind_of(fact)}"
-        raise LogError(
-            position,
-            f"the combat ended at line {ended}; {what} cannot follow it (after the fight: "
-            "checks, saves, healing, rests, conditions, damage that is no attack's, temporary HP "
-            "lost, Resolve or Conviction spent, notes, leaving, and corrections)",
-            name,
-        )
+        raise LogError(position, cannot_follow(fact, ended), name)
 
     def _check_combatants(self, event: Fact, position: int) -> None:
         if isinstance(event, CombatantJoined):
             self._check_join(event, position)
         for combatant in named_in(event):
             if combatant not in self.joined_at:
-                raise LogError(
-                    position, f"unknown combatant '{combatant}'", self._field_of(event, combatant)
-                )
+                raise LogError(position, unknown(combatant), self._field_of(event, combatant))
 
     def _check_join(self, event: CombatantJoined, position: int) -> None:
         earlier = self.joined_at.get(event.combatant)

@@ -28,8 +28,11 @@ from domain.events import (
     EncounterFiled,
     Fact,
     HealingApplied,
+    ProposalAccepted,
+    SavingThrowRolled,
     Session,
 )
+from domain.proposals import PLAYER
 from domain.rulesets.base import Ctx
 from domain.tables import DEFAULT_TABLE, table_of
 from projections.clock import ctx
@@ -69,6 +72,11 @@ class Fighter:
     kills: int = 0  # foes this combatant's damage killed
     knocked_out: int = 0  # times this combatant went down
     killed: int = 0  # 1 if it died
+    saves: int = 0  # saving throws rolled
+    # of its attacks and saves, those its player entered: a proposal's facts the GM accepted as
+    # proposed (issue 26); the rest are the GM's, typed in or changed while accepting
+    attacks_by_player: int = 0
+    saves_by_player: int = 0
 
 
 @dataclass
@@ -131,6 +139,7 @@ class Tally:
         self.last: datetime | None = None
         self.turn_began: tuple[int, str, datetime | None] | None = None
         self.round_began: tuple[int, datetime | None] | None = None
+        self.accepted: set[int] = set()  # the acceptances in force of players' proposals
         self.saw((created,))
 
     def saw(self, events: Sequence[Fact]) -> None:
@@ -150,6 +159,10 @@ class Tally:
         before = _before(table, fact) if isinstance(fact, DamageDealt) else None
         apply(table, position, fact)
         _count(found, table, position, fact, before)
+        if isinstance(fact, ProposalAccepted):
+            self.accepted.add(position)
+        elif fact.action in self.accepted and (fact.by is None or fact.by.startswith(PLAYER)):
+            _by_player(found, fact)
         turn, began = table.turn, self.turn_began
         if turn is not None and (began is None or began[1] != turn or began[0] != table.round):
             at = aware(fact.at)
@@ -244,10 +257,21 @@ def _count(found: Figures, table: Table, position: int, fact: Fact, before: Befo
             found.ended = True
         case EncounterFiled():
             found.campaign, found.session = fact.campaign, fact.session
+        case SavingThrowRolled():
+            if fact.combatant in found.fighters:
+                found.fighters[fact.combatant].saves += 1
         case _:
             target = _targeted(fact)
             if target is not None and target in found.fighters:
                 _hp(found, table, target, position)
+
+
+def _by_player(found: Figures, fact: Fact) -> None:
+    """An attack or a save its player entered (a line of an accepted proposal, as proposed)."""
+    if isinstance(fact, AttackMade) and fact.attacker in found.fighters:
+        found.fighters[fact.attacker].attacks_by_player += 1
+    elif isinstance(fact, SavingThrowRolled) and fact.combatant in found.fighters:
+        found.fighters[fact.combatant].saves_by_player += 1
 
 
 def _attack(found: Figures, table: Table, position: int, fact: AttackMade) -> None:

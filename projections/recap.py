@@ -20,6 +20,7 @@ from projections.effective import effective_log
 from projections.history import History
 from projections.recap_lens import Lens, Shown, lens_for
 from projections.recap_rulings import Ruling, called, rulings
+from projections.redaction import EVERYONE, Viewer
 from projections.table import apply, dealer, initial
 from projections.view import Table
 
@@ -128,9 +129,11 @@ def recap(
     session: Session | None = None,
     campaign: str | None = None,
     player: bool = False,
+    viewer: Viewer = EVERYONE,
 ) -> Recap:
-    """The recap of a session's fights (each: encounter id, its log), in the order given."""
-    found = [fight_recap(encounter, events, player) for encounter, events in fights]
+    """The recap of a session's fights (each: encounter id, its log), in the order given; for
+    players, as `viewer` sees them."""
+    found = [fight_recap(encounter, events, player, viewer) for encounter, events in fights]
     seconds = [f.seconds for f in found if f.seconds is not None]
     totals = Totals(
         fights=len(found), rounds=sum(f.rounds for f in found),
@@ -140,10 +143,12 @@ def recap(
     return Recap(session, campaign, player, found, totals)
 
 
-def fight_recap(encounter: str, events: Sequence[Fact], player: bool = False) -> FightRecap:
-    """One fight's recap from its log, for players or for the GM."""
+def fight_recap(
+    encounter: str, events: Sequence[Fact], player: bool = False, viewer: Viewer = EVERYONE
+) -> FightRecap:
+    """One fight's recap from its log, for players (as `viewer` sees it) or for the GM."""
     history = History(events)
-    lens = lens_for(history, player)
+    lens = lens_for(history, player, viewer)
     walk = Walk(lens, events[0])
     for position, fact in effective_log(events)[1:]:
         walk.take(position, fact)

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from domain.events import Fact
 from projections.history import History
-from projections.redaction import PlayerLines, player_state
+from projections.redaction import EVERYONE, PlayerLines, Viewer, player_state
 from projections.render import state_json
 from projections.table import table_at
 from projections.view import Table
@@ -65,17 +65,18 @@ class PlayerLens:
 
     player = True
 
-    def __init__(self, history: History) -> None:
+    def __init__(self, history: History, viewer: Viewer = EVERYONE) -> None:
         self.events: Sequence[Fact] = history.events
         self.cast = history.cast()
-        self.lines = PlayerLines(history.events, self.cast, history.withdrawn())
+        self.viewer = viewer
+        self.lines = PlayerLines(history.events, self.cast, history.withdrawn(), viewer)
 
     def fact(self, position: int, fact: Fact) -> Shown | None:
         line = self.lines.line(position, fact, in_force=True)  # the fact in force at its line
         return None if line is None else line.get("fact")
 
     def state(self, table: Table, position: int) -> Shown:
-        return player_state(table, position, self.cast)
+        return player_state(table, position, self.cast, self.viewer)
 
     def line(self, position: int) -> Shown | None:
         line = self.lines.line(position, self.events[position - 1])
@@ -85,9 +86,9 @@ class PlayerLens:
         return None  # a revoked or replaced line is a bare withdrawn marker for players
 
 
-def lens_for(history: History, player: bool) -> Lens:
-    """The players' lens or the GM's over one encounter's history."""
-    return PlayerLens(history) if player else GmLens(history)
+def lens_for(history: History, player: bool, viewer: Viewer = EVERYONE) -> Lens:
+    """The players' lens (as `viewer` sees it) or the GM's over one encounter's history."""
+    return PlayerLens(history, viewer) if player else GmLens(history)
 
 
 def begun(events: Sequence[Fact]) -> bool:

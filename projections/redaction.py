@@ -1,5 +1,10 @@
 """The player view, the one place that decides what players see: the state (now and at any
-line, in either timeline), the log, the export and the live stream all go through it."""
+line, in either timeline), the log, the export and the live stream all go through it.
+
+What a player sees depends on who is looking (`viewer`: the characters the player's token
+holds; the empty set is the view every player shares): a player's proposals, and the GM's
+rulings on them, are shown to that player alone, and to no one else even once accepted (the
+accepted facts are lines of their own, shown as any line is)."""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from typing import Any
 
 from domain.corrections import CORRECTION_NAMES
 from domain.events import EventAmended, Fact
+from domain.proposals import proposer
 from projections import clock
 from projections.actions import action_lines, shown_actions
 from projections.redaction_cast import Cast
@@ -30,11 +36,16 @@ NOT_SHOWN = frozenset(GM_ONLY + RESTAMPED)
 STATE_KEYS = ("ruleset", "version", "phase", "round", "turn", "order", "combatants")
 COMBATANT_KEYS = ("name", "side", "kind", "initiative", "vitals", "statuses", "conditions", "group")
 PlayerLine = dict[str, Any]
+Viewer = frozenset[str]  # the characters a player's token holds (none: the shared view)
+EVERYONE: Viewer = frozenset()
 
 
-def player_state(table: Table, version: int, cast: Cast) -> dict[str, Any]:
+def player_state(
+    table: Table, version: int, cast: Cast, viewer: Viewer = EVERYONE
+) -> dict[str, Any]:
     """The table after line `version` as players may see it: no one hidden then, foes' vitals
-    only as a word, no warnings or prompts (they name what the GM keeps)."""
+    only as a word, no warnings or prompts (they name what the GM keeps); the characters the
+    `viewer` holds with their stats too (their attacks, their resources)."""
     gm = state_json(table, version)
     hidden = cast.hidden(version) | {m.id for m in table.members.values() if m.hidden}
     state = {key: gm[key] for key in STATE_KEYS}
@@ -47,6 +58,11 @@ def player_state(table: Table, version: int, cast: Cast) -> dict[str, Any]:
     }
     state["initiative_ties"] = [t for t in gm["initiative_ties"] if not hidden.intersection(t)]
     state["warnings"] = []
+    for combatant in viewer.intersection(state["combatants"]):
+        member = table.members[combatant]
+        if not cast.foe(combatant, member.side):  # a token holds player characters only
+            stats = member.stats.model_dump(mode="json", exclude_unset=True)
+            state["combatants"][combatant]["stats"] = stats
     return state
 
 
@@ -75,13 +91,18 @@ def _condition(shown: dict[str, Any], hidden: set[str], foe: bool) -> dict[str, 
 
 
 def player_log(
-    events: Sequence[Fact], cast: Cast, withdrawn: set[int], after: int = 0
+    events: Sequence[Fact],
+    cast: Cast,
+    withdrawn: set[int],
+    after: int = 0,
+    viewer: Viewer = EVERYONE,
 ) -> list[tuple[int, PlayerLine | None]]:
-    """Each line after `after` as players see it: the line in force (without the GM's
+    """Each line after `after` as the `viewer` sees it: the line in force (without the GM's
     envelope, reasons, a foe's numbers and any pointer at a line they cannot see, its `action`
     as players may read it), a bare withdrawn marker for a line revoked or replaced, or None for
-    a line that names someone hidden when it was written or corrects such a line."""
-    player = PlayerLines(events, cast, withdrawn)
+    a line that names someone hidden when it was written or corrects such a line, and for
+    another player's proposal or a ruling on it."""
+    player = PlayerLines(events, cast, withdrawn, viewer)
     lines = [(position, player.line(position, event))
              for position, event in enumerate(events[after:], after + 1)]  # fmt: skip
     runs = action_lines(events, after)
@@ -108,11 +129,14 @@ class PlayerLines:
     events: Sequence[Fact]
     cast: Cast
     withdrawn: set[int]
+    viewer: Viewer = EVERYONE
     _unseen: dict[int, bool] = field(default_factory=dict, init=False, repr=False)  # by line
 
     def line(self, position: int, event: Fact, in_force: bool = False) -> PlayerLine | None:
         """The line at `position` holding `event` (see `player_log`); `in_force`: `event` is the
         fact in force there, shown even where the line written is withdrawn."""
+        if self.private(position):
+            return None
         if position in self.withdrawn and not in_force:
             return withdrawn_marker(position)
         fact = event.to_json_dict()
@@ -121,17 +145,25 @@ class PlayerLines:
         return {"position": position, "fact": self.shown(fact), "revoked": False,
                 "amended_by": None}  # fmt: skip
 
+    def private(self, position: int) -> bool:
+        """Whether line `position` is a proposal, or a ruling on one, for a character the
+        viewer does not hold: kept from the viewer whole, withdrawn or not."""
+        owner = proposer(self.events, position)
+        return owner is not None and owner not in self.viewer
+
     def kept(self, position: int) -> bool:
         """Whether line `position`, as written, is kept from players (see `_kept`)."""
         event = self.events[position - 1]
-        return self._kept(position, event, event.to_json_dict())
+        return self.private(position) or self._kept(position, event, event.to_json_dict())
 
     def unseen(self, position: int) -> bool:
         """Whether players cannot see line `position` at all, not even as a withdrawn marker."""
-        if not self.cast.shown_from or position in self.withdrawn:
-            return False  # no one ever hidden, or a withdrawn marker: players see it
         if not 1 <= position <= len(self.events):
             return False  # no such line: nothing of one is told
+        if self.private(position):
+            return True
+        if not self.cast.shown_from or position in self.withdrawn:
+            return False  # no one ever hidden, or a withdrawn marker: players see it
         if (known := self._unseen.get(position)) is None:
             event = self.events[position - 1]
             known = self._unseen[position] = self._kept(position, event, event.to_json_dict())
@@ -153,10 +185,7 @@ class PlayerLines:
         `target` or `combatant`), without numbers about the foe's vitals or its initiative roll;
         so is an amendment's replacement. A saving throw's `save` is the save's name, not a
         number, and stays."""
-        shown = {name: value for name, value in fact.items() if name not in NOT_SHOWN}
-        for name in POINTERS if self.cast.shown_from else ():  # no one hidden: all seen
-            if type(line := shown.get(name)) is int and self.unseen(line):
-                del shown[name]
+        shown = self._pointing_at_seen(fact)
         if shown.get("type") in CORRECTION_NAMES:
             shown.pop("reason", None)  # a correction's reason is the GM's
         about = [shown.get("target"), shown.get("combatant")]
@@ -167,11 +196,22 @@ class PlayerLines:
                     shown.pop(name, None)
         if isinstance(shown.get("replacement"), dict):
             shown["replacement"] = self.shown(shown["replacement"])
+        if isinstance(shown.get("facts"), list):  # the viewer's own proposal: their own numbers
+            shown["facts"] = [self._pointing_at_seen(f) for f in shown["facts"]]
         if isinstance(branch := shown.get("branch_of"), dict):  # the parent's id is the GM's
             shown["branch_of"] = {name: value for name, value in branch.items()
                                   if name != "encounter"}  # fmt: skip
         if shown.get("type") == "EncounterCreated":
             shown.pop("table", None)  # which game group's fight it is: the host's and the GM's
+        return shown
+
+    def _pointing_at_seen(self, fact: dict[str, Any]) -> dict[str, Any]:
+        """A fact without the GM's envelope and without a pointer at a line the viewer cannot
+        see."""
+        shown = {name: value for name, value in fact.items() if name not in NOT_SHOWN}
+        for name in POINTERS:
+            if type(line := shown.get(name)) is int and self.unseen(line):
+                del shown[name]
         return shown
 
 

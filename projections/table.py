@@ -10,6 +10,7 @@ from domain.after_the_fight import applies_after_the_fight
 from domain.events import (
     EVENT_TYPES,
     ActionPointSpent,
+    ActionProposed,
     ActionReadied,
     AttackMade,
     CheckRolled,
@@ -35,6 +36,8 @@ from domain.events import (
     InitiativeRolled,
     InitiativeTieBroken,
     NoteAdded,
+    ProposalAccepted,
+    ProposalDeclined,
     ReadiedActionTaken,
     ResolveSpent,
     RestTaken,
@@ -159,9 +162,10 @@ def step_for(fact: Event) -> Step:
             return _for(fact, _rest)
         case CombatEnded():
             return _for(fact, _ended)
+        case NoteAdded() | ActionProposed() | ProposalAccepted() | ProposalDeclined():
+            return _for(fact, _nothing)  # a proposal changes nothing until its facts are accepted
         case (
-            NoteAdded()
-            | EncounterFiled()
+            EncounterFiled()
             | EncounterCreated()
             | EventRevoked()
             | EventRestored()

@@ -61,6 +61,17 @@ def every_kind_of_line() -> bytes:
         fact("DelayEnded", combatant="goblin-1"),
         fact("NoteAdded", text="The goblin's drum falls silent — \u00e9t\u00e9 \U0001f3b2"),
         fact("RestTaken", kind="short", combatants=["kyra"]),
+        {**fact("ActionProposed", combatant="kyra", note="flanking with Valeros", facts=[
+            attack("kyra", "goblin-1", 12, 15, weapon="light mace"), damage("goblin-1", 3)]),
+         "by": "player:kyra"},  # line 29: a player's proposal, accepted once the GM edited it
+        {**fact("ProposalAccepted", proposal=29, edited=True), "action": 30},
+        {**attack("kyra", "goblin-1", 12, 15, weapon="light mace"), "by": "player:kyra",
+         "action": 30},
+        {**damage("goblin-1", 4, attack=31), "action": 30},
+        {**fact("ActionProposed", combatant="kyra", facts=[fact("ConvictionSpent",
+                                                                combatant="kyra")]),
+         "by": "player:kyra"},
+        fact("ProposalDeclined", proposal=33, reason="no Conviction in this system"),
         fact("CombatantLeft", combatant="goblin-1", reason="fled"),
         fact("EventRevoked", target=13, reason="wrong target"),
         fact("EventRestored", target=13),

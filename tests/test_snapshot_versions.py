@@ -70,7 +70,7 @@ def test_a_snapshot_now_records_the_version_of_its_state() -> None:
     assert store.application.snapshots is not None
     (record,) = store.application.snapshots.recorder.select_events(encounter_id)
     state = orjson.loads(zlib.decompress(record.state))["state"]
-    assert state["class_version"] == Encounter.class_version == 2
+    assert state["class_version"] == Encounter.class_version == 3
 
 
 def test_an_old_snapshot_state_passes_through_each_upcaster_before_it_is_read(

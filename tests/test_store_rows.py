@@ -14,7 +14,7 @@ from api.store.batch import Append, Appended
 from api.store.mapper import fact_event
 from domain.commands import AppendFacts, Create, Import
 from domain.events import HealingApplied, NoteAdded
-from tests.store_helpers import CREATED, every_type
+from tests.store_helpers import CREATED, EVERY_TYPE, every_type
 
 NOW = datetime(2026, 11, 26, 21, 30, 0, 123456, tzinfo=UTC)
 A, B = UUID(int=1), UUID(int=2)
@@ -46,5 +46,5 @@ def test_each_line_is_stored_as_the_library_stores_its_event(tmp_path: Path) -> 
     library.application.save(*events(A, opened[0]), *events(B, opened[1]))
     library.application.save(*events(A, mixed[0]), *events(A, mixed[2]), *events(B, mixed[1]))
     read = [store.application.recorder.select_notifications(1, 100) for store in (ours, library)]
-    assert len(read[0]) == 1 + 34 + 1 + 2 + 2
+    assert len(read[0]) == 1 + len(EVERY_TYPE) + 1 + 2 + 2
     assert read[0] == read[1]

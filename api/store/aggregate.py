@@ -49,7 +49,7 @@ class Encounter(Aggregate):
     # versions an aggregate: a change bumps it and adds `upcast_vN_vN+1(state)`, which turns a
     # stored state of version N into N+1 in place, so every snapshot already stored still loads
     # (tests/test_snapshot_versions.py loads one written before versions were kept: version 1).
-    class_version = 2
+    class_version = 3
 
     class Event(Aggregate.Event):
         """Base of the encounter's library events (each carries one fact)."""
@@ -154,6 +154,12 @@ class Encounter(Aggregate):
         """Version 2 keeps the log's GM actions of several lines (LogIntegrity.actions): a
         snapshot of version 1 was kept before any line named an action."""
         state["integrity"]["actions"] = {}
+
+    @staticmethod
+    def upcast_v2_v3(state: dict[str, Any]) -> None:
+        """Version 3 keeps the players' proposals and the GM's rulings on them
+        (LogIntegrity.proposals, .rulings): a snapshot of version 2 was kept before any."""
+        state["integrity"] |= {"proposals": {}, "rulings": {}}
 
     @classmethod
     def upcast(cls, state: dict[str, Any]) -> dict[str, Any]:

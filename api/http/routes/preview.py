@@ -11,13 +11,9 @@ from api.http.deps import Service, Writer
 from api.http.facts import client_facts
 from api.http.problems import ERRORS
 from api.http.schemas import encounters as schemas
-from domain.commands import AppendFacts, named
-from domain.corrections import is_correction
 from domain.events import Fact
-from domain.integrity import LogError, LogIntegrity
-from projections.derived import derived_lines
-from projections.effective import effective_log
 from projections.history import History
+from projections.preview import checked, dry_run
 from projections.render import gm_state_json
 
 router = APIRouter(prefix="/encounters", tags=["encounters"], responses=ERRORS)
@@ -36,26 +32,10 @@ def preview(
 def previewed(history: History, facts: Sequence[Fact]) -> schemas.Previewed:
     """The preview of `facts` after the log of `history` (which is left as it was)."""
     checked(history.events, facts)
-    events = [*history.events, *facts]
+    table, derived = dry_run(history, facts)
     first = history.version + 1
-    if any(is_correction(f) for f in facts):  # a correction may reach back: fold it all
-        table, derived = derived_lines(effective_log(events))
-    else:
-        table, derived = derived_lines(enumerate(facts, first), history.table())
     lines = [
         schemas.LogLine(position=p, fact=f.to_json_dict(), revoked=False, derived=derived.get(p))
         for p, f in enumerate(facts, first)
     ]
-    return schemas.Previewed(state=gm_state_json(table, len(events)), lines=lines)
-
-
-def checked(events: Sequence[Fact], facts: Sequence[Fact]) -> None:
-    """The log's integrity checks, as an append runs them; LogError names `facts[n].field`."""
-    integrity = LogIntegrity()
-    for event in events:
-        integrity.record(event)
-    for index, fact in enumerate(facts):
-        try:
-            integrity.append(fact)
-        except LogError as exc:
-            raise named(AppendFacts(tuple(facts)), exc, index) from None
+    return schemas.Previewed(state=gm_state_json(table, history.version + len(facts)), lines=lines)
