@@ -36,7 +36,14 @@ async function listEncounters() {
   update({ encounters: Object.values(byId).sort((a, b) => a.name.localeCompare(b.name)) });
 }
 
+// The latest `open` wins: an address that changes while a fight is being opened (a fight made
+// while the page was still reading a table's key) starts a later one, and the earlier one stops
+// at its next await instead of writing over the later one's table.
+let opening = 0;
+
 async function open(id, token) {
+  const mine = ++opening;
+  const superseded = () => mine !== opening;
   page.source?.close();
   goLive();
   update({ id, token: token || kept()[id]?.gm || null, state: null, log: [], changes: null, dialog: null, errors: {} });
@@ -44,6 +51,7 @@ async function open(id, token) {
   if (!page.token && page.operator) {  // a fight opened from a campaign's page: the operator reads its tokens
     try {
       const issued = await api("GET", `/encounters/${id}/tokens`, undefined, page.operator);
+      if (superseded()) return;
       remember(id, issued.gm_token, issued.player_token);
       page.token = issued.gm_token;
     } catch (error) {
@@ -57,6 +65,7 @@ async function open(id, token) {
   }
   remember(id, page.token);
   await refresh();
+  if (superseded() || !page.state) return;
   const created = page.log[0]?.fact || {};
   remember(id, page.token, undefined, { name: created.name, ruleset: page.state.ruleset, version: page.state.version });
   page.source = follow(id, page.token, () => refreshSoon());
@@ -154,12 +163,14 @@ function keys(event) {
 }
 
 async function route() {
-  const params = new URLSearchParams(location.hash.slice(1));
+  const address = location.hash;
+  const params = new URLSearchParams(address.slice(1));
   const key = params.get("key") || params.get("operator");  // a table's key; operator=: before tables
   if (key && key !== page.operator) {
     keepOperator(key);
     await listEncounters();  // that table's fights, not the key this browser held before
   }
+  if (location.hash !== address) return;  // the address moved on meanwhile: its own route opens it
   if (params.get("token") && params.get("e")) remember(params.get("e"), params.get("token"));
   openCampaign(params.get("c"), params.get("s"));
   await open(params.get("e"), params.get("token"));
