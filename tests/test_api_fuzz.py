@@ -165,7 +165,10 @@ def test_no_request_to_any_route_breaks_the_service(
     check()
 
 
+# At length on SQLite only: a request's checks are the same code on either store, and
+# PostgreSQL gets every route's 25-example pass above (70 s of the suite's CPU saved).
 @pytest.mark.slow
+@pytest.mark.parametrize("fuzzed", ["sqlite"], indirect=True)
 @pytest.mark.parametrize("route", list(ROUTES))
 def test_no_request_to_any_route_breaks_the_service_at_length(
     fuzzed: tuple[TestClient, Any], route: str
