@@ -5,6 +5,7 @@ import { correct, joinedAs, live, page, record, update } from "./store.js";
 import { Act, ErrorNote } from "./ui.js";
 import { shown } from "./cards.js";
 import { labeller } from "./words.js";
+import { StoredAttacks } from "./quick_attack.js";
 
 // One roll per group (its members share it) for each combatant chosen, by the service's dice.
 function initiativeFor(state, chosen) {
@@ -89,6 +90,7 @@ export function TurnBar() {
         <${Act} where="undo" cls="undo" title="undo the latest line (u)" onClick=${undo}>Undo <kbd>u</kbd><//>
         <${Act} where="redo" cls="redo" title="redo (r)" onClick=${redo}>Redo <kbd>r</kbd><//></span>
     </div>
+    ${state.turn && state.phase !== "ended" ? html`<${StoredAttacks} id=${state.turn} state=${state} cls="acting" />` : null}
     <div class="moves">
       <${Moves} state=${state} />
       <${Initiative} state=${state} />

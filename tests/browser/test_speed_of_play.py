@@ -1,0 +1,100 @@
+"""The live table at the speed of play (issue 25): an attack in one tap from a stored attack, one
+Undo for the whole action, the turn always in view, the connection visible, the initiative sheet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from playwright.sync_api import expect
+
+from tests.browser.conftest import gm_url
+from tests.browser.gm import card, hp, seeded, the_log
+from tests.server_helpers import Server
+
+LONGSWORD = {"name": "Longsword", "bonus": [6, 1], "damage": "1d8+3",
+             "damage_type": "slashing", "threat": 19}  # fmt: skip
+FIGHTERS = [
+    {"type": "CombatantJoined", "combatant": "valeros", "name": "Valeros", "side": "party",
+     "stats": {"max_hp": 12, "defenses": {"ac": 18}, "attacks": [LONGSWORD]}},
+    {"type": "CombatantJoined", "combatant": "goblin", "name": "Goblin", "side": "foes",
+     "stats": {"max_hp": 30, "defenses": {"ac": 15},
+               "attacks": [{"name": "Short sword", "bonus": 2, "damage": "1d6"}]}},
+    {"type": "InitiativeRolled", "combatant": "valeros", "natural": 18, "modifier": 0},
+    {"type": "InitiativeRolled", "combatant": "goblin", "natural": 12, "modifier": 0},
+    {"type": "CombatStarted"},
+]  # fmt: skip  # Valeros acts first; lines 2-6
+
+
+def gm(server: Server, encounter: dict[str, Any]) -> dict[str, str]:
+    return {"Authorization": f"Bearer {encounter['gm_token']}"}
+
+
+def in_force(server: Server, encounter: dict[str, Any]) -> list[dict[str, Any]]:
+    return [line for line in the_log(server, encounter) if not line["revoked"]]
+
+
+def test_a_stored_longsword_threatens_on_19_and_a_confirmed_critical_rolls_its_dice_twice(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    seeded(server, encounter, FIGHTERS)
+    page.goto(gm_url(server, encounter))
+    acting = page.locator(".turn-bar .stored-attacks.acting button.stored")
+    expect(acting).to_have_text("Longsword +6/+1")  # the acting combatant's attacks, first
+    expect(card(page, "goblin").locator("button.stored")).to_have_text("Short sword +2")
+    acting.click()  # tap 1
+    dialog = page.locator("dialog.stored-attack")
+    expect(dialog.locator("select[name=target]")).to_have_value("goblin")  # the foe in view
+    dialog.locator("input[name=d20]").fill("19")  # 25 vs AC 15: a hit in the 19-20 range
+    outcome = dialog.locator(".outcome")
+    expect(outcome).to_have_attribute("data-confirmation", "awaited")
+    expect(outcome).to_contain_text("Valeros hits Goblin (25 vs AC 15) — a threat: roll to confirm")
+    expect(dialog.locator(".damage-dice")).to_contain_text("Damage 1d8+3 slashing")
+    dialog.locator("input[name=confirm]").fill("total 18")  # the player's total: 18 vs 15
+    expect(outcome).to_have_attribute("data-outcome", "critical")
+    expect(dialog.locator(".damage-dice")).to_contain_text("Damage 2d8+6 slashing (critical)")
+    dialog.locator("button.record-stored").click()
+    expect(dialog).to_have_count(0)
+    attack, dealt = in_force(server, encounter)[-2:]
+    envelope = {"at", "by", "key", "fingerprint"}
+    assert {k: v for k, v in attack["fact"].items() if k not in envelope} == {
+        "type": "AttackMade", "attacker": "valeros", "target": "goblin", "natural": 19,
+        "total": 25, "confirm_natural": 12, "confirm_total": 18, "threat": 19,
+        "weapon": "Longsword", "action": 7,
+    }  # fmt: skip
+    assert attack["derived"]["outcome"] == "critical"
+    assert attack["derived"]["confirmation"] == "confirmed"
+    amount = dealt["fact"]["amount"]
+    assert 8 <= amount <= 22  # 2d8+6
+    assert (dealt["fact"]["attack"], dealt["fact"]["damage_type"], dealt["fact"]["action"]) == (
+        7, "slashing", 7,
+    )  # fmt: skip
+    expect(hp(page, "goblin")).to_have_text(f"HP {30 - amount}/30")
+    # the target is remembered for Valeros's next attack
+    acting.click()
+    expect(dialog.locator("select[name=target]")).to_have_value("goblin")
+    expect(dialog.locator("input[name=d20]")).to_have_value("")  # a new attack starts empty
+
+
+def test_one_undo_takes_back_the_attack_and_its_damage_and_leaves_no_hit(
+    phone: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    seeded(server, encounter, FIGHTERS)
+    phone.goto(gm_url(server, encounter))
+    phone.locator(".turn-bar button.stored").click()
+    dialog = phone.locator("dialog.stored-attack")
+    dialog.locator("input[name=d20]").fill("12")  # 18 vs AC 15: a hit, no threat
+    expect(dialog.locator(".outcome")).to_have_attribute("data-outcome", "hit")
+    dialog.locator("input[name=damage]").fill("7")  # the damage rolled at the table
+    dialog.locator("input[name=damage]").press("Enter")
+    expect(hp(phone, "goblin")).to_have_text("HP 23/30")
+    phone.locator(".turn-bar button.undo").click()
+    expect(hp(phone, "goblin")).to_have_text("HP 30/30")
+    lines = the_log(server, encounter)
+    assert [line["revoked"] for line in lines[6:8]] == [True, True]
+    assert [line["fact"]["type"] for line in lines[8:]] == ["EventRevoked", "EventRevoked"]
+    stats = httpx.get(
+        f"{server.url}/encounters/{encounter['id']}/stats", headers=gm(server, encounter)
+    ).json()
+    valeros = next(c for c in stats["combatants"] if c["combatant"] == "valeros")
+    assert (valeros["attacks"], valeros["hits"], valeros["damage_dealt"]["total"]) == (0, 0, 0)
