@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import expect
 
-from tests.browser.conftest import gm_url
+from tests.browser.conftest import SCREENSHOTS, gm_url
 from tests.browser.gm import card, hp, seeded, the_log
 from tests.server_helpers import Server
 
@@ -98,3 +98,61 @@ def test_one_undo_takes_back_the_attack_and_its_damage_and_leaves_no_hit(
     ).json()
     valeros = next(c for c in stats["combatants"] if c["combatant"] == "valeros")
     assert (valeros["attacks"], valeros["hits"], valeros["damage_dealt"]["total"]) == (0, 0, 0)
+
+
+CROWD = [
+    {"type": "CombatantJoined", "combatant": f"goblin-{k}", "name": f"Goblin {k}", "side": "foes",
+     "stats": {"max_hp": 6, "defenses": {"ac": 15},
+               "attacks": [{"name": "Short sword", "bonus": 2, "damage": "1d6"}]}}
+    for k in range(1, 8)
+]  # fmt: skip
+CROWD_ROLLS = [
+    {"type": "InitiativeRolled", "combatant": f"goblin-{k}", "natural": n, "modifier": 0}
+    for k, n in zip(range(1, 8), (17, 16, 15, 14, 13, 11, 10), strict=True)
+]  # after Valeros (18); the goblin of FIGHTERS (12) between Goblin 5 and Goblin 6
+
+
+def where_is(page: Any, who: str) -> dict[str, float]:
+    return dict(
+        page.evaluate(
+            """(who) => {
+                const bar = document.querySelector("section.turn-bar").getBoundingClientRect();
+                const card = document.querySelector(`li.combatant[data-id="${who}"]`)
+                  .getBoundingClientRect();
+                const header = document.querySelector("header.top").getBoundingClientRect();
+                return { barTop: bar.top, barBottom: bar.bottom, top: card.top,
+                         bottom: card.bottom, height: window.innerHeight, header: header.bottom };
+            }""",
+            who,
+        )
+    )
+
+
+def test_on_a_phone_the_turn_bar_stays_at_the_top_and_next_turn_brings_the_acting_card_into_view(
+    phone: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    seeded(server, encounter, FIGHTERS[:4] + CROWD + CROWD_ROLLS + [FIGHTERS[4]])
+    phone.goto(gm_url(server, encounter))
+    expect(card(phone, "valeros")).to_have_class("combatant party current")
+    order = ["goblin-1", "goblin-2", "goblin-3", "goblin-4", "goblin-5"]
+    for who in order:  # five Next turns, down the column of nine cards
+        phone.locator(".turn-bar button.next").click()
+        expect(card(phone, who)).to_have_attribute("aria-current", "true")
+        phone.wait_for_function(
+            """(who) => {
+                const bar = document.querySelector("section.turn-bar").getBoundingClientRect();
+                const card = document.querySelector(`li.combatant[data-id="${who}"]`)
+                  .getBoundingClientRect();
+                return card.top >= bar.bottom - 1 && card.bottom <= window.innerHeight + 1;
+            }""",
+            arg=who,
+        )
+        seen = where_is(phone, who)
+        # the turn bar at the top of the window (or in its place under the header, not scrolled)
+        assert abs(seen["barTop"]) <= 1 or seen["barTop"] > seen["header"], seen
+        assert seen["barBottom"] <= 0.45 * seen["height"], seen  # and not most of it
+    assert phone.evaluate("window.scrollY") > 0  # the page did scroll to follow the turn
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SCREENSHOTS / "turn_in_view_phone_window.png"))  # what the GM sees
+    phone.locator(".turn-bar button.stored").click()  # the acting goblin's attack, one tap
+    expect(phone.locator("dialog.stored-attack h2")).to_have_text("Goblin 5: Short sword +2")

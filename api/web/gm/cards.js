@@ -8,6 +8,7 @@ import { Drawer } from "./drawer.js";
 import { labeller } from "./words.js";
 import { words } from "./rules.js";
 import { StoredAttacks } from "./quick_attack.js";
+import { useTurnInView } from "./in_view.js";
 
 // The table on show: the past while replaying, else the live one.
 export const shown = () => (live() ? page.state : page.replay.state || page.state);
@@ -72,6 +73,7 @@ function Card({ id, c, state, n, open, onToggle }) {
 export function Cards() {
   const state = shown();
   const [open, setOpen] = useState(null);
+  useTurnInView(state?.turn, state?.round, live());
   if (!state) return null;
   const n = labeller(state.combatants);
   const ids = state.order.concat(Object.keys(state.combatants).filter((id) => !state.order.includes(id)));
