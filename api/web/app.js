@@ -22,6 +22,7 @@ import { rulesetTitle } from "./gm/rules.js";
 import { CampaignList, CampaignView, openCampaign } from "./gm/campaigns.js";
 import { BranchBanner, CompareDialog, ForkDialog } from "./gm/branch.js";
 import { Filing } from "./gm/filing.js";
+import { connectionWords } from "./connection.js";
 
 // The encounters this browser holds tokens for; every stored one with the operator token.
 async function listEncounters() {
@@ -40,7 +41,7 @@ async function listEncounters() {
 async function open(id, token) {
   page.source?.close();
   goLive();
-  update({ id, token: token || kept()[id]?.gm || null, state: null, log: [], changes: null, dialog: null, errors: {} });
+  update({ id, connection: null, token: token || kept()[id]?.gm || null, state: null, log: [], changes: null, dialog: null, errors: {} });
   if (!id) return;
   if (!page.token && page.operator) {  // a fight opened from a campaign's page: the operator reads its tokens
     try {
@@ -60,7 +61,8 @@ async function open(id, token) {
   await refresh();
   const created = page.log[0]?.fact || {};
   remember(id, page.token, undefined, { name: created.name, ruleset: page.state.ruleset, version: page.state.version });
-  page.source = follow(id, page.token, () => refreshSoon());
+  page.source = follow(id, page.token, () => refreshSoon(),
+    { onStatus: (connection) => update({ connection }), onBack: () => refreshSoon() });
   await listEncounters();
 }
 
@@ -85,6 +87,8 @@ function Header() {
     <button type="button" id="new" onClick=${() => update({ dialog: { kind: "new" } })}>New encounter</button>
     ${player ? html`<a id="player-link" href=${`/play/${page.id}#token=${player}`} target="_blank" rel="noopener">Player view ↗</a>` : null}
     ${!live() ? html`<span class="replaying-badge">replaying</span>` : null}
+    ${page.id && page.connection ? html`<span id="connection" class=${`connection ${page.connection.state}`} role="status"
+      data-connection=${page.connection.state}>${connectionWords(page.connection)}</span>` : null}
     <${ErrorNote} where="page" />
   </header>`;
 }

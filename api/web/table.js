@@ -1,4 +1,5 @@
 // The player page's table (CONTRACT §2 state as HTML), and the live stream both pages follow.
+import { followStream } from "./connection.js";
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -92,9 +93,7 @@ export function renderTable(state) {
     (state.warnings || []).length ? h("ul", { class: "warnings" }, state.warnings.slice(-5).map((w) => h("li", {}, w))) : null);
 }
 
-// The live stream of an encounter (EventSource cannot send headers: the token goes in the query).
-export function follow(encounterId, token, onLine) {
-  const source = new EventSource(`/encounters/${encounterId}/stream?token=${encodeURIComponent(token)}`);
-  source.addEventListener("line", (event) => onLine(JSON.parse(event.data), Number(event.lastEventId)));
-  return source;
+// The live stream of an encounter, and the state of the connection to it (connection.js).
+export function follow(encounterId, token, onLine, { onStatus, onBack } = {}) {
+  return followStream(`/encounters/${encounterId}/stream?token=${encodeURIComponent(token)}`, { onLine, onStatus, onBack });
 }

@@ -3,14 +3,16 @@ Undo for the whole action, the turn always in view, the connection visible, the 
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import httpx
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SCREENSHOTS, gm_url
+from tests.browser.conftest import SCREENSHOTS, gm_url, operator_headers
 from tests.browser.gm import card, hp, seeded, the_log
-from tests.server_helpers import Server
+from tests.server_helpers import Server, serve
 
 LONGSWORD = {"name": "Longsword", "bonus": [6, 1], "damage": "1d8+3",
              "damage_type": "slashing", "threat": 19}  # fmt: skip
@@ -156,3 +158,51 @@ def test_on_a_phone_the_turn_bar_stays_at_the_top_and_next_turn_brings_the_actin
     phone.screenshot(path=str(SCREENSHOTS / "turn_in_view_phone_window.png"))  # what the GM sees
     phone.locator(".turn-bar button.stored").click()  # the acting goblin's attack, one tap
     expect(phone.locator("dialog.stored-attack h2")).to_have_text("Goblin 5: Short sword +2")
+
+
+def test_both_pages_say_when_the_service_is_lost_and_clear_it_when_it_is_back(
+    page: Any, tmp_path: Path
+) -> None:
+    own = serve(tmp_path / "own")  # a server of its own, to stop and start again
+    try:
+        opened = httpx.post(
+            f"{own.url}/encounters", json={"name": "Lost", "ruleset": "dnd35"},
+            headers=operator_headers(own),
+        ).json()  # fmt: skip
+        seeded(own, opened, FIGHTERS[:2])
+        page.goto(gm_url(own, opened))
+        players = page.context.new_page()
+        players.goto(f"{own.url}/play/{opened['id']}#token={opened['player_token']}")
+        gm_says, players_say = page.locator("#connection"), players.locator("#message")
+        expect(gm_says).to_have_text("live")
+        expect(players_say).to_have_text("live")
+        port = own.port
+        own.stop()
+        expect(gm_says).to_have_text("reconnecting…")
+        expect(players_say).to_have_text("reconnecting…")
+        offline = re.compile(r"^offline since \d\d:\d\d$")
+        expect(gm_says).to_have_text(offline, timeout=15_000)
+        expect(players_say).to_have_text(offline, timeout=15_000)
+        expect(page.locator("#replay-at")).not_to_contain_text("live")
+        expect(page.locator("#replay-at")).to_contain_text(
+            "the latest line received (offline since"
+        )
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        players.screenshot(path=str(SCREENSHOTS / "connection_offline_player.png"))
+        page.screenshot(path=str(SCREENSHOTS / "connection_offline_gm.png"))
+        own.start(port).wait_ready()
+        expect(gm_says).to_have_text("live", timeout=20_000)
+        expect(players_say).to_have_text("live", timeout=20_000)
+        seeded(own, opened, [CROWD[0]])  # a line after the return reaches both pages
+        expect(card(page, "goblin-1")).to_have_count(1)
+        expect(players.locator("li.combatant[data-id='goblin-1']")).to_have_count(1)
+        expect(page.locator("#replay-at")).to_have_text("live")
+        page.screenshot(path=str(SCREENSHOTS / "connection_back_gm.png"))
+        players.close()
+        page.goto("about:blank")  # no stream open when the server stops for good
+    finally:
+        own.stop()
+    # what the browser logged meanwhile is the stream it lost and could not reach, nothing else
+    lost = ("ERR_CONNECTION_REFUSED", "ERR_INCOMPLETE_CHUNKED_ENCODING")
+    assert all(any(e.endswith(x) for x in lost) for e in page.errors), page.errors
+    page.errors.clear()

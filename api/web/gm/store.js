@@ -7,7 +7,7 @@ export const page = {
   id: null, token: null, operator: localStorage.getItem("combatlog.operator"), campaign: null, session: null,
   rulesets: {}, state: null, log: [], encounters: [],
   replay: { at: null, timeline: "then", state: null, playing: false, speed: 2 },
-  busy: new Set(), errors: {}, dialog: null, changes: null, stats: null, source: null,
+  busy: new Set(), errors: {}, dialog: null, changes: null, stats: null, source: null, connection: null,
 };
 
 let redraw = () => {};
