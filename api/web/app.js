@@ -14,6 +14,7 @@ import { ReplayBar, goLive } from "./gm/replay.js";
 import { Stats } from "./gm/stats.js";
 import { AttackDialog } from "./gm/attack.js";
 import { StoredAttackDialogFor } from "./gm/quick_attack.js";
+import { InitiativeSheet } from "./gm/initiative.js";
 import { PromptDialog, RollDialog } from "./gm/rolls.js";
 import { AmendDialog } from "./gm/amend.js";
 import { Note, SurpriseDialog } from "./gm/surprise.js";
@@ -134,6 +135,7 @@ function Dialogs() {
   if (!page.state) return null;
   if (d.kind === "attack") return html`<${AttackDialog} target=${d.target} />`;
   if (d.kind === "stored-attack") return html`<${StoredAttackDialogFor} attacker=${d.attacker} index=${d.index} />`;
+  if (d.kind === "initiative") return html`<${InitiativeSheet} />`;
   if (d.kind === "roll") return html`<${RollDialog} combatant=${d.combatant} />`;
   if (d.kind === "prompt") return html`<${PromptDialog} prompt=${d.prompt} />`;
   if (d.kind === "amend") return html`<${AmendDialog} line=${d.line} />`;

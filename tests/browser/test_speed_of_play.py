@@ -206,3 +206,51 @@ def test_both_pages_say_when_the_service_is_lost_and_clear_it_when_it_is_back(
     lost = ("ERR_CONNECTION_REFUSED", "ERR_INCOMPLETE_CHUNKED_ENCODING")
     assert all(any(e.endswith(x) for x in lost) for e in page.errors), page.errors
     page.errors.clear()
+
+
+SHEET_FIGHT = [
+    {"type": "CombatantJoined", "combatant": "valeros", "name": "Valeros", "side": "party",
+     "kind": "pc", "stats": {"max_hp": 12, "initiative_modifier": 2}},
+    {"type": "CombatantJoined", "combatant": "kyra", "name": "Kyra", "side": "party",
+     "kind": "pc", "stats": {"max_hp": 10}},
+    *[{"type": "CombatantJoined", "combatant": f"goblin-{k}", "name": f"Goblin {k}",
+       "side": "foes", "kind": "npc", "group": "goblin", "stats": {"max_hp": 6}}
+      for k in (1, 2, 3)],
+    {"type": "CombatantJoined", "combatant": "ogre", "name": "Ogre", "side": "foes",
+     "kind": "npc", "stats": {"max_hp": 30, "initiative_modifier": -1}},
+]  # fmt: skip
+
+
+def test_the_initiative_sheet_takes_a_total_or_the_die_with_enter_and_rolls_the_npcs(
+    phone: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    seeded(server, encounter, SHEET_FIGHT)
+    phone.goto(gm_url(server, encounter))
+    phone.locator(".turn-bar button.initiative-sheet-open").click()
+    sheet = phone.locator("form.initiative-sheet")
+    expect(sheet.locator("ol.sheet li")).to_have_count(4)  # the goblins share one line
+    expect(sheet.locator("ol.sheet li").nth(2)).to_contain_text("goblin (group)")
+    expect(sheet.locator("input[data-combatant=valeros]")).to_be_focused()
+    phone.keyboard.type("17")  # Valeros's player: "I got 17"
+    phone.keyboard.press("Enter")
+    expect(sheet.locator("input[data-combatant=kyra]")).to_be_focused()
+    phone.keyboard.type("d12")  # Kyra's player gives the die
+    phone.keyboard.press("Enter")
+    expect(sheet.locator("button.record-initiative")).to_have_text("Record 4 initiatives")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SCREENSHOTS / "initiative_sheet_phone.png"))
+    phone.keyboard.press("Enter")  # the goblins' line: left blank, rolled
+    phone.keyboard.press("Enter")  # the last line: the sheet is recorded
+    expect(phone.locator("dialog.initiative")).to_have_count(0)
+    expect(card(phone, "valeros").locator(".init")).to_have_text("17")
+    expect(card(phone, "kyra").locator(".init")).to_have_text("12")
+    lines = the_log(server, encounter)[7:]
+    assert [(x["fact"]["combatant"], x["fact"].get("action")) for x in lines] == [
+        ("valeros", 8), ("kyra", 8), ("goblin-1", 8), ("ogre", 8),
+    ]  # fmt: skip  # one action: one Undo takes the sheet back
+    assert (lines[0]["fact"]["natural"], lines[0]["fact"]["modifier"]) == (15, 2)
+    assert (lines[1]["fact"]["natural"], lines[1]["fact"]["modifier"]) == (12, 0)
+    assert lines[3]["fact"]["modifier"] == -1  # rolled by the service with the ogre's modifier
+    goblins = {card(phone, f"goblin-{k}").locator(".init").inner_text() for k in (1, 2, 3)}
+    assert len(goblins) == 1 and goblins != {"–"}
+    expect(phone.locator(".turn-bar button.initiative-sheet-open")).to_have_count(0)

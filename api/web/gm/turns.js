@@ -6,6 +6,7 @@ import { Act, ErrorNote } from "./ui.js";
 import { shown } from "./cards.js";
 import { labeller } from "./words.js";
 import { StoredAttacks } from "./quick_attack.js";
+import { SheetButton } from "./initiative.js";
 
 // One roll per group (its members share it) for each combatant chosen, by the service's dice.
 function initiativeFor(state, chosen) {
@@ -31,6 +32,7 @@ function Initiative({ state }) {
   const waiting = Object.entries(state.combatants).filter(([id, c]) => unrolled(id, c)).length;
   if (!waiting || state.phase === "ended") return null;
   return html`<span class="group-of">
+    <${SheetButton} state=${state} />
     <${Act} where="initiative" cls="roll-npcs" onClick=${() => rollFor(npcs)}>Roll initiative: NPCs<//>
     <${Act} where="initiative" cls="roll-all" onClick=${() => rollFor(unrolled)}>… everyone without (${waiting})<//></span>`;
 }
