@@ -10,8 +10,8 @@ from typing import Any
 import httpx
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SCREENSHOTS, gm_url, operator_headers
-from tests.browser.gm import card, hp, seeded, the_log
+from tests.browser.conftest import SCREENSHOTS, gm_url, operator_headers, operator_token
+from tests.browser.gm import add_creatures, card, hp, seeded, the_log
 from tests.server_helpers import Server, serve
 
 LONGSWORD = {"name": "Longsword", "bonus": [6, 1], "damage": "1d8+3",
@@ -254,3 +254,62 @@ def test_the_initiative_sheet_takes_a_total_or_the_die_with_enter_and_rolls_the_
     goblins = {card(phone, f"goblin-{k}").locator(".init").inner_text() for k in (1, 2, 3)}
     assert len(goblins) == 1 and goblins != {"–"}
     expect(phone.locator(".turn-bar button.initiative-sheet-open")).to_have_count(0)
+
+
+def test_small_fixes_add_creatures_starts_empty_the_party_twice_and_the_end_ask_first(
+    phone: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    valeros = {"name": "Valeros", "side": "party", "party": True, "stats": {"max_hp": 12}}
+    saved = httpx.put(
+        f"{server.url}/library/dnd35/valeros", json=valeros, headers=operator_headers(server)
+    )
+    assert saved.status_code in (200, 201), saved.text
+    phone.goto(f"{gm_url(server, encounter)}&key={operator_token(server)}")
+    form = phone.locator("form.add-creatures")
+    form.locator("input[name=hidden]").check()
+    add_creatures(phone, "Goblin", 2, "foes", max_hp=6, ac=15)
+    for field in ("input[name=name]", "input[data-stat=max_hp]", "input[data-defense=ac]"):
+        expect(form.locator(field)).to_have_value("")  # nothing of the goblins carries over
+    expect(form.locator("input[name=count]")).to_have_value("1")
+    expect(form.locator("input[name=hidden]")).not_to_be_checked()
+    phone.locator("section.setup summary", has_text="Library and party").click()
+    phone.locator("button.add-party").click()
+    expect(card(phone, "valeros")).to_have_count(1)
+    phone.locator("button.add-party").click()  # again: it asks first
+    ask = phone.locator(".library .ask")
+    expect(ask).to_contain_text("Valeros is at the table already. Add the party again?")
+    ask.locator("button.keep").click()
+    expect(ask).to_have_count(0)
+    expect(phone.locator("li.combatant")).to_have_count(3)  # no second Valeros
+    phone.locator(".turn-bar button.start").click()
+    phone.locator(".turn-bar button.end").click()
+    expect(phone.locator(".turn-bar .ask")).to_contain_text("End the fight?")
+    phone.locator(".turn-bar button.keep-fighting").click()
+    expect(phone.locator(".turn-bar .round strong")).to_have_text("Round 1")
+    # on the phone, what the GM taps is at least 44 px: the player view link, the replay steps
+    phone.evaluate(
+        """([id, player]) => {
+            const all = JSON.parse(localStorage.getItem("combatlog.tokens") || "{}");
+            all[id] = { ...all[id], player };
+            localStorage.setItem("combatlog.tokens", JSON.stringify(all));
+        }""",
+        [encounter["id"], encounter["player_token"]],
+    )
+    phone.reload()
+    for control in ("#player-link", "#step-back", "#step-forward"):
+        box = phone.locator(control).bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44, (control, box)
+    # an undone line reads at 4.5:1 or more on the log's white
+    phone.locator(".turn-bar button.undo").click()
+    struck = phone.locator("ol.log li.revoked .text").first
+    expect(struck).to_be_visible()
+    rgb = struck.evaluate("(e) => getComputedStyle(e).color")
+    assert contrast_on_white(rgb) >= 4.5, rgb
+
+
+def contrast_on_white(rgb: str) -> float:
+    """WCAG 2's contrast ratio of an `rgb(r, g, b)` colour against white."""
+    channels = [int(x) / 255 for x in re.findall(r"\d+", rgb)[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    return 1.05 / (luminance + 0.05)

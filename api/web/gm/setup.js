@@ -84,7 +84,12 @@ export function AddCreatures({ from, onLoaded }) {
     if (!creature.name) return fail("add", "Give the creature a name.");
     const n = Math.max(1, Math.min(50, int(count) || 1));
     if (extra.save && !(await saveCreature("add", ruleset, creature))) return;
-    if (await record("add", joining(creature, n, extra))) { setCount("1"); onLoaded?.(null); }
+    if (await record("add", joining(creature, n, extra))) {  // the next creature starts from nothing
+      setF(blank(null));
+      setCount("1");
+      setExtra({ hidden: false, group: false, save: false });
+      onLoaded?.(null);
+    }
   };
   return html`<form class="add-creatures" onSubmit=${add}>
     <div class="grid">

@@ -46,6 +46,7 @@ export function nextTurn() {
 
 function Moves({ state }) {
   const [trigger, setTrigger] = useState("");
+  const [ending, setEnding] = useState(false);  // End combat asks first
   const turn = state.turn;
   if (state.phase === "setup" || state.phase === "surprise" && !turn) {
     return html`<${Act} where="start" cls="primary start" disabled=${!state.order.length && !Object.keys(state.combatants).length}
@@ -64,7 +65,10 @@ function Moves({ state }) {
     <span class="group-of"><input class="trigger" aria-label="the readied action's trigger" placeholder="trigger" size="10"
       value=${trigger} onInput=${(e) => setTrigger(e.target.value)} />
     <${Act} where="ready" cls="ready" disabled=${!turn} onClick=${ready}>Ready<//></span>
-    <${Act} where="end" cls="end" onClick=${() => record("end", { type: "CombatEnded" })}>End combat<//>`;
+    ${ending ? html`<span class="group-of ask" role="alertdialog" aria-label="end the fight?">End the fight?
+      <${Act} where="end" cls="danger end-confirm" onClick=${() => record("end", { type: "CombatEnded" }).then(() => setEnding(false))}>End it<//>
+      <button type="button" class="keep-fighting" onClick=${() => setEnding(false)}>Keep fighting</button></span>`
+    : html`<${Act} where="end" cls="end" onClick=${() => setEnding(true)}>End combat<//>`}`;
 }
 
 function Ties({ state, n }) {
