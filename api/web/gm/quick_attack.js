@@ -82,7 +82,7 @@ function useSwing(attacker, target, attack, bonus) {
   const [confirmText, setConfirm] = useState("");
   const [typed, setTyped] = useState("");
   const [answer, setAnswer] = useState(null);
-  const [rolls, setRolls] = useState([]);
+  const [rolled, setRolled] = useState({ for: undefined, rolls: [] });  // the rolls, and for which outcome
   const roll = readRoll(d20, bonus);
   const confirm = readRoll(confirmText, bonus);
   const fact = roll && target ? attackFact(attacker, target, attack, roll, confirm) : null;
@@ -96,20 +96,23 @@ function useSwing(attacker, target, attack, bonus) {
   }, [key]);
   const outcome = answer?.derived?.outcome ?? null;
   useEffect(() => {
-    if (!fact || outcome === "miss") return setRolls([]);
+    if (!fact || answer?.pending || outcome === "miss") return undefined;
     let current = true;
     call("POST", `/rulesets/${page.state.ruleset}/damage`, { body: { attack, critical: outcome === "critical" } })
-      .then((got) => current && setRolls(got.rolls))
-      .catch(() => current && setRolls([]));
+      .then((got) => current && setRolled({ for: outcome, rolls: got.rolls }))
+      .catch(() => current && setRolled({ for: outcome, rolls: [] }));
     return () => { current = false; };
-  }, [outcome, !!fact]);
+  }, [outcome, !!fact, !!answer?.pending]);
+  const rolls = rolled.for === outcome ? rolled.rolls : [];
+  // Ready to record once the rules have answered and the damage for that outcome is known (or typed).
+  const ready = !!fact && !answer?.pending && (outcome === "miss" || rolled.for === outcome || amountOrRoll(typed) !== null);
   // The service's dice: the die read back from a previewed roll (nothing is stored).
   const rollDie = async (set) => {
     const got = await previewLine([{ type: "AttackMade", attacker, target, roll: `1d20${signed(bonus)}` }]);
     if (got?.fact?.natural) set(String(got.fact.natural));
   };
   return {
-    bonus, d20, setD20, confirmText, setConfirm, typed, setTyped, answer, rolls, fact, outcome,
+    bonus, d20, setD20, confirmText, setConfirm, typed, setTyped, answer, rolls, fact, outcome, ready,
     awaited: answer?.derived?.confirmation === "awaited" && !confirm,
     roll: () => rollDie(setD20), rollConfirm: () => rollDie(setConfirm),
     facts: (at) => (fact ? [fact, ...(outcome === "miss" ? [] : damageFacts(attacker, target, attack, rolls, typed, at + 1))] : []),
@@ -148,7 +151,7 @@ function StoredAttackDialog({ attacker, index }) {
   const swings = bonuses.map((bonus) => useSwing(attacker, target, attack || {}, bonus));
   if (!attack) return html`<${Dialog} title="Attack"><p class="error">This attack is no longer in the stat block.</p><//>`;
   const shown = full ? swings : swings.slice(0, 1);
-  const ready = shown.some((s) => s.fact);
+  const ready = shown.some((s) => s.fact) && shown.every((s) => !s.fact || s.ready);
   const go = async (e) => {
     e?.preventDefault();
     const waiting = shown.find((s) => s.awaited && !s.confirmText);
