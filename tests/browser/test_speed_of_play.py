@@ -313,3 +313,48 @@ def contrast_on_white(rgb: str) -> float:
     linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
     luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
     return 1.05 / (luminance + 0.05)
+
+
+def test_a_stat_block_s_attacks_typed_as_printed_become_its_stored_attacks(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    page.goto(gm_url(server, encounter))
+    form = page.locator("form.add-creatures")
+    form.locator("input[data-stat=attacks]").fill(
+        "Longsword +6/+1 1d8+3 19-20/x2 slashing; Shortbow +4 1d6 x3 piercing 60 ft."
+    )
+    add_creatures(page, "Valeros", 1, "party", max_hp=12)
+    expect(card(page, "valeros").locator("button.stored")).to_have_text(
+        ["Longsword +6/+1", "Shortbow +4"]
+    )
+    joined = the_log(server, encounter)[1]["fact"]
+    assert joined["stats"]["attacks"] == [
+        {"name": "Longsword", "bonus": [6, 1], "damage": "1d8+3", "threat": 19,
+         "multiplier": 2, "damage_type": "slashing"},
+        {"name": "Shortbow", "bonus": 4, "damage": "1d6", "multiplier": 3,
+         "damage_type": "piercing", "range": "60 ft."},
+    ]  # fmt: skip
+
+
+def test_a_full_attack_rolls_each_iterative_bonus_in_one_action(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    seeded(server, encounter, FIGHTERS)
+    page.goto(gm_url(server, encounter))
+    page.locator(".turn-bar button.stored").click()
+    dialog = page.locator("dialog.stored-attack")
+    dialog.locator("input[name=full]").check()
+    swings = dialog.locator("fieldset.swing")
+    expect(swings).to_have_count(2)
+    swings.nth(0).locator("input[name=d20]").fill("10")  # 16 vs AC 15: a hit
+    swings.nth(1).locator("input[name=d20]").fill("12")  # +1: 13 vs AC 15, a miss
+    expect(swings.nth(0).locator(".outcome")).to_have_attribute("data-outcome", "hit")
+    expect(swings.nth(1).locator(".outcome")).to_have_attribute("data-outcome", "miss")
+    swings.nth(0).locator("input[name=damage]").fill("8")
+    dialog.locator("button.record-stored").click()
+    expect(hp(page, "goblin")).to_have_text("HP 22/30")
+    lines = the_log(server, encounter)[6:]
+    assert [(x["fact"]["type"], x["fact"].get("total"), x["fact"]["action"]) for x in lines] == [
+        ("AttackMade", 16, 7), ("DamageDealt", None, 7), ("AttackMade", 13, 7),
+    ]  # fmt: skip
+    assert lines[1]["fact"]["attack"] == 7

@@ -80,7 +80,7 @@ export function AddCreatures({ from, onLoaded }) {
   const set = (key) => (e) => setF({ ...f, [key]: e.target.value });
   const add = async (e) => {
     e.preventDefault();
-    const creature = { name: f.name.trim(), side: f.side.trim() || "foes", kind: f.kind || undefined, stats: statsFrom(schema, f.values), party: f.party };
+    const creature = { name: f.name.trim(), side: f.side.trim() || "foes", kind: f.kind || undefined, stats: statsFrom(schema, f.values, ruleset), party: f.party };
     if (!creature.name) return fail("add", "Give the creature a name.");
     const n = Math.max(1, Math.min(50, int(count) || 1));
     if (extra.save && !(await saveCreature("add", ruleset, creature))) return;
