@@ -358,3 +358,33 @@ def test_a_full_attack_rolls_each_iterative_bonus_in_one_action(
         ("AttackMade", 16, 7), ("DamageDealt", None, 7), ("AttackMade", 13, 7),
     ]  # fmt: skip
     assert lines[1]["fact"]["attack"] == 7
+
+
+def test_on_a_laptop_whose_cards_overflow_next_turn_brings_the_acting_card_into_view(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    horde = [
+        {"type": "CombatantJoined", "combatant": f"orc-{k}", "name": f"Orc {k}", "side": "foes",
+         "stats": {"max_hp": 8, "defenses": {"ac": 13}}}
+        for k in range(1, 17)
+    ] + [
+        {"type": "InitiativeRolled", "combatant": f"orc-{k}", "natural": 20 - k, "modifier": -9}
+        for k in range(1, 17)
+    ]  # fmt: skip  # 11 … -5: after Valeros (18) and the goblin (12), one a line
+    seeded(server, encounter, FIGHTERS[:4] + horde + [FIGHTERS[4]])
+    page.goto(gm_url(server, encounter))
+    last = "orc-16"
+    expect(card(page, last)).to_have_count(1)
+    assert where_is(page, last)["top"] > 900  # the cards overflow the window
+    for _ in range(17):  # to the last orc, the bottom of the column
+        page.locator(".turn-bar button.next").click()
+    expect(card(page, last)).to_have_attribute("aria-current", "true")
+    page.wait_for_function(
+        """(who) => {
+            const bar = document.querySelector("section.turn-bar").getBoundingClientRect();
+            const card = document.querySelector(`li.combatant[data-id="${who}"]`)
+              .getBoundingClientRect();
+            return card.top >= bar.bottom - 1 && card.bottom <= window.innerHeight + 1;
+        }""",
+        arg=last,
+    )
