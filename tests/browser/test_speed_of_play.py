@@ -88,6 +88,8 @@ def test_one_undo_takes_back_the_attack_and_its_damage_and_leaves_no_hit(
     dialog.locator("input[name=d20]").fill("12")  # 18 vs AC 15: a hit, no threat
     expect(dialog.locator(".outcome")).to_have_attribute("data-outcome", "hit")
     dialog.locator("input[name=damage]").fill("7")  # the damage rolled at the table
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SCREENSHOTS / "stored_attack_phone.png"))
     dialog.locator("input[name=damage]").press("Enter")
     expect(hp(phone, "goblin")).to_have_text("HP 23/30")
     phone.locator(".turn-bar button.undo").click()

@@ -133,7 +133,8 @@ function Swing({ s, n, attacker, target, label, first }) {
         value=${s.confirmText} onInput=${(e) => s.setConfirm(e.target.value)} /></label>
       <button type="button" class="roll roll-confirm" onClick=${s.rollConfirm}>Roll to confirm</button></div>` : null}
     ${s.fact && s.outcome !== "miss" ? html`<div class="grid damage-row">
-      <p class="damage-dice" data-dice=${damage}>${damage ? `Damage ${damage}${s.outcome === "critical" ? " (critical)" : ""}, rolled when recorded` : ""}</p>
+      <p class="damage-dice" data-dice=${damage}>${amountOrRoll(s.typed) ? `Damage ${s.typed.trim()}, as typed`
+        : damage ? `Damage ${damage}${s.outcome === "critical" ? " (critical)" : ""}, rolled when recorded` : ""}</p>
       <label>or the damage rolled <input name="damage" inputmode="numeric" autocomplete="off" placeholder="7"
         value=${s.typed} onInput=${(e) => s.setTyped(e.target.value)} /></label></div>` : null}
   </fieldset>`;
