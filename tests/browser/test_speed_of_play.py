@@ -390,3 +390,38 @@ def test_on_a_laptop_whose_cards_overflow_next_turn_brings_the_acting_card_into_
         }""",
         arg=last,
     )
+
+
+def test_an_orcus_power_s_miss_half_damage_is_recorded_on_the_miss_halved(
+    page: Any, server: Server
+) -> None:
+    opened = httpx.post(
+        f"{server.url}/encounters", json={"name": "Shrine", "ruleset": "orcus"},
+        headers=operator_headers(server),
+    ).json()  # fmt: skip
+    strike = {"name": "Flame Strike", "bonus": 6, "vs": "reflex", "damage": "2d6+4",
+              "damage_type": "fire", "miss": "half damage"}  # fmt: skip
+    seeded(server, opened, [
+        {"type": "CombatantJoined", "combatant": "mira", "name": "Mira", "side": "party",
+         "stats": {"max_hp": 36, "level": 4, "role": "standard", "attacks": [strike],
+                   "defenses": {"ac": 17, "fortitude": 14, "reflex": 16, "will": 15}}},
+        {"type": "CombatantJoined", "combatant": "troll", "name": "Troll", "side": "foes",
+         "stats": {"max_hp": 60, "level": 5, "role": "brute",
+                   "defenses": {"ac": 17, "fortitude": 19, "reflex": 20, "will": 15}}},
+        {"type": "InitiativeRolled", "combatant": "mira", "natural": 15, "modifier": 0},
+        {"type": "InitiativeRolled", "combatant": "troll", "natural": 5, "modifier": 0},
+        {"type": "CombatStarted"},
+    ])  # fmt: skip
+    page.goto(gm_url(server, opened))
+    page.locator(".turn-bar button.stored").click()
+    dialog = page.locator("dialog.stored-attack")
+    dialog.locator("input[name=d20]").fill("5")  # 11 vs Reflex 20: a miss
+    expect(dialog.locator(".outcome")).to_have_attribute("data-outcome", "miss")
+    expect(dialog.locator(".damage-dice")).to_contain_text("2d6+4 fire, halved: Miss: half damage")
+    dialog.locator("button.record-stored").click()
+    expect(dialog).to_have_count(0)
+    attack, dealt = [line["fact"] for line in the_log(server, opened)[6:]]
+    assert (attack["defense"], attack["weapon"], attack["action"]) == ("reflex", "Flame Strike", 7)
+    assert (dealt["on_miss"], dealt["attack"], dealt["damage_type"]) == (True, 7, "fire")
+    assert 3 <= dealt["amount"] <= 8  # half of 2d6+4, rounded down
+    expect(hp(page, "troll")).to_have_text(f"HP {60 - dealt['amount']}/60")

@@ -54,6 +54,9 @@ function attackFact(attacker, target, attack, roll, confirm) {
   return fact;
 }
 
+// An Orcus power whose Miss: line is half damage (004 L981): its damage, halved, on a miss.
+export const halfOnMiss = (attack) => !!attack.damage && /half damage/i.test(attack.miss || "");
+
 // The damage lines of one hit: the ruleset's rolls, or the amount the GM typed.
 function damageFacts(attacker, target, attack, rolls, typed, at) {
   const base = { type: "DamageDealt", target, attack: at, source: attacker, ...(attack.nonlethal ? { nonlethal: true } : {}) };
@@ -95,8 +98,9 @@ function useSwing(attacker, target, attack, bonus) {
     return () => { current = false; };
   }, [key]);
   const outcome = answer?.derived?.outcome ?? null;
+  const onMiss = outcome === "miss" && halfOnMiss(attack);
   useEffect(() => {
-    if (!fact || answer?.pending || outcome === "miss") return undefined;
+    if (!fact || answer?.pending || (outcome === "miss" && !onMiss)) return undefined;
     let current = true;
     call("POST", `/rulesets/${page.state.ruleset}/damage`, { body: { attack, critical: outcome === "critical" } })
       .then((got) => current && setRolled({ for: outcome, rolls: got.rolls }))
@@ -105,7 +109,7 @@ function useSwing(attacker, target, attack, bonus) {
   }, [outcome, !!fact, !!answer?.pending]);
   const rolls = rolled.for === outcome ? rolled.rolls : [];
   // Ready to record once the rules have answered and the damage for that outcome is known (or typed).
-  const ready = !!fact && !answer?.pending && (outcome === "miss" || rolled.for === outcome || amountOrRoll(typed) !== null);
+  const ready = !!fact && !answer?.pending && ((outcome === "miss" && !onMiss) || rolled.for === outcome || amountOrRoll(typed) !== null);
   // The service's dice: the die read back from a previewed roll (nothing is stored).
   const rollDie = async (set) => {
     const got = await previewLine([{ type: "AttackMade", attacker, target, roll: `1d20${signed(bonus)}` }]);
@@ -115,8 +119,23 @@ function useSwing(attacker, target, attack, bonus) {
     bonus, d20, setD20, confirmText, setConfirm, typed, setTyped, answer, rolls, fact, outcome, ready,
     awaited: answer?.derived?.confirmation === "awaited" && !confirm,
     roll: () => rollDie(setD20), rollConfirm: () => rollDie(setConfirm),
-    facts: (at) => (fact ? [fact, ...(outcome === "miss" ? [] : damageFacts(attacker, target, attack, rolls, typed, at + 1))] : []),
+    onMiss,
+    facts: async (at) => {
+      if (!fact) return [];
+      if (outcome === "miss" && !onMiss) return [fact];
+      const dealt = damageFacts(attacker, target, attack, rolls, typed, at + 1);
+      if (!onMiss) return [fact, ...dealt];
+      return [fact, ...(await Promise.all(dealt.map(halved)))];
+    },
   };
+}
+
+// Half of a damage line (rounded down), its dice rolled first by the service (a dry run).
+async function halved(dealt) {
+  let amount = dealt.amount;
+  if (amount === undefined) amount = (await previewLine([{ ...dealt, attack: undefined }]))?.fact?.amount ?? 0;
+  const { roll, ...rest } = dealt;
+  return { ...rest, amount: Math.floor(amount / 2), on_miss: true };
 }
 
 function Swing({ s, n, attacker, target, label, first }) {
@@ -132,12 +151,20 @@ function Swing({ s, n, attacker, target, label, first }) {
       <label>confirm d20 <input name="confirm" inputmode="text" autocomplete="off" placeholder="15 or total 21"
         value=${s.confirmText} onInput=${(e) => s.setConfirm(e.target.value)} /></label>
       <button type="button" class="roll roll-confirm" onClick=${s.rollConfirm}>Roll to confirm</button></div>` : null}
-    ${s.fact && s.outcome !== "miss" ? html`<div class="grid damage-row">
+    ${s.fact && (s.outcome !== "miss" || s.onMiss) ? html`<div class="grid damage-row">
       <p class="damage-dice" data-dice=${damage}>${amountOrRoll(s.typed) ? `Damage ${s.typed.trim()}, as typed`
-        : damage ? `Damage ${damage}${s.outcome === "critical" ? " (critical)" : ""}, rolled when recorded` : ""}</p>
+        : damage ? `Damage ${damage}${s.outcome === "critical" ? " (critical)" : ""}${s.onMiss ? ", halved: Miss: half damage" : ""}, rolled when recorded` : ""}</p>
       <label>or the damage rolled <input name="damage" inputmode="numeric" autocomplete="off" placeholder="7"
         value=${s.typed} onInput=${(e) => s.setTyped(e.target.value)} /></label></div>` : null}
   </fieldset>`;
+}
+
+let sending = false;
+
+async function factsAt(swings, version) {
+  const facts = [];
+  for (const s of swings) facts.push(...(await s.facts(version + facts.length)));
+  return facts;
 }
 
 function StoredAttackDialog({ attacker, index }) {
@@ -161,13 +188,10 @@ function StoredAttackDialog({ attacker, index }) {
       document.querySelector("dialog.stored-attack input[name=confirm]")?.focus();
       return;
     }
-    if (!ready) return;
+    if (!ready || sending) return;
+    sending = true;  // the dice of a Miss: half damage are rolled before the write: one write still
     page.lastTargets = { ...page.lastTargets, [attacker]: target };
-    const done = await recordLinked("stored-attack", (version) => {
-      const facts = [];
-      for (const s of shown) facts.push(...s.facts(version + facts.length));
-      return facts;
-    });
+    const done = await recordLinked("stored-attack", (version) => factsAt(shown, version)).finally(() => { sending = false; });
     if (done) update({ dialog: null });
   };
   const ids = Object.keys(state.combatants).filter((id) => id !== attacker);

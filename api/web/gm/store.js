@@ -59,11 +59,12 @@ export const record = (where, facts, expected) => write(where, `/encounters/${pa
 export const correct = (where, kind, body) => write(where, `/encounters/${page.id}/${kind}`, body);
 
 // Facts that cite one another's positions (damage → its attack) are built from the version they
-// will follow and sent with it as expected_version; a lost race is built again once.
+// will follow and sent with it as expected_version; a lost race is built again once. `build` may
+// answer a promise (dice it has the service roll first).
 export async function recordLinked(where, build) {
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const version = page.state.version;
-    const answer = await record(where, build(version), version);
+    const answer = await record(where, await build(version), version);
     if (answer || page.lastStatus !== 409) return answer;
     await refresh();
   }
