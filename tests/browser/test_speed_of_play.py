@@ -11,7 +11,7 @@ import httpx
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, gm_url, operator_headers, operator_token
-from tests.browser.gm import add_creatures, card, hp, seeded, the_log
+from tests.browser.gm import add_creatures, card, hp, open_card, seeded, the_log
 from tests.server_helpers import Server, serve
 
 LONGSWORD = {"name": "Longsword", "bonus": [6, 1], "damage": "1d8+3",
@@ -425,3 +425,18 @@ def test_an_orcus_power_s_miss_half_damage_is_recorded_on_the_miss_halved(
     assert (dealt["on_miss"], dealt["attack"], dealt["damage_type"]) == (True, 7, "fire")
     assert 3 <= dealt["amount"] <= 8  # half of 2d6+4, rounded down
     expect(hp(page, "troll")).to_have_text(f"HP {60 - dealt['amount']}/60")
+
+
+def test_healing_records_the_healer_chosen_by(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    hurt = {"type": "DamageDealt", "target": "goblin", "amount": 9}
+    seeded(server, encounter, [*FIGHTERS, hurt])
+    page.goto(gm_url(server, encounter))
+    shown = open_card(page, "goblin")
+    expect(shown.locator("select[name=source]")).to_have_value("valeros")  # the acting one
+    shown.locator("input[name=amount]").fill("4")
+    shown.locator("button.heal").click()
+    expect(hp(page, "goblin")).to_have_text("HP 25/30")
+    healed = the_log(server, encounter)[-1]["fact"]
+    assert (healed["type"], healed["amount"], healed["source"]) == ("HealingApplied", 4, "valeros")

@@ -22,7 +22,7 @@ function Hit({ id, state, n }) {
   const given = () => amountOrRoll(amount);
   const damage = () => given() && send({ type: "DamageDealt", target: id, ...given(),
     ...(type.trim() ? { damage_type: type.trim() } : {}), ...(nonlethal ? { nonlethal: true } : {}), ...(by ? { source: by } : {}), ...saved() });
-  const heal = () => given() && send({ type: "HealingApplied", target: id, ...given(), ...(kind ? { kind } : {}) });
+  const heal = () => given() && send({ type: "HealingApplied", target: id, ...given(), ...(kind ? { kind } : {}), ...(by ? { source: by } : {}) });
   const temp = () => given() && send({ type: "TemporaryHitPointsGained", target: id, ...given() });
   return html`<fieldset class="hit"><legend>Hit points</legend>
     <label>amount <input name="amount" inputmode="text" placeholder="7 or 2d6+3" value=${amount} size="9"
