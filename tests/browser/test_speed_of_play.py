@@ -440,3 +440,27 @@ def test_healing_records_the_healer_chosen_by(
     expect(hp(page, "goblin")).to_have_text("HP 25/30")
     healed = the_log(server, encounter)[-1]["fact"]
     assert (healed["type"], healed["amount"], healed["source"]) == ("HealingApplied", 4, "valeros")
+
+
+def test_an_empty_field_says_what_is_missing_and_its_error_clears_when_it_is_fixed(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    seeded(server, encounter, FIGHTERS)
+    page.goto(gm_url(server, encounter))
+    shown = open_card(page, "goblin")
+    shown.locator("button.heal").click()
+    missing = shown.locator("[data-error='goblin:hp']")
+    expect(missing).to_have_text("Type the amount: a number, or dice such as 2d6+3.")
+    shown.locator("input[name=amount]").fill("2")
+    expect(missing).to_have_count(0)  # fixed: the error goes
+    shown.locator("select[name=duration]").select_option("rounds")
+    shown.locator("input[name=rounds]").fill("0")
+    shown.locator("button.apply").click()  # 0 rounds is refused, never "until removed"
+    page.expected_errors = 1  # the browser logs the service's 422
+    refused = shown.locator("[data-error='goblin:condition']")
+    expect(refused).to_contain_text("rounds")
+    assert the_log(server, encounter)[-1]["fact"]["type"] == "CombatStarted"
+    shown.locator("input[name=rounds]").fill("")
+    expect(refused).to_have_count(0)
+    shown.locator("button.apply").click()
+    expect(refused).to_have_text("Type how many rounds it lasts.")

@@ -26,6 +26,13 @@ export function fail(where, message) {
   update({ errors: { ...page.errors, [where]: message } });
 }
 
+// An error goes once its field is fixed (typed into), not only on the next success.
+export function clearError(where) {
+  if (!page.errors[where]) return;
+  const { [where]: _gone, ...rest } = page.errors;
+  update({ errors: rest });
+}
+
 export const live = () => page.replay.at === null;
 
 // One user action: refused while replaying, ignored while the same control's answer is on its
