@@ -56,6 +56,14 @@ export function vitals(combatant) {
   return h("div", { class: "vitals" }, parts);
 }
 
+// Table words ("flat footed", not "flat_footed"); a foe's state said once (its descriptor's word
+// is not repeated as a status), and "healthy" not said at all, as on the GM's cards.
+const words = (name) => String(name).replace(/_/g, " ");
+function shownStatuses(c) {
+  const said = c.vitals?.descriptor;
+  return (c.statuses || []).filter((s) => s !== "healthy" && words(s) !== said);
+}
+
 function left(condition) {
   if (condition.remaining_rounds !== undefined) return `${condition.remaining_rounds} rd`;
   if (condition.until) return `until ${condition.until.until.replace(/_/g, " ")} of ${condition.until.of}`;
@@ -79,9 +87,9 @@ export function renderTable(state) {
         h("span", { class: "init" }, c.initiative ?? "–"),
         c.hidden ? h("span", { class: "tag" }, "hidden") : null),
       vitals(c),
-      h("div", { class: "statuses" }, (c.statuses || []).map((s) => h("span", { class: `status ${s}` }, s))),
+      h("div", { class: "statuses" }, shownStatuses(c).map((s) => h("span", { class: `status ${s}` }, words(s)))),
       h("div", { class: "conditions" }, (c.conditions || []).map((x) =>
-        h("span", { class: "condition" }, x.name, left(x) ? h("small", {}, ` ${left(x)}`) : null)))));
+        h("span", { class: "condition" }, words(x.name), left(x) ? h("small", {}, ` ${left(x)}`) : null)))));
   }
   return h("section", { class: "table" },
     h("div", { class: "round" },

@@ -464,3 +464,13 @@ def test_an_empty_field_says_what_is_missing_and_its_error_clears_when_it_is_fix
     expect(refused).to_have_count(0)
     shown.locator("button.apply").click()
     expect(refused).to_have_text("Type how many rounds it lasts.")
+
+
+def test_the_player_page_says_a_foe_s_state_once_in_table_words(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    seeded(server, encounter, FIGHTERS[:2])
+    page.goto(f"{server.url}/play/{encounter['id']}#token={encounter['player_token']}")
+    goblin = page.locator("li.combatant[data-id='goblin']")
+    expect(goblin.locator(".descriptor")).to_have_text("healthy")
+    expect(goblin.locator(".status")).to_have_text(["flat footed"])  # not "healthy" twice
