@@ -360,6 +360,14 @@ def test_a_full_attack_rolls_each_iterative_bonus_in_one_action(
         ("AttackMade", 16, 7), ("DamageDealt", None, 7), ("AttackMade", 13, 7),
     ]  # fmt: skip
     assert lines[1]["fact"]["attack"] == 7
+    # the log shows the three lines as one action, undone and restored whole
+    head = page.locator("ol.log .action-head[data-action='7']")
+    expect(head).to_contain_text("one action: lines 7–9")
+    head.locator("button.undo-action").click()
+    expect(hp(page, "goblin")).to_have_text("HP 30/30")
+    expect(page.locator("ol.log li.revoked[data-action='7']")).to_have_count(3)
+    head.locator("button.restore-action").click()
+    expect(hp(page, "goblin")).to_have_text("HP 22/30")
 
 
 def test_on_a_laptop_whose_cards_overflow_next_turn_brings_the_acting_card_into_view(
