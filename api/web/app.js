@@ -40,6 +40,9 @@ async function listEncounters() {
 }
 
 async function open(id, token) {
+  // The fight on show, addressed again (a table's key added to the address): nothing to reopen,
+  // and the workspace is not torn down under the GM's hands.
+  if (id && id === page.id && page.state && page.source && (!token || token === page.token)) return;
   page.source?.close();
   goLive();
   update({ id, connection: null, token: token || kept()[id]?.gm || null, state: null, log: [], changes: null, dialog: null, errors: {} });
