@@ -482,3 +482,28 @@ def test_the_player_page_says_a_foe_s_state_once_in_table_words(
     goblin = page.locator("li.combatant[data-id='goblin']")
     expect(goblin.locator(".descriptor")).to_have_text("healthy")
     expect(goblin.locator(".status")).to_have_text(["flat footed"])  # not "healthy" twice
+
+
+def test_amending_an_attack_offers_its_damage_and_both_are_one_action(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    hit = {"type": "AttackMade", "attacker": "valeros", "target": "goblin", "natural": 12,
+           "total": 18}  # fmt: skip
+    seeded(server, encounter, [*FIGHTERS, hit, {"type": "DamageDealt", "target": "goblin",
+                                                "amount": 5, "attack": 7}])  # fmt: skip
+    page.goto(gm_url(server, encounter))
+    expect(hp(page, "goblin")).to_have_text("HP 25/30")
+    page.locator("ol.log li[data-position='7'] button.amend").click()
+    dialog = page.locator("dialog.amend")
+    dialog.locator("input[name=natural]").fill("19")  # the die was misread
+    dialog.locator("input[name=total]").fill("25")
+    damage = dialog.locator("fieldset.amend-damage")
+    expect(damage).to_contain_text("Its damage (line 8), amended with it")
+    damage.locator("input[name=damage_amount]").fill("11")
+    dialog.locator("button.do-amend").click()
+    dialog.locator("button.close-amend").click()
+    expect(hp(page, "goblin")).to_have_text("HP 19/30")
+    amended = the_log(server, encounter)[8:]
+    assert [(x["fact"]["target"], x["fact"]["action"]) for x in amended] == [(7, 9), (8, 9)]
+    page.locator(".turn-bar button.undo").click()  # one Undo takes both amendments back
+    expect(hp(page, "goblin")).to_have_text("HP 25/30")
