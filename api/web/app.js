@@ -15,6 +15,7 @@ import { Stats } from "./gm/stats.js";
 import { AttackDialog } from "./gm/attack.js";
 import { StoredAttackDialogFor } from "./gm/quick_attack.js";
 import { InitiativeSheet } from "./gm/initiative.js";
+import { AreaDialog } from "./gm/area.js";
 import { PromptDialog, RollDialog } from "./gm/rolls.js";
 import { AmendDialog } from "./gm/amend.js";
 import { Note, SurpriseDialog } from "./gm/surprise.js";
@@ -139,6 +140,7 @@ function Dialogs() {
   if (d.kind === "attack") return html`<${AttackDialog} target=${d.target} />`;
   if (d.kind === "stored-attack") return html`<${StoredAttackDialogFor} attacker=${d.attacker} index=${d.index} />`;
   if (d.kind === "initiative") return html`<${InitiativeSheet} />`;
+  if (d.kind === "area") return html`<${AreaDialog} />`;
   if (d.kind === "roll") return html`<${RollDialog} combatant=${d.combatant} />`;
   if (d.kind === "prompt") return html`<${PromptDialog} prompt=${d.prompt} />`;
   if (d.kind === "amend") return html`<${AmendDialog} line=${d.line} />`;

@@ -507,3 +507,38 @@ def test_amending_an_attack_offers_its_damage_and_both_are_one_action(
     assert [(x["fact"]["target"], x["fact"]["action"]) for x in amended] == [(7, 9), (8, 9)]
     page.locator(".turn-bar button.undo").click()  # one Undo takes both amendments back
     expect(hp(page, "goblin")).to_have_text("HP 25/30")
+
+
+def test_an_area_effect_on_every_foe_with_their_saves_is_one_action(
+    phone: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    seeded(server, encounter, FIGHTERS[:4] + CROWD[:3] + CROWD_ROLLS[:3] + [FIGHTERS[4]])
+    phone.goto(gm_url(server, encounter))
+    phone.locator(".turn-bar button.area-open").click()
+    dialog = phone.locator("dialog.area")
+    expect(dialog.locator("input[name^=target-]:checked")).to_have_count(4)  # every foe in view
+    dialog.locator("input[name=amount]").fill("20")
+    dialog.locator("input[name=damage_type]").fill("fire")
+    dialog.locator("select[name=save]").select_option("reflex")
+    dialog.locator("input[name=dc]").fill("15")
+    for who, die in (("goblin", "16"), ("goblin-1", "3"), ("goblin-2", "14"), ("goblin-3", "2")):
+        dialog.locator(f"input[name='save-{who}']").fill(die)
+    dialog.locator("input[name='bonus-goblin-2']").fill("1")  # 15: a success too
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SCREENSHOTS / "area_effect_phone.png"))
+    dialog.locator("button.record-area").click()
+    expect(dialog).to_have_count(0)
+    expect(hp(phone, "goblin")).to_have_text("HP 20/30")  # saved: half of 20
+    expect(hp(phone, "goblin-2")).to_have_text("HP -4/6")  # saved: half, 10, of its 6
+    lines = the_log(server, encounter)[12:]
+    assert [(x["fact"]["type"], x["fact"].get("combatant") or x["fact"]["target"],
+             x["fact"].get("amount")) for x in lines] == [
+        ("SavingThrowRolled", "goblin-1", None), ("DamageDealt", "goblin-1", 20),
+        ("SavingThrowRolled", "goblin-2", None), ("DamageDealt", "goblin-2", 10),
+        ("SavingThrowRolled", "goblin-3", None), ("DamageDealt", "goblin-3", 20),
+        ("SavingThrowRolled", "goblin", None), ("DamageDealt", "goblin", 10),
+    ]  # fmt: skip  # in initiative order
+    assert {x["fact"]["action"] for x in lines} == {13}
+    phone.locator(".turn-bar button.undo").click()  # one Undo: the whole fireball
+    expect(hp(phone, "goblin")).to_have_text("HP 30/30")
+    expect(hp(phone, "goblin-3")).to_have_text("HP 6/6")

@@ -61,6 +61,7 @@ function Moves({ state }) {
   return html`
     <${Act} where="next" cls="primary next" disabled=${!turn} title="n" onClick=${nextTurn}>Next turn <kbd>n</kbd><//>
     <${Act} where="attack-now" cls="attack-now" disabled=${!turn} onClick=${() => update({ dialog: { kind: "attack", target: null } })}>Attack…<//>
+    <button type="button" class="area-open" onClick=${() => update({ dialog: { kind: "area" } })}>Area…</button>
     <${Act} where="delay" cls="delay" disabled=${!turn} onClick=${() => record("delay", { type: "Delayed", combatant: turn })}>Delay<//>
     <span class="group-of"><input class="trigger" aria-label="the readied action's trigger" placeholder="trigger" size="10"
       value=${trigger} onInput=${(e) => setTrigger(e.target.value)} />
