@@ -61,9 +61,10 @@ class Server:
         path = self.folder / f"serve-{self.port}.log"
         return path.read_text(errors="replace") if path.exists() else ""
 
-    def start(self) -> Server:
-        """Launch on a fresh port; returns at once (see `wait_ready`)."""
-        self.port = free_port()
+    def start(self, port: int | None = None) -> Server:
+        """Launch on a fresh port (or on `port`, to start again where clients knew it); returns
+        at once (see `wait_ready`)."""
+        self.port = port or free_port()
         command = [str(COMBATLOG), "serve", "--host", HOST, "--port", str(self.port)]
         env = {**os.environ, **self.env, "COMBATLOG_DATABASE_URL": self.db}
         with (self.folder / f"serve-{self.port}.log").open("wb") as log:

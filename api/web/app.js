@@ -13,6 +13,9 @@ import { Changes, Log } from "./gm/log.js";
 import { ReplayBar, goLive } from "./gm/replay.js";
 import { Stats } from "./gm/stats.js";
 import { AttackDialog } from "./gm/attack.js";
+import { StoredAttackDialogFor } from "./gm/quick_attack.js";
+import { InitiativeSheet } from "./gm/initiative.js";
+import { AreaDialog } from "./gm/area.js";
 import { PromptDialog, RollDialog } from "./gm/rolls.js";
 import { AmendDialog } from "./gm/amend.js";
 import { Note, SurpriseDialog } from "./gm/surprise.js";
@@ -21,6 +24,7 @@ import { rulesetTitle } from "./gm/rules.js";
 import { CampaignList, CampaignView, openCampaign } from "./gm/campaigns.js";
 import { BranchBanner, CompareDialog, ForkDialog } from "./gm/branch.js";
 import { Filing } from "./gm/filing.js";
+import { connectionWords } from "./connection.js";
 
 // The encounters this browser holds tokens for; every stored one with the operator token.
 async function listEncounters() {
@@ -42,11 +46,14 @@ async function listEncounters() {
 let opening = 0;
 
 async function open(id, token) {
+  // The fight on show, addressed again (a table's key added to the address): nothing to reopen,
+  // and the workspace is not torn down under the GM's hands.
+  if (id && id === page.id && page.state && page.source && (!token || token === page.token)) return;
   const mine = ++opening;
   const superseded = () => mine !== opening;
   page.source?.close();
   goLive();
-  update({ id, token: token || kept()[id]?.gm || null, state: null, log: [], changes: null, dialog: null, errors: {} });
+  update({ id, connection: null, token: token || kept()[id]?.gm || null, state: null, log: [], changes: null, dialog: null, errors: {} });
   if (!id) return;
   if (!page.token && page.operator) {  // a fight opened from a campaign's page: the operator reads its tokens
     try {
@@ -68,7 +75,8 @@ async function open(id, token) {
   if (superseded() || !page.state) return;
   const created = page.log[0]?.fact || {};
   remember(id, page.token, undefined, { name: created.name, ruleset: page.state.ruleset, version: page.state.version });
-  page.source = follow(id, page.token, () => refreshSoon());
+  page.source = follow(id, page.token, () => refreshSoon(),
+    { onStatus: (connection) => update({ connection }), onBack: () => refreshSoon() });
   await listEncounters();
 }
 
@@ -93,6 +101,8 @@ function Header() {
     <button type="button" id="new" onClick=${() => update({ dialog: { kind: "new" } })}>New encounter</button>
     ${player ? html`<a id="player-link" href=${`/play/${page.id}#token=${player}`} target="_blank" rel="noopener">Player view ↗</a>` : null}
     ${!live() ? html`<span class="replaying-badge">replaying</span>` : null}
+    ${page.id && page.connection ? html`<span id="connection" class=${`connection ${page.connection.state}`} role="status"
+      data-connection=${page.connection.state}>${connectionWords(page.connection)}</span>` : null}
     <${ErrorNote} where="page" />
   </header>`;
 }
@@ -137,6 +147,9 @@ function Dialogs() {
   if (d.kind === "new") return html`<${NewEncounterDialog} />`;
   if (!page.state) return null;
   if (d.kind === "attack") return html`<${AttackDialog} target=${d.target} />`;
+  if (d.kind === "stored-attack") return html`<${StoredAttackDialogFor} attacker=${d.attacker} index=${d.index} />`;
+  if (d.kind === "initiative") return html`<${InitiativeSheet} />`;
+  if (d.kind === "area") return html`<${AreaDialog} />`;
   if (d.kind === "roll") return html`<${RollDialog} combatant=${d.combatant} />`;
   if (d.kind === "prompt") return html`<${PromptDialog} prompt=${d.prompt} />`;
   if (d.kind === "amend") return html`<${AmendDialog} line=${d.line} />`;

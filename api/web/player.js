@@ -1,5 +1,6 @@
 // The player page: the player view of one encounter, updated live from its stream.
 import { follow, renderTable } from "./table.js";
+import { showConnection } from "./connection.js";
 
 const id = location.pathname.split("/").pop();
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
@@ -40,5 +41,5 @@ if (!token) {
   follow(id, token, () => {
     clearTimeout(pending);
     pending = setTimeout(refresh, 30);
-  });
+  }, { onStatus: showConnection(message), onBack: refresh });
 }

@@ -1,4 +1,5 @@
 // The player page's table (CONTRACT §2 state as HTML), and the live stream both pages follow.
+import { followStream } from "./connection.js";
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -55,6 +56,14 @@ export function vitals(combatant) {
   return h("div", { class: "vitals" }, parts);
 }
 
+// Table words ("flat footed", not "flat_footed"); a foe's state said once (its descriptor's word
+// is not repeated as a status), and "healthy" not said at all, as on the GM's cards.
+const words = (name) => String(name).replace(/_/g, " ");
+function shownStatuses(c) {
+  const said = c.vitals?.descriptor;
+  return (c.statuses || []).filter((s) => s !== "healthy" && words(s) !== said);
+}
+
 function left(condition) {
   if (condition.remaining_rounds !== undefined) return `${condition.remaining_rounds} rd`;
   if (condition.until) return `until ${condition.until.until.replace(/_/g, " ")} of ${condition.until.of}`;
@@ -78,9 +87,9 @@ export function renderTable(state) {
         h("span", { class: "init" }, c.initiative ?? "–"),
         c.hidden ? h("span", { class: "tag" }, "hidden") : null),
       vitals(c),
-      h("div", { class: "statuses" }, (c.statuses || []).map((s) => h("span", { class: `status ${s}` }, s))),
+      h("div", { class: "statuses" }, shownStatuses(c).map((s) => h("span", { class: `status ${s}` }, words(s)))),
       h("div", { class: "conditions" }, (c.conditions || []).map((x) =>
-        h("span", { class: "condition" }, x.name, left(x) ? h("small", {}, ` ${left(x)}`) : null)))));
+        h("span", { class: "condition" }, words(x.name), left(x) ? h("small", {}, ` ${left(x)}`) : null)))));
   }
   return h("section", { class: "table" },
     h("div", { class: "round" },
@@ -92,9 +101,7 @@ export function renderTable(state) {
     (state.warnings || []).length ? h("ul", { class: "warnings" }, state.warnings.slice(-5).map((w) => h("li", {}, w))) : null);
 }
 
-// The live stream of an encounter (EventSource cannot send headers: the token goes in the query).
-export function follow(encounterId, token, onLine) {
-  const source = new EventSource(`/encounters/${encounterId}/stream?token=${encodeURIComponent(token)}`);
-  source.addEventListener("line", (event) => onLine(JSON.parse(event.data), Number(event.lastEventId)));
-  return source;
+// The live stream of an encounter, and the state of the connection to it (connection.js).
+export function follow(encounterId, token, onLine, { onStatus, onBack } = {}) {
+  return followStream(`/encounters/${encounterId}/stream?token=${encodeURIComponent(token)}`, { onLine, onStatus, onBack });
 }

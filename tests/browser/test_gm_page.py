@@ -307,6 +307,8 @@ def test_end_the_fight_and_rest_from_the_turn_bar(
     seeded(server, encounter, [*PARTY, *ROLLS, {"type": "CombatStarted"}])
     page.goto(gm_url(server, encounter))
     page.locator("button.end").click()
+    expect(page.locator(".turn-bar .round strong")).not_to_have_text("Combat over")  # it asks
+    page.locator("button.end-confirm").click()
     expect(page.locator(".turn-bar .round strong")).to_have_text("Combat over")
     expect(page.locator("button.next")).to_have_count(0)  # no more turns
     page.locator("button.long-rest").click()

@@ -9,8 +9,11 @@ from uuid import UUID
 from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
 
-from domain.rulesets import SYSTEMS
+from api.http.problems import HttpProblem
+from api.http.schemas.rulesets import DamageAsked, DamageRollOut, DamageRolls
+from domain.rulesets import SYSTEMS, System, ruleset_for
 from domain.rulesets.catalog import describe
 
 WEB = Path(__file__).resolve().parents[2] / "web"
@@ -60,6 +63,21 @@ def rulesets() -> dict[str, dict[str, Any]]:
     """Each rules system's title, house-rule options and combatant stats as JSON Schema (for
     forms, with labels), and its named conditions, defenses, saves and resources."""
     return {name: describe(name) for name in SYSTEMS}
+
+
+@router.post("/rulesets/{ruleset}/damage", tags=["rulesets"], response_model=DamageRolls)
+def damage(ruleset: System, body: DamageAsked) -> DamageRolls:
+    """The damage rolls of a hit with a stored attack, a critical's as the ruleset deals it
+    (3.5: the dice and bonus `multiplier` times, extra dice once; Orcus: maximum and its dice)."""
+    rules = ruleset_for(ruleset)
+    try:
+        attack = rules.attack_model.model_validate(body.attack)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        field = ".".join(["attack", *(str(part) for part in error["loc"])])
+        raise HttpProblem(422, "Invalid attack", error["msg"], field) from None
+    rolls = rules.critical_damage(attack, body.critical)
+    return DamageRolls(rolls=[DamageRollOut(roll=r.roll, damage_type=r.damage_type) for r in rolls])
 
 
 def install(app: FastAPI) -> None:

@@ -1,7 +1,7 @@
 // Amend a ruling with the same fields that recorded it (no JSON to type), then show in the
 // dialog, and above the table until dismissed, what differs downstream.
 import { html, useState } from "./lib.js";
-import { api, correct, page, update } from "./store.js";
+import { api, correct, page, record, update } from "./store.js";
 import { Dialog, ErrorNote, Act } from "./ui.js";
 import { differences } from "../changes.js";
 import { defenses, words } from "./rules.js";
@@ -52,10 +52,18 @@ function Field({ path, kind, value, onChange, n }) {
   return html`<label>${label}<input name=${path} type=${kind === N ? "number" : "text"} value=${value ?? ""} onInput=${(e) => set(e.target.value)} /></label>`;
 }
 
+// The damage in force that cites an attack line (recorded with it, in its action), if any.
+function damageOf(position) {
+  return page.log.find((l) => !l.revoked && inForce(l)?.type === "DamageDealt" && inForce(l).attack === position) || null;
+}
+
 export function AmendDialog({ line }) {
   const written = asWritten(inForce(line));
   const n = labeller(page.state.combatants);
   const [fact, setFact] = useState(written);
+  // Amending an attack offers its damage with it: both amended in one write, so one action.
+  const damageLine = written.type === "AttackMade" ? damageOf(line.position) : null;
+  const [damage, setDamage] = useState(damageLine ? asWritten(inForce(damageLine)) : null);
   const [reason, setReason] = useState("");
   const [done, setDone] = useState(null);
   const toughness = fact.type === "DamageDealt" && page.state.ruleset === "true20" ? [["save.natural", N], ["save.total", N]] : [];
@@ -63,7 +71,13 @@ export function AmendDialog({ line }) {
   const amend = async (e) => {
     e.preventDefault();
     const before = await api("GET", `/encounters/${page.id}/state`);
-    if (!(await correct("amend", "amend", { position: line.position, replacement: fact, ...(reason.trim() ? { reason: reason.trim() } : {}) }))) return;
+    const why = reason.trim() ? { reason: reason.trim() } : {};
+    const withDamage = damageLine && JSON.stringify(damage) !== JSON.stringify(asWritten(inForce(damageLine)));
+    const sent = withDamage
+      ? record("amend", [{ type: "EventAmended", target: line.position, replacement: fact, ...why },
+        { type: "EventAmended", target: damageLine.position, replacement: damage, ...why }])
+      : correct("amend", "amend", { position: line.position, replacement: fact, ...why });
+    if (!(await sent)) return;
     const summary = { position: line.position, changes: differences(before, page.state) };
     setDone(summary);
     update({ changes: summary });
@@ -73,6 +87,11 @@ export function AmendDialog({ line }) {
       <div class="grid">${fields.map(([path, kind]) => html`<${Field} path=${path} kind=${kind} value=${get(fact, path)} n=${n}
         onChange=${(value) => setFact(put(fact, path, value))} />`)}
         <label>why (optional)<input name="reason" value=${reason} onInput=${(e) => setReason(e.target.value)} /></label></div>
+      ${damageLine && damage ? html`<fieldset class="grid amend-damage"><legend>Its damage (line ${damageLine.position}), amended with it</legend>
+        <label>amount<input name="damage_amount" type="number" min="0" value=${damage.amount ?? ""}
+          onInput=${(e) => setDamage({ ...damage, amount: e.target.value === "" ? 0 : Number(e.target.value) })} /></label>
+        <label>damage type<input name="damage_damage_type" value=${damage.damage_type ?? ""}
+          onInput=${(e) => setDamage(put(damage, "damage_type", e.target.value.trim() || undefined))} /></label></fieldset>` : null}
       ${done ? html`<div class="summary" role="status"><${Summary} ...${done} /></div>` : html`<p class="hint">Becomes: ${describe(fact, n)}</p>`}
       <div class="buttons">${done
         ? html`<button type="button" class="primary close-amend" onClick=${() => update({ dialog: null })}>Close</button>`

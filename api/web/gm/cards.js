@@ -7,6 +7,8 @@ import { Vitals } from "./vitals.js";
 import { Drawer } from "./drawer.js";
 import { labeller } from "./words.js";
 import { words } from "./rules.js";
+import { StoredAttacks } from "./quick_attack.js";
+import { useTurnInView } from "./in_view.js";
 
 // The table on show: the past while replaying, else the live one.
 export const shown = () => (live() ? page.state : page.replay.state || page.state);
@@ -55,6 +57,7 @@ function Card({ id, c, state, n, open, onToggle }) {
       ${statuses.map((s) => html`<span class=${`status ${s}`}>${words(s)}</span>`)}
       ${(c.conditions || []).map((x) => html`<${Condition} id=${id} x=${x} n=${n} />`)}</div>` : null}
     <${Prompts} id=${id} state=${state} />
+    <${StoredAttacks} id=${id} state=${state} />
     <div class="quick">
       <button type="button" class="attack-it" disabled=${!live() || state.phase === "ended"}
         onClick=${() => update({ dialog: { kind: "attack", target: id } })}>Attack</button>
@@ -70,6 +73,7 @@ function Card({ id, c, state, n, open, onToggle }) {
 export function Cards() {
   const state = shown();
   const [open, setOpen] = useState(null);
+  useTurnInView(state?.turn, state?.round, live());
   if (!state) return null;
   const n = labeller(state.combatants);
   const ids = state.order.concat(Object.keys(state.combatants).filter((id) => !state.order.includes(id)));

@@ -1,7 +1,7 @@
 // A card's controls, opened from its name: damage, healing and temporary HP; conditions from
 // the ruleset's picker; its resources; initiative; delay and readied actions; reveal; leave.
 import { html, useState } from "./lib.js";
-import { joinedAs, record } from "./store.js";
+import { clearError, fail, joinedAs, record } from "./store.js";
 import { Act, ErrorNote, amountOrRoll, int } from "./ui.js";
 import { conditions, healing, resources, words } from "./rules.js";
 
@@ -19,14 +19,14 @@ function Hit({ id, state, n }) {
     if (await record(where, fact)) { setAmount(""); setSave(""); }
   };
   const saved = () => (toughness && int(save) !== null ? { save: { natural: int(save), total: int(save) + (int(bonus) || 0) } } : {});
-  const given = () => amountOrRoll(amount);
+  const given = () => amountOrRoll(amount) || fail(where, "Type the amount: a number, or dice such as 2d6+3.");
   const damage = () => given() && send({ type: "DamageDealt", target: id, ...given(),
     ...(type.trim() ? { damage_type: type.trim() } : {}), ...(nonlethal ? { nonlethal: true } : {}), ...(by ? { source: by } : {}), ...saved() });
-  const heal = () => given() && send({ type: "HealingApplied", target: id, ...given(), ...(kind ? { kind } : {}) });
+  const heal = () => given() && send({ type: "HealingApplied", target: id, ...given(), ...(kind ? { kind } : {}), ...(by ? { source: by } : {}) });
   const temp = () => given() && send({ type: "TemporaryHitPointsGained", target: id, ...given() });
   return html`<fieldset class="hit"><legend>Hit points</legend>
     <label>amount <input name="amount" inputmode="text" placeholder="7 or 2d6+3" value=${amount} size="9"
-      onInput=${(e) => setAmount(e.target.value)} /></label>
+      onInput=${(e) => { setAmount(e.target.value); clearError(where); }} /></label>
     <label>type <input name="damage_type" placeholder="slashing" value=${type} size="8" onInput=${(e) => setType(e.target.value)} /></label>
     <label>by <select name="source" value=${by} onChange=${(e) => setBy(e.target.value)}>
       <option value="">—</option>
@@ -44,7 +44,7 @@ function Hit({ id, state, n }) {
 }
 
 function duration(kind, rounds, state) {
-  if (kind === "rounds" && int(rounds)) return { rounds: int(rounds) };
+  if (kind === "rounds") return { rounds: int(rounds) };  // 0 is sent, and refused: never "until removed"
   if (kind === "end_of_turn" && state.turn) return { until: "end_of_turn", of: state.turn, next: true };
   if (kind === "save_ends") return { save_ends: true };
   return null;
@@ -59,7 +59,8 @@ function Afflict({ id, state, n }) {
   const where = `${id}:condition`;
   const condition = (name === "" || !named.length ? custom : name).trim();
   const apply = () => {
-    if (!condition) return;
+    if (!condition) return fail(where, "Choose a condition, or type the effect.");
+    if (kind === "rounds" && int(rounds) === null) return fail(where, "Type how many rounds it lasts.");
     const lasting = duration(kind, rounds, state);
     record(where, { type: "ConditionApplied", target: id, condition,
       ...(state.turn && state.turn !== id ? { source: state.turn } : {}), ...(lasting ? { duration: lasting } : {}) });
@@ -70,13 +71,13 @@ function Afflict({ id, state, n }) {
       ${named.map((x) => html`<option value=${x.name}>${x.title || words(x.name)}</option>`)}
       <option value="">other…</option></select></label>` : null}
     ${name === "" || !named.length ? html`<label>effect <input name="custom" placeholder="bless" value=${custom} size="10"
-      onInput=${(e) => setCustom(e.target.value)} /></label>` : null}
+      onInput=${(e) => { setCustom(e.target.value); clearError(where); }} /></label>` : null}
     <label>lasts <select name="duration" value=${kind} onChange=${(e) => setKind(e.target.value)}>
       <option value="none">until removed</option><option value="rounds">rounds</option>
       ${state.turn ? html`<option value="end_of_turn">to the end of ${n(state.turn)}'s next turn</option>` : null}
       <option value="save_ends">save ends</option></select></label>
     ${kind === "rounds" ? html`<label>rounds <input name="rounds" type="number" min="1" value=${rounds} size="3"
-      onInput=${(e) => setRounds(e.target.value)} /></label>` : null}
+      onInput=${(e) => { setRounds(e.target.value); clearError(where); }} /></label>` : null}
     <${Act} where=${where} cls="apply" onClick=${apply}>Apply<//>
     ${chosen?.description ? html`<p class="hint">${chosen.description}</p>` : null}
     <${ErrorNote} where=${where} /></fieldset>`;
@@ -94,7 +95,7 @@ function Resource({ id, r }) {
     ${r.purposes?.length ? html`<label>${r.title} for <select name="purpose" value=${purpose} onChange=${(e) => setPurpose(e.target.value)}>
       ${r.purposes.map((p) => html`<option value=${p}>${words(p)}</option>`)}</select></label>` : null}
     ${counted ? html`<label>points <input name="points" type="number" min="1" value=${amount} size="3"
-      onInput=${(e) => setAmount(e.target.value)} /></label>` : null}
+      onInput=${(e) => { setAmount(e.target.value); clearError(where); }} /></label>` : null}
     <${Act} where=${where} cls="spend" onClick=${spend}>Spend ${r.title}<//>
     <${ErrorNote} where=${where} /></div>`;
 }
@@ -103,10 +104,11 @@ function Initiative({ id }) {
   const [natural, setNatural] = useState("");
   const modifier = joinedAs(id)?.stats?.initiative_modifier || 0;
   const where = `${id}:initiative`;
-  const set = () => int(natural) && record(where, { type: "InitiativeRolled", combatant: id, natural: int(natural), modifier });
+  const set = () => (int(natural) === null ? fail(where, "Type the d20 as it fell, or Roll.")
+    : record(where, { type: "InitiativeRolled", combatant: id, natural: int(natural), modifier }));
   const roll = () => record(where, { type: "InitiativeRolled", combatant: id, roll: `1d20${modifier < 0 ? "" : "+"}${modifier}` });
   return html`<fieldset class="initiative"><legend>Initiative (${modifier < 0 ? "" : "+"}${modifier})</legend>
-    <label>d20 <input name="natural" type="number" min="1" max="20" value=${natural} size="3" onInput=${(e) => setNatural(e.target.value)} /></label>
+    <label>d20 <input name="natural" type="number" min="1" max="20" value=${natural} size="3" onInput=${(e) => { setNatural(e.target.value); clearError(where); }} /></label>
     <${Act} where=${where} cls="set-initiative" onClick=${set}>Set<//>
     <${Act} where=${where} cls="roll-initiative" onClick=${roll}>Roll<//>
     <${ErrorNote} where=${where} /></fieldset>`;

@@ -2,6 +2,7 @@
 // its default, only changes sent) and a creature's stats (blank means not given).
 import { html } from "./lib.js";
 import { enumLabel, statDefenses, statTitle, words } from "./rules.js";
+import { attacksFrom, attacksText } from "./attack_text.js";
 
 // The JSON type of a property: its `type`, or the first non-null type of its `anyOf`.
 export function kindOf(schema) {
@@ -62,6 +63,11 @@ export function StatFields({ schema, ruleset, values, onChange }) {
         return html`<label>${label}<select data-stat=${name} value=${values[name] ?? ""} onChange=${set(name)}>
           <option value="">—</option>${options.map((c) => html`<option value=${String(c)}>${c === true ? "yes" : c === false ? "no" : words(c)}</option>`)}</select></label>`;
       }
+      if (name === "attacks") {  // a stat block's attacks, typed as it prints them
+        return html`<label class="attacks-field">${label} <small>(; between attacks)</small><input data-stat=${name} type="text"
+          placeholder=${ruleset === "orcus" ? "Flame Strike +6 vs reflex 2d6+4 fire" : "Longsword +6/+1 1d8+3 19-20/x2 slashing"}
+          value=${values[name] ?? ""} onInput=${set(name)} /></label>`;
+      }
       const placeholder = kind === "object" ? "fire=5" : s.default ?? "";
       return html`<label>${label}<input data-stat=${name} type=${isNumber(kind) ? "number" : "text"} required=${required.has(name)}
         placeholder=${placeholder === null ? "" : String(placeholder)} value=${values[name] ?? ""} onInput=${set(name)} /></label>`;
@@ -75,15 +81,17 @@ export function StatFields({ schema, ruleset, values, onChange }) {
 const pairs = (text) => Object.fromEntries(String(text).split(/[\s,]+/).filter(Boolean)
   .map((p) => p.split("=")).map(([k, v]) => [k, Number(v)]));
 
-// The stats typed in, as the ruleset reads them (blanks left out).
-export function statsFrom(schema, values) {
+// The stats typed in, as the ruleset reads them (blanks left out). Attacks left as they were
+// loaded keep every field (extra damage, a power's hit and miss lines) that the words do not show.
+export function statsFrom(schema, values, ruleset) {
   const stats = {};
   for (const [name, s] of Object.entries(schema?.properties || {})) {
     if (name === "defenses") continue;
     const text = String(values[name] ?? "").trim();
     if (text === "") continue;
     const kind = kindOf(s);
-    if (isNumber(kind) && !enumOf(s)) stats[name] = Number(text);
+    if (name === "attacks") stats.attacks = text === attacksText(values.attacksLoaded) ? values.attacksLoaded : attacksFrom(text, ruleset);
+    else if (isNumber(kind) && !enumOf(s)) stats[name] = Number(text);
     else if (kind === "boolean") stats[name] = text === "true";
     else if (kind === "object") stats[name] = pairs(text);
     else stats[name] = enumOf(s) && typeof enumOf(s)[0] === "number" ? Number(text) : text;
@@ -98,6 +106,7 @@ export function valuesFrom(stats = {}) {
   const values = {};
   for (const [k, v] of Object.entries(stats)) {
     if (k === "defenses") values.defenses = { ...v };
+    else if (k === "attacks") Object.assign(values, { attacks: attacksText(v), attacksLoaded: v });
     else if (v && typeof v === "object") values[k] = Object.entries(v).map(([a, b]) => `${a}=${b}`).join(" ");
     else values[k] = String(v);
   }

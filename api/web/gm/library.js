@@ -56,13 +56,17 @@ function Creature({ c, onEdit, reload }) {
 export function Library({ onEdit }) {
   const ruleset = page.state.ruleset;
   const [creatures, setCreatures] = useState(null);
+  const [asking, setAsking] = useState(false);
   const load = () => page.operator && libraryCall("GET", `/library?ruleset=${ruleset}`)
     .then((answer) => setCreatures(answer.creatures))
     .catch((error) => fail("library", error.message));
   useEffect(() => { load(); }, [ruleset, page.operator, page.librarySaved]);
   if (!page.operator) return html`<div class="library"><p>The creature library and party roster need the operator token.</p><${OperatorToken} /></div>`;
   const party = (creatures || []).filter((c) => c.party);
-  const addParty = () => record("party", party.flatMap((c) => joining(c, 1)));
+  const addParty = () => record("party", party.flatMap((c) => joining(c, 1))).then(() => setAsking(false));
+  // the party already at the table (by name): a second "Add the party" asks first
+  const present = new Set(Object.values(page.state.combatants).filter((c) => !(c.statuses || []).includes("left")).map((c) => c.name));
+  const already = party.filter((c) => present.has(c.name)).map((c) => c.name);
   const importFile = async (e) => {
     const file = e.target.files[0];
     if (!file) return;
@@ -71,10 +75,15 @@ export function Library({ onEdit }) {
   };
   return html`<div class="library">
     <div class="buttons">
-      <${Act} where="party" cls="add-party" disabled=${!party.length} onClick=${addParty}>Add the party${party.length ? ` (${party.length})` : ""}<//>
+      <${Act} where="party" cls="add-party" disabled=${!party.length || asking}
+        onClick=${() => (already.length ? setAsking(true) : addParty())}>Add the party${party.length ? ` (${party.length})` : ""}<//>
       <button type="button" class="export" onClick=${() => busy("library", () => libraryCall("GET", "/library/export")).then((d) => d && download("combatlog-library.json", d))}>Export</button>
       <label class="file">Import<input type="file" accept="application/json,.json" onChange=${importFile} /></label>
     </div>
+    ${asking ? html`<div class="ask" role="alertdialog" aria-label="add the party again?">
+      <p>${already.join(", ")} ${already.length === 1 ? "is" : "are"} at the table already. Add the party again?</p>
+      <div class="buttons"><${Act} where="party" cls="danger add-party-again" onClick=${addParty}>Add them again<//>
+        <button type="button" class="keep" onClick=${() => setAsking(false)}>No</button></div></div>` : null}
     <${ErrorNote} where="party" /><${ErrorNote} where="library" />
     ${creatures === null ? html`<p>Loading…</p>` : creatures.length
       ? html`<ul class="creatures">${creatures.map((c) => html`<${Creature} key=${c.id} c=${c} onEdit=${onEdit} reload=${load} />`)}</ul>`

@@ -21,13 +21,36 @@ export function asWritten(fact) {
   return written;
 }
 
-function Line({ line, n, damageOf }) {
+// The lines written in one GM action (an attack with its damage, an initiative sheet), by the
+// position of its first line; an action of one line is no group.
+function actionsOf(log) {
+  const groups = {};
+  for (const line of log) {
+    if (line.fact?.action && !CORRECTIONS.has(line.fact.type)) (groups[line.fact.action] ||= []).push(line);
+  }
+  return Object.fromEntries(Object.entries(groups).filter(([, lines]) => lines.length > 1));
+}
+
+// Above the newest line of an action: the action as one entry, undone or restored whole.
+function ActionHead({ first, lines }) {
+  const where = `action:${first}`;
+  const inForce = lines.filter((l) => !l.revoked).length;
+  return html`<div class="action-head" data-action=${first}>
+    <span>one action: lines ${first}–${lines[lines.length - 1].position}</span>
+    ${inForce ? html`<${Act} where=${where} cls="undo-action" onClick=${() => correct(where, "undo", { action: first })}>undo all ${inForce}<//>`
+      : html`<${Act} where=${where} cls="restore-action" onClick=${() => correct(where, "redo", { action: first })}>restore all ${lines.length}<//>`}
+    <${ErrorNote} where=${where} /></div>`;
+}
+
+function Line({ line, n, damageOf, group }) {
   const fact = inForce(line);
   const amended = line.amended_by ? fact : null;
   const correction = CORRECTIONS.has(line.fact?.type);
   const where = `line:${line.position}`;
   const classes = [line.revoked && "revoked", line.amended_by && "amended"].filter(Boolean).join(" ");
-  return html`<li class=${classes || undefined} data-position=${line.position}>
+  const newest = group && group[group.length - 1] === line;
+  return html`<li class=${classes || undefined} data-position=${line.position} data-action=${group ? line.fact.action : undefined}>
+    ${newest ? html`<${ActionHead} first=${line.fact.action} lines=${group} />` : null}
     <span class="pos">${line.position}</span>
     <span class="text">${describe(fact, n, line.derived, damageOf[line.position])}
       ${amended ? html`<small> (amended at line ${line.amended_by}; was: ${describe(line.fact, n)})</small>` : null}</span>
@@ -49,8 +72,9 @@ export function Log() {
     const fact = inForce(line);
     if (fact?.type === "DamageDealt" && fact.attack && !line.revoked && !fact.on_miss) damageOf[fact.attack] = fact;
   }
+  const actions = actionsOf(page.log);
   return html`<ol class="log" aria-label="the log, newest first">${page.log.slice().reverse().map((line) => html`
-    <${Line} key=${line.position} line=${line} n=${n} damageOf=${damageOf} />`)}</ol>`;
+    <${Line} key=${line.position} line=${line} n=${n} damageOf=${damageOf} group=${actions[line.fact?.action]} />`)}</ol>`;
 }
 
 export function Changes() {

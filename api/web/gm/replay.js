@@ -3,6 +3,7 @@
 import { html } from "./lib.js";
 import { api, page, update } from "./store.js";
 import { BranchButton } from "./branch.js";
+import { connectionWords } from "../connection.js";
 
 // Each request for a past table gets a ticket; an answer is drawn only if no later request's
 // answer was drawn first, so a slow answer never puts an older table over a newer one.
@@ -73,6 +74,10 @@ function timeline(e) {
   if (page.replay.at !== null) replay(page.replay.at, chosen);
 }
 
+// The present: live while the stream is open, else the last line received, and since when.
+const present = () => (!page.connection || page.connection.state === "live" ? "live"
+  : `the latest line received (${connectionWords(page.connection)})`);
+
 export function ReplayBar() {
   const state = page.state;
   if (!state) return null;
@@ -85,7 +90,7 @@ export function ReplayBar() {
       <input id="replay" type="range" min="1" max=${last} value=${at ?? last} aria-label="replay position"
         onInput=${(e) => { stop(); replay(e.target.value); }} />
       <button type="button" id="step-forward" aria-label="one line forward" onClick=${() => step(+1)}>▶</button>
-      <span id="replay-at" class="at" aria-live="polite">${at === null ? "live" : `replaying: the table after line ${at} of ${last}`}</span>
+      <span id="replay-at" class="at" aria-live="polite">${at === null ? present() : `replaying: the table after line ${at} of ${last}`}</span>
     </div>
     <div class="replay-controls">
       <fieldset class="timeline"><legend class="sr-only">timeline</legend>

@@ -80,11 +80,16 @@ export function AddCreatures({ from, onLoaded }) {
   const set = (key) => (e) => setF({ ...f, [key]: e.target.value });
   const add = async (e) => {
     e.preventDefault();
-    const creature = { name: f.name.trim(), side: f.side.trim() || "foes", kind: f.kind || undefined, stats: statsFrom(schema, f.values), party: f.party };
+    const creature = { name: f.name.trim(), side: f.side.trim() || "foes", kind: f.kind || undefined, stats: statsFrom(schema, f.values, ruleset), party: f.party };
     if (!creature.name) return fail("add", "Give the creature a name.");
     const n = Math.max(1, Math.min(50, int(count) || 1));
     if (extra.save && !(await saveCreature("add", ruleset, creature))) return;
-    if (await record("add", joining(creature, n, extra))) { setCount("1"); onLoaded?.(null); }
+    if (await record("add", joining(creature, n, extra))) {  // the next creature starts from nothing
+      setF(blank(null));
+      setCount("1");
+      setExtra({ hidden: false, group: false, save: false });
+      onLoaded?.(null);
+    }
   };
   return html`<form class="add-creatures" onSubmit=${add}>
     <div class="grid">

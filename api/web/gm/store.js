@@ -7,7 +7,7 @@ export const page = {
   id: null, token: null, operator: localStorage.getItem("combatlog.operator"), campaign: null, session: null,
   rulesets: {}, state: null, log: [], encounters: [],
   replay: { at: null, timeline: "then", state: null, playing: false, speed: 2 },
-  busy: new Set(), errors: {}, dialog: null, changes: null, stats: null, source: null,
+  busy: new Set(), errors: {}, dialog: null, changes: null, stats: null, source: null, connection: null,
 };
 
 let redraw = () => {};
@@ -24,6 +24,13 @@ export const api = (method, path, body, token = page.token) => call(method, path
 
 export function fail(where, message) {
   update({ errors: { ...page.errors, [where]: message } });
+}
+
+// An error goes once its field is fixed (typed into), not only on the next success.
+export function clearError(where) {
+  if (!page.errors[where]) return;
+  const { [where]: _gone, ...rest } = page.errors;
+  update({ errors: rest });
 }
 
 export const live = () => page.replay.at === null;
@@ -59,11 +66,12 @@ export const record = (where, facts, expected) => write(where, `/encounters/${pa
 export const correct = (where, kind, body) => write(where, `/encounters/${page.id}/${kind}`, body);
 
 // Facts that cite one another's positions (damage → its attack) are built from the version they
-// will follow and sent with it as expected_version; a lost race is built again once.
+// will follow and sent with it as expected_version; a lost race is built again once. `build` may
+// answer a promise (dice it has the service roll first).
 export async function recordLinked(where, build) {
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const version = page.state.version;
-    const answer = await record(where, build(version), version);
+    const answer = await record(where, await build(version), version);
     if (answer || page.lastStatus !== 409) return answer;
     await refresh();
   }

@@ -5,6 +5,8 @@ import { correct, joinedAs, live, page, record, update } from "./store.js";
 import { Act, ErrorNote } from "./ui.js";
 import { shown } from "./cards.js";
 import { labeller } from "./words.js";
+import { StoredAttacks } from "./quick_attack.js";
+import { SheetButton } from "./initiative.js";
 
 // One roll per group (its members share it) for each combatant chosen, by the service's dice.
 function initiativeFor(state, chosen) {
@@ -30,6 +32,7 @@ function Initiative({ state }) {
   const waiting = Object.entries(state.combatants).filter(([id, c]) => unrolled(id, c)).length;
   if (!waiting || state.phase === "ended") return null;
   return html`<span class="group-of">
+    <${SheetButton} state=${state} />
     <${Act} where="initiative" cls="roll-npcs" onClick=${() => rollFor(npcs)}>Roll initiative: NPCs<//>
     <${Act} where="initiative" cls="roll-all" onClick=${() => rollFor(unrolled)}>… everyone without (${waiting})<//></span>`;
 }
@@ -43,6 +46,7 @@ export function nextTurn() {
 
 function Moves({ state }) {
   const [trigger, setTrigger] = useState("");
+  const [ending, setEnding] = useState(false);  // End combat asks first
   const turn = state.turn;
   if (state.phase === "setup" || state.phase === "surprise" && !turn) {
     return html`<${Act} where="start" cls="primary start" disabled=${!state.order.length && !Object.keys(state.combatants).length}
@@ -57,11 +61,15 @@ function Moves({ state }) {
   return html`
     <${Act} where="next" cls="primary next" disabled=${!turn} title="n" onClick=${nextTurn}>Next turn <kbd>n</kbd><//>
     <${Act} where="attack-now" cls="attack-now" disabled=${!turn} onClick=${() => update({ dialog: { kind: "attack", target: null } })}>Attack…<//>
+    <button type="button" class="area-open" onClick=${() => update({ dialog: { kind: "area" } })}>Area…</button>
     <${Act} where="delay" cls="delay" disabled=${!turn} onClick=${() => record("delay", { type: "Delayed", combatant: turn })}>Delay<//>
     <span class="group-of"><input class="trigger" aria-label="the readied action's trigger" placeholder="trigger" size="10"
       value=${trigger} onInput=${(e) => setTrigger(e.target.value)} />
     <${Act} where="ready" cls="ready" disabled=${!turn} onClick=${ready}>Ready<//></span>
-    <${Act} where="end" cls="end" onClick=${() => record("end", { type: "CombatEnded" })}>End combat<//>`;
+    ${ending ? html`<span class="group-of ask" role="alertdialog" aria-label="end the fight?">End the fight?
+      <${Act} where="end" cls="danger end-confirm" onClick=${() => record("end", { type: "CombatEnded" }).then(() => setEnding(false))}>End it<//>
+      <button type="button" class="keep-fighting" onClick=${() => setEnding(false)}>Keep fighting</button></span>`
+    : html`<${Act} where="end" cls="end" onClick=${() => setEnding(true)}>End combat<//>`}`;
 }
 
 function Ties({ state, n }) {
@@ -89,6 +97,7 @@ export function TurnBar() {
         <${Act} where="undo" cls="undo" title="undo the latest line (u)" onClick=${undo}>Undo <kbd>u</kbd><//>
         <${Act} where="redo" cls="redo" title="redo (r)" onClick=${redo}>Redo <kbd>r</kbd><//></span>
     </div>
+    ${state.turn && state.phase !== "ended" ? html`<${StoredAttacks} id=${state.turn} state=${state} cls="acting" />` : null}
     <div class="moves">
       <${Moves} state=${state} />
       <${Initiative} state=${state} />
