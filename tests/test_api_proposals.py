@@ -125,6 +125,10 @@ def test_a_player_cannot_flood_the_queue(client: TestClient, table: dict[str, An
         assert propose(client, table, "lidda", {**INITIATIVE, "natural": n + 1}).status_code == 201
     refused = propose(client, table, "lidda", INITIATIVE)
     assert refused.status_code == 429 and int(refused.headers["retry-after"]) > 0
+    declined = client.post(url(table, "proposals/6/decline"), json={}, headers=table["gm"])
+    assert declined.status_code == 201  # one ruled on: room for one more, not two
+    assert propose(client, table, "lidda", INITIATIVE).status_code == 201
+    assert propose(client, table, "lidda", INITIATIVE).status_code == 429
     assert propose(client, table, "kyra", {**INITIATIVE, "combatant": "kyra"}).status_code == 201
     big = propose(client, table, "lidda", *[INITIATIVE] * 9)
     assert big.status_code == 422 and big.json()["errors"][0]["field"] == "facts"

@@ -29,7 +29,7 @@ from api.service.tokens import Viewer
 from api.store.errors import VersionConflict
 from api.wiring import Runtime
 from domain.commands import Accept, Decline, Propose, Undo
-from domain.events import ActionProposed, Fact
+from domain.events import ActionProposed, Fact, ProposalAccepted, ProposalDeclined
 from domain.integrity import LogError
 from domain.jsonl import parse_event
 from projections.history import History
@@ -76,15 +76,21 @@ def proposed(character: str, body: NewProposal) -> ActionProposed:
 
 
 def limited(history: History, character: str, now: datetime) -> None:
-    """429 with Retry-After when the character has MOST_OPEN proposals waiting, or made
-    MOST_A_MINUTE in the last minute."""
-    waiting = [p for p in proposals(history) if p.proposed.combatant == character]
-    if sum(p.state in OPEN for p in waiting) >= MOST_OPEN:
+    """429 with Retry-After when the character has MOST_OPEN proposals waiting (made, neither
+    withdrawn nor ruled on: pending or stale), or made MOST_A_MINUTE in the last minute; one pass
+    over the log, no table folded."""
+    revoked, made, ruled = history.corrections.revoked, {}, set()
+    for position, event in enumerate(history.events, 1):
+        if isinstance(event, ActionProposed) and event.combatant == character:
+            made[position] = event.at
+        elif isinstance(event, ProposalAccepted | ProposalDeclined) and position not in revoked:
+            ruled.add(event.proposal)
+    waiting = [line for line in made if line not in revoked and line not in ruled]
+    if len(waiting) >= MOST_OPEN:  # pending or stale: the states the GM may still rule on
         detail = f"{MOST_OPEN} proposals of {character} wait for the GM already"
         raise HttpProblem(429, "Too many proposals", detail, "facts",
                           headers={"Retry-After": str(WAIT_FOR_GM)})  # fmt: skip
-    made = [p.proposed.at for p in waiting if p.proposed.at is not None]
-    recent = sorted(at for at in made if (now - at).total_seconds() < 60)
+    recent = sorted(at for at in made.values() if at and (now - at).total_seconds() < 60)
     if len(recent) >= MOST_A_MINUTE:
         wait = math.ceil(60 - (now - recent[-MOST_A_MINUTE]).total_seconds())
         detail = f"{MOST_A_MINUTE} proposals of {character} in a minute: wait a little"
