@@ -107,9 +107,12 @@ export class Proposing {
     const me = state.combatants[this.me];
     const name = (id) => state.combatants[id]?.name ?? id;
     const up = turnNote(state, this.me);
+    const mine = state.turn === this.me;
+    if (mine && this.wasUp === false) navigator.vibrate?.(200);  // the turn has just come round
+    this.wasUp = mine;
     this.root.replaceChildren(...[
       h("h2", {}, me ? me.name : this.me),
-      up ? h("p", { class: `your-turn${state.turn === this.me ? " up" : ""}`, role: "status" }, up) : null,
+      up ? h("p", { class: `your-turn${mine ? " up" : ""}`, role: "status" }, up) : null,
       me ? this.card(me) : h("p", { class: "hint" }, "Your character is not in this fight."),
       this.error ? h("p", { class: "error", role: "alert" }, this.error) : null,
       me ? this.formsFor(state, me) : null,
