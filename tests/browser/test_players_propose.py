@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, SCREENSHOTS, gm_url
+from tests.browser.conftest import PHONE, SCREENSHOTS, axe_violations, gm_url
 from tests.browser.gm import hp, seeded
 from tests.server_helpers import Server
 
@@ -136,5 +136,6 @@ def test_players_propose_and_the_gm_rules(
         "GM: “no save is called for”"
     )
     expect(kyra.locator("body")).not_to_contain_text("no save is called for")
+    assert axe_violations(lidda) == [] and axe_violations(page) == []
     lidda.screenshot(path=str(SCREENSHOTS / "test_players_propose_and_the_gm_rules-lidda.png"),
                      full_page=True)  # fmt: skip
