@@ -122,9 +122,14 @@ def test_the_idempotency_key_names_one_proposal(client: TestClient, table: dict[
 
 def test_a_player_cannot_flood_the_queue(client: TestClient, table: dict[str, Any]) -> None:
     for n in range(MOST_OPEN):
-        assert propose(client, table, "lidda", {**INITIATIVE, "natural": n + 1}).status_code == 201
+        key = {"Idempotency-Key": f"init-{n}"}
+        made = propose(client, table, "lidda", {**INITIATIVE, "natural": n + 1}, headers=key)
+        assert made.status_code == 201
     refused = propose(client, table, "lidda", INITIATIVE)
     assert refused.status_code == 429 and int(refused.headers["retry-after"]) > 0
+    retried = propose(client, table, "lidda", {**INITIATIVE, "natural": 1},
+                      headers={"Idempotency-Key": "init-0"})  # fmt: skip
+    assert (retried.status_code, retried.json()["first"]) == (201, 6)  # its lines, not a 429
     declined = client.post(url(table, "proposals/6/decline"), json={}, headers=table["gm"])
     assert declined.status_code == 201  # one ruled on: room for one more, not two
     assert propose(client, table, "lidda", INITIATIVE).status_code == 201

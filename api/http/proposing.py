@@ -120,7 +120,8 @@ async def propose(
     for _ in range(TRIES):
 
         def look(history: History) -> tuple[int, Propose]:
-            limited(history, character, datetime.now(UTC))
+            if key is None or all(event.key != key for event in history.events):
+                limited(history, character, datetime.now(UTC))  # not a retry of one written
             names, players = nameable(history, viewer), players_in_fight(history)
             return history.version, Propose(proposal, names, players)
 
