@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, SCREENSHOTS, axe_violations, gm_url
-from tests.browser.gm import hp, seeded
+from tests.browser.gm import hp, log_line, seeded
 from tests.server_helpers import Server
 
 PARTY = [
@@ -85,6 +85,9 @@ def test_players_propose_and_the_gm_rules(
     queued(page, "Kyra").locator("button.accept").click()
     expect(page.locator("section.proposals")).to_have_count(0)
     expect(lidda.locator(".my-proposals li.proposal.accepted")).to_have_count(1)
+    expect(log_line(page, 6)).to_contain_text("Lidda proposes: Lidda rolls initiative: d20 14")
+    expect(log_line(page, 6).locator("button.amend")).to_have_count(0)  # undone, never amended
+    expect(log_line(page, 9).locator("button.amend")).to_have_count(1)  # the fact it became
     seeded(server, encounter, [
         {"type": "InitiativeRolled", "combatant": "goblin-2", "natural": 5, "modifier": 0},
         {"type": "CombatStarted"},

@@ -21,6 +21,9 @@ export function asWritten(fact) {
   return written;
 }
 
+// A player's proposal and the GM's rulings on it are never amended (the log refuses it): undone.
+const PROPOSALS = new Set(["ActionProposed", "ProposalAccepted", "ProposalDeclined"]);
+
 function Line({ line, n, damageOf }) {
   const fact = inForce(line);
   const amended = line.amended_by ? fact : null;
@@ -35,7 +38,7 @@ function Line({ line, n, damageOf }) {
       ${correction ? null : line.revoked
         ? html`<${Act} where=${where} cls="restore" onClick=${() => correct(where, "redo", { position: line.position })}>restore<//>`
         : html`<${Act} where=${where} cls="undo-line" onClick=${() => correct(where, "undo", { position: line.position })}>undo<//>`}
-      ${line.revoked || correction ? null : html`<button type="button" class="amend" disabled=${page.replay.at !== null}
+      ${line.revoked || correction || PROPOSALS.has(line.fact?.type) ? null : html`<button type="button" class="amend" disabled=${page.replay.at !== null}
         onClick=${() => update({ dialog: { kind: "amend", line } })}>amend</button>`}
       <${BranchButton} at=${line.position} /></span>` : null}
     <${ErrorNote} where=${where} />
