@@ -115,6 +115,7 @@ def test_players_propose_and_the_gm_rules(
     edited = queued(page, "Kyra")
     edited.locator("button.edit").click()
     edited.locator("input[name='0.amount']").fill("3")
+    page.screenshot(path=str(SCREENSHOTS / "test_players_propose_and_the_gm_rules-edit.png"))
     edited.locator("button.accept-edited").click()
     expect(hp(page, "goblin-2")).to_have_text("HP 1/9")
     expect(kyra.locator(".my-proposals li.proposal.edited")).to_contain_text("as the GM ruled it")

@@ -34,7 +34,7 @@ function Editor({ proposal, onDone }) {
     if (await write(where, `/encounters/${page.id}/proposals/${proposal.line}/accept`, { facts })) onDone();
   };
   return html`<div class="proposal-edit">
-    ${facts.map((f, n) => html`<fieldset><legend>${f.type}</legend>
+    ${facts.map((f, n) => html`<fieldset><legend>${f.type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()}</legend>
       ${NUMBERS.filter((k) => typeof f[k] === "number").map((k) => html`<label>${k}
         <input type="number" name=${`${n}.${k}`} value=${f[k]} onInput=${change(n, k)} /></label>`)}</fieldset>`)}
     <${Act} where=${where} cls="primary accept-edited" onClick=${accept}>Accept as edited<//>
