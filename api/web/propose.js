@@ -41,6 +41,7 @@ function told(fact, name) {
     case "DamageDealt": return `${fact.amount}${fact.damage_type ? ` ${fact.damage_type}` : ""} damage to ${who(fact.target)}`;
     case "SavingThrowRolled": return `${words(fact.save)} save, d20 ${fact.natural} (total ${fact.total})`;
     case "CheckRolled": return `${words(fact.check)} check, d20 ${fact.natural} (total ${fact.total})`;
+    case "TurnEnded": return "end my turn";
     default: return words(fact.type);
   }
 }
@@ -123,7 +124,7 @@ export class Proposing {
   // be typing when the GM records something).
   formsFor(state, me) {
     const targets = Object.entries(state.combatants).filter(([id]) => id !== this.me).map(([id, c]) => `${id}:${c.name}`);
-    const shape = JSON.stringify([targets, me.initiative ?? null, Boolean(this.rulesets), (me.stats?.attacks || []).length]);
+    const shape = JSON.stringify([targets, me.initiative ?? null, Boolean(this.rulesets), (me.stats?.attacks || []).length, state.turn === this.me]);
     if (shape !== this.shape) {
       this.shape = shape;
       this.built = this.forms(state, me);
@@ -161,6 +162,10 @@ export class Proposing {
     const saves = this.rulesets?.[state.ruleset]?.saves || [];
     const rolled = (natural, bonus) => (natural ? { natural: Number(natural), total: Number(natural) + bonus } : { roll: `1d20${signed(bonus)}` });
     const forms = [];
+    if (state.turn === this.me) {
+      forms.push(h("form", { class: "propose end-turn", onsubmit: send(() => [{ type: "TurnEnded", combatant: this.me }]) },
+        h("button", { type: "submit", class: "primary" }, "Propose: end my turn")));
+    }
     if (me.initiative === null || me.initiative === undefined) {
       forms.push(h("form", { class: "propose initiative", onsubmit: send((f) => {
         const given = f.natural ? Number(f.natural) : null;

@@ -143,3 +143,9 @@ def test_players_propose_and_the_gm_rules(
     assert axe_violations(lidda) == [] and axe_violations(page) == []
     lidda.screenshot(path=str(SCREENSHOTS / "test_players_propose_and_the_gm_rules-lidda.png"),
                      full_page=True)  # fmt: skip
+
+    # Lidda ends her turn from her phone; once the GM accepts, Kyra's phone says she is up.
+    lidda.locator("form.end-turn button").click()
+    queued(page, "Lidda").locator("button.accept").click()
+    expect(kyra.locator(".your-turn")).to_have_text("You're up!")
+    expect(lidda.locator("form.end-turn")).to_have_count(0)
