@@ -232,3 +232,26 @@ def test_a_characters_link_opens_no_other_encounter(
     assert client.get(url(other, "state"), headers=table["lidda"]).status_code == 403
     forged = table["lidda"]["Authorization"][:-2] + "00"  # another character's id, same digest
     assert client.get(url(table, "state"), headers={"Authorization": forged}).status_code == 403
+
+
+def test_the_recap_shows_what_each_player_asked_beside_what_the_gm_ruled(
+    client: TestClient, table: dict[str, Any]
+) -> None:
+    hit = propose(client, table, "lidda", attack()).json()["first"]
+    client.post(url(table, f"proposals/{hit}/accept"), json={}, headers=table["gm"])
+    save = {"type": "SavingThrowRolled", "combatant": "kyra", "save": "will", "natural": 4,
+            "total": 6}  # fmt: skip
+    asked = propose(client, table, "kyra", save).json()["first"]
+    reason = {"reason": "no save is called for"}
+    client.post(url(table, f"proposals/{asked}/decline"), json=reason, headers=table["gm"])
+    told = {who: client.get(url(table, "recap?format=markdown"), headers=table[who]).text
+            for who in ("gm", "lidda", "kyra", "player")}  # fmt: skip
+    lidda_asked = "Lidda proposes: attack Goblin 2 with short sword, d20 17"
+    kyra_asked = "Kyra proposes: will save d20 4"
+    assert lidda_asked in told["gm"] and "→ accepted" in told["gm"]
+    assert kyra_asked in told["gm"] and "→ declined — “no save is called for”" in told["gm"]
+    assert lidda_asked in told["lidda"] and kyra_asked not in told["lidda"]
+    assert "no save is called for" in told["kyra"] and lidda_asked not in told["kyra"]
+    assert "proposes" not in told["player"]
+    fights = client.get(url(table, "recap"), headers=table["lidda"]).json()["fights"]
+    assert [(a["line"], a["state"]) for a in fights[0]["asked"]] == [(hit, "accepted")]
