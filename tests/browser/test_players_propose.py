@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, SCREENSHOTS, axe_violations, gm_url
-from tests.browser.gm import hp, log_line, seeded
+from tests.browser.gm import card, hp, log_line, seeded
 from tests.server_helpers import Server
 
 PARTY = [
@@ -149,3 +149,21 @@ def test_players_propose_and_the_gm_rules(
     queued(page, "Lidda").locator("button.accept").click()
     expect(kyra.locator(".your-turn")).to_have_text("You're up!")
     expect(lidda.locator("form.end-turn")).to_have_count(0)
+
+
+def test_the_gm_accepts_initiative_and_saves_without_asking(
+    page: Any, phone: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    seeded(server, encounter, PARTY)
+    page.goto(gm_url(server, encounter))
+    page.locator("details.player-links-box summary").click()
+    page.locator("label.auto-accept input").check()
+    phone.goto(page.locator("ul.player-links li").nth(0).locator("input").input_value())
+    propose_initiative(phone, "14", "die")
+    expect(phone.locator(".my-proposals li.proposal.accepted")).to_contain_text("initiative 14")
+    expect(card(page, "lidda").locator(".init")).to_contain_text("17")
+    damage = phone.locator("form.damage")  # anything else still waits for the GM
+    damage.locator("input[name=amount]").fill("4")
+    damage.locator("button[type=submit]").click()
+    expect(queued(page, "Lidda")).to_have_count(1)
+    expect(phone.locator(".my-proposals li.proposal.pending")).to_have_count(1)

@@ -12,6 +12,18 @@ const STALE = {
   line_undone: "a line it points at was undone", initiative_recorded: "initiative was recorded since",
 };
 
+// The GM's choice, kept in this browser for each fight: a player's initiative and their own
+// saving throws are accepted as proposed without asking, by this page while it is open.
+const AUTO = "combatlog.autoAccept";
+const autoAccepting = (id) => Boolean(JSON.parse(localStorage.getItem(AUTO) || "{}")[id]);
+function setAutoAccepting(id, on) {
+  const all = JSON.parse(localStorage.getItem(AUTO) || "{}");
+  localStorage.setItem(AUTO, JSON.stringify({ ...all, [id]: on || undefined }));
+}
+const ROUTINE = new Set(["InitiativeRolled", "SavingThrowRolled"]);
+const routine = (p) => p.state === "pending" && p.facts.every((f) => ROUTINE.has(f.type) && f.combatant === p.combatant);
+const tried = new Set();  // proposals this page accepted by itself already (once each)
+
 // The queue, read again whenever the log moves (the GM's stream carries each new proposal).
 function useQueue() {
   const [queue, setQueue] = useState([]);
@@ -19,7 +31,16 @@ function useQueue() {
   useEffect(() => {
     let current = true;
     api("GET", `/encounters/${page.id}/proposals`)
-      .then((found) => { if (current) setQueue(found); })
+      .then((found) => {
+        if (!current) return;
+        setQueue(found);
+        if (!autoAccepting(page.id)) return;
+        for (const p of found.filter(routine)) {
+          if (tried.has(`${page.id}:${p.line}`)) continue;
+          tried.add(`${page.id}:${p.line}`);
+          write(`proposal-${p.line}`, `/encounters/${page.id}/proposals/${p.line}/accept`, {});
+        }
+      })
       .catch((error) => fail("proposals", error.message));
     return () => { current = false; };
   }, [page.id, version]);
@@ -100,9 +121,13 @@ export function PlayerLinks() {
     }
     setCopied(link.combatant);
   };
+  const [auto, setAuto] = useState(autoAccepting(page.id));
+  const toggle = (e) => { setAutoAccepting(page.id, e.target.checked); setAuto(e.target.checked); };
   if (!links) return html`<${ErrorNote} where="links" />`;
   if (!links.length) return html`<p class="hint">No player character in this fight yet (a creature of kind PC).</p>`;
-  return html`<ul class="player-links">${links.map((link) => html`<li data-combatant=${link.combatant}>
+  return html`<label class="check auto-accept"><input type="checkbox" checked=${auto} onChange=${toggle} />
+    Accept players' initiative and their own saves without asking (while this page is open)</label>
+    <ul class="player-links">${links.map((link) => html`<li data-combatant=${link.combatant}>
     <strong>${link.name}</strong>
     <input readonly aria-label=${`${link.name}'s link`} value=${address(link)} onFocus=${(e) => e.target.select()} />
     <button type="button" class="copy" onClick=${(e) => copy(link, e)}>${copied === link.combatant ? "Copied" : "Copy link"}</button>
