@@ -1,6 +1,6 @@
 """A session's recap in table words: per fight the rounds and real time, who dropped and who got
 them up, kills, the biggest hit, natural 20s and 1s, the rulings corrected, who was left
-standing; and the session's totals.
+standing, what the players asked for beside what the GM ruled; and the session's totals.
 
 A pure projection: each fight's effective log (as corrected) is folded by the table, and what
 the table decided is read from it — damage counts when the table applied it (`Table.landed`),
@@ -18,6 +18,7 @@ from domain.events import EncounterCreated, Fact, Session
 from projections.analytics import DOWN, timed
 from projections.effective import effective_log
 from projections.history import History
+from projections.recap_asked import Asked, asked_and_ruled
 from projections.recap_lens import Lens, Shown, lens_for
 from projections.recap_rulings import Ruling, called, rulings
 from projections.redaction import EVERYONE, Viewer
@@ -100,6 +101,7 @@ class FightRecap:
     naturals: list[Naturals]
     rulings: list[Ruling]
     standing: list[Standing]
+    asked: list[Asked] = field(default_factory=list)  # players' proposals and their rulings
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +161,7 @@ def fight_recap(
         rises=walk.rises, kills=walk.kills, biggest_hit=walk.biggest,
         naturals=[Naturals(c, called(final, c), *n) for c, n in walk.naturals.items() if any(n)],
         rulings=rulings(history, lens), standing=standing(final),
+        asked=asked_and_ruled(history, player, viewer),
     )  # fmt: skip
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from projections.recap import Drop, FightRecap, Hit, Recap, Rise
+from projections.recap_asked import Asked
 from projections.recap_rulings import Ruling
 
 SPECIAL = re.compile(r"([\\`*_\[\]<>#|~])")  # what a chat's Markdown would read as formatting
@@ -53,6 +54,7 @@ def fight_section(fight: FightRecap) -> str:
     if naturals := rolled(fight):
         bullets.append(f"- {naturals}")
     bullets += [corrected(r) for r in fight.rulings]
+    bullets += [asked(a) for a in fight.asked]
     bullets.append(f"- Left standing: {left_standing(fight)}")
     return f"### {md(fight.name)}\n{' · '.join(spent)}\n\n" + "\n".join(bullets)
 
@@ -124,6 +126,18 @@ def corrected(ruling: Ruling) -> str:
     if ruling.changed:
         said += f": {md('; '.join(ruling.changed))}"
     return said + (f" — “{md(ruling.reason)}”" if ruling.reason else "")
+
+
+RULED = {
+    "pending": "not ruled on", "stale": "not ruled on", "accepted": "accepted",
+    "edited": "accepted as the GM ruled it", "declined": "declined", "withdrawn": "withdrawn",
+}  # fmt: skip
+
+
+def asked(proposal: Asked) -> str:
+    """What a player asked for, and what the GM made of it."""
+    said = f"- {md(proposal.asked)} → {RULED.get(proposal.state, proposal.state)}"
+    return said + (f" — “{md(proposal.reason)}”" if proposal.reason else "")
 
 
 def left_standing(fight: FightRecap) -> str:

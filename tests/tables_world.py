@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Any
+from uuid import UUID
 
 import orjson
 from fastapi.testclient import TestClient
 
+from api.http.deps import runtime_of
 from tests.builders import jsonl
 from tests.recap_fixtures import FILED, ambush_lines, crypt_lines, timed
 from tests.test_api import operator
@@ -60,7 +62,12 @@ class Group:
         """The ids a path may name, as the OpenAPI document names its parameters."""
         return {"encounter_id": self.fights[0]["id"], "other": self.fights[2]["id"],
                 "campaign": self.campaign, "session": self.session, "creature_id": self.creature,
-                "table_id": self.id, "ruleset": "dnd35"}  # fmt: skip
+                "table_id": self.id, "ruleset": "dnd35", "line": "5"}  # fmt: skip
+
+    def character(self, client: TestClient, combatant: str, fight: int = 0) -> str:
+        """A player character's link (token) to one of the table's fights (issue 26)."""
+        tokens = runtime_of(client.app).tokens
+        return tokens.character(UUID(self.fights[fight]["id"]), f"{self.tag}{combatant}")
 
 
 def new_table(client: TestClient, table_id: str, name: str) -> str:

@@ -42,9 +42,11 @@ MATRIX: dict[str, tuple[int, ...]] = {
     "a_old_key":  (403,  403,  403,   403,  403,    403,          403,     403,    403),
     "a_gm":       (200,  201,  403,   200,  403,    403,          403,     403,    403),
     "a_player":   (200,  403,  403,   200,  403,    403,          403,     403,    403),
+    "a_pc":       (200,  403,  403,   200,  403,    403,          403,     403,    403),
     "b_key":      (403,  403,  403,   403,  403,    403,          404,     200,    403),
     "b_gm":       (403,  403,  403,   403,  403,    403,          403,     403,    403),
     "b_player":   (403,  403,  403,   403,  403,    403,          403,     403,    403),
+    "b_pc":       (403,  403,  403,   403,  403,    403,          403,     403,    403),
     "operator":   (403,  403,  403,   403,  403,    403,          404,     200,    200),
 }  # fmt: skip
 
@@ -76,6 +78,8 @@ def credentials(client: TestClient, a: Group, b: Group, old: str) -> dict[str, d
         "a_gm": bearer(a.fights[0]["gm_token"]), "a_player": bearer(a.fights[0]["player_token"]),
         "b_key": b.auth, "b_gm": bearer(b.fights[0]["gm_token"]),
         "b_player": bearer(b.fights[0]["player_token"]), "operator": operator(client),
+        "a_pc": bearer(a.character(client, "valeros")),
+        "b_pc": bearer(b.character(client, "valeros")),
     }  # fmt: skip
 
 

@@ -56,6 +56,19 @@ def test_tokens_prints_an_encounters_gm_and_player_tokens(folder: Path) -> None:
     assert "Goblin ambush" in result.output
 
 
+def test_tokens_prints_each_player_characters_link(folder: Path) -> None:
+    kyra = {"type": "CombatantJoined", "combatant": "kyra", "name": "Kyra", "side": "party",
+            "kind": "pc", "stats": {"max_hp": 12}}  # fmt: skip
+    with served(folder) as client:
+        table = open_table(client, [*PARTY, kyra])
+        result = runner.invoke(cli, ["tokens", table["id"]])
+        assert result.exit_code == 0, result.output
+        match = re.search(r"Kyra's link: (pc_\S+)", result.output)
+        assert match, result.output
+        mine = client.get(url(table, "state"), headers={"Authorization": f"Bearer {match[1]}"})
+        assert mine.status_code == 200 and "stats" in mine.json()["combatants"]["kyra"]
+
+
 def test_tokens_rotate_refuses_the_old_player_token_on_the_service(folder: Path) -> None:
     with served(folder) as client:
         table = open_table(client, PARTY)

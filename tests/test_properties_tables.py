@@ -36,7 +36,7 @@ QUERY: dict[str, Any] = {  # a value (or values to draw from) for each query par
     "format": st.sampled_from(["json", "markdown"]), "branches": st.booleans(),
     "group": st.sampled_from([None, "type"]), "ruleset": st.sampled_from([None, "dnd35"]),
     "since": st.sampled_from([None, "2026-11-20T00:00:00Z"]), "until": st.just(None),
-    "side": st.sampled_from([None, "party", "foes"]),
+    "side": st.sampled_from([None, "party", "foes"]), "all": st.booleans(),
 }  # fmt: skip
 NAMED = ("campaign", "session", "combatant")  # query parameters naming a table's things
 
@@ -87,6 +87,13 @@ def world(
         request.addfinalizer(lambda: drop_tables(url, name))
     with TestClient(create_app(settings_, folder=folder)) as client:
         a, b = two_tables(client)
+        for group in (a, b):  # a player's proposal waits in each table's first fight (issue 26)
+            check = {"type": "CheckRolled", "combatant": f"{group.tag}valeros", "check": "heal",
+                     "natural": 12, "total": 14}  # fmt: skip
+            asked = client.post(f"/encounters/{group.fights[0]['id']}/proposals",
+                                json={"facts": [check]},
+                                headers=bearer(group.character(client, "valeros")))  # fmt: skip
+            assert asked.status_code == 201, asked.text
         yield World(client, a, b, operations(client.app.openapi()))
 
 
@@ -101,13 +108,14 @@ def nowhere_ids() -> dict[str, str]:
     return {"encounter_id": str(uuid4()), "other": str(uuid4()), "campaign": f"nosuch{fresh}c",
             "session": f"nosuch{fresh}s", "creature_id": f"nosuch{fresh}o",
             "table_id": f"nosuch{fresh}t", "ruleset": "dnd35",
-            "combatant": f"nosuch{fresh}x"}  # fmt: skip
+            "combatant": f"nosuch{fresh}x", "line": "5"}  # fmt: skip
 
 
 def b_credentials(world: World) -> dict[str, str | None]:
     b = world.b
     return {"b_key": b.key, "b_gm": b.fights[0]["gm_token"],
             "b_player": b.fights[0]["player_token"], "b_branch_gm": b.fights[2]["gm_token"],
+            "b_pc": b.character(world.client, "valeros"),
             "none": None, "wrong": "table_" + "7" * 40}  # fmt: skip
 
 

@@ -56,10 +56,12 @@ def encounter_recap(
     encounter_id: UUID,
     player: bool,
     session: bool = False,
+    viewer: frozenset[str] = frozenset(),
 ) -> Recap:
     """The recap of that one fight; with `session` (asked with its table's key), of the
     session of its table's campaign it is filed under, every fight of it (of that one fight
-    when it is in no session, or is a what-if branch, which sessions leave out)."""
+    when it is in no session, or is a what-if branch, which sessions leave out). A player's,
+    as `viewer` (the characters their token holds) sees it."""
     events = encounters.read(encounter_id, lambda h: list(h.events))
     where = filed_under(events)
     found = None
@@ -67,7 +69,7 @@ def encounter_recap(
         found = filed(analytics, table_of(events[0]), where.campaign, where.session.id)
     ids = [f.id for f in found.fights] if found else []
     if str(encounter_id) not in ids:
-        return recap([(str(encounter_id), events)], where.session, where.campaign, player)
+        return recap([(str(encounter_id), events)], where.session, where.campaign, player, viewer)
     assert found is not None
     return recap(logs(encounters, ids), _session(found), where.campaign, player)
 

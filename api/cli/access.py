@@ -1,5 +1,5 @@
-"""`combatlog tokens`: an encounter's GM and player tokens, re-issued from the secret here, and
-their rotation."""
+"""`combatlog tokens`: an encounter's GM and player tokens and each player character's link,
+re-issued from the secret here, and their rotation."""
 
 from __future__ import annotations
 
@@ -26,10 +26,11 @@ def tokens(
         typer.Option(help="Replace this token first: the old one is refused from then on."),
     ] = None,
 ) -> None:
-    """Print an encounter's GM and player tokens (under the secret in combatlog.secret here or
-    $COMBATLOG_SECRET), after rotating one when asked."""
+    """Print an encounter's GM and player tokens and each player character's link token (under
+    the secret in combatlog.secret here or $COMBATLOG_SECRET), after rotating one when asked."""
     from api.config.secret import fingerprint
     from api.service.errors import UnknownEncounter
+    from projections.proposals import players_in_fight
 
     chosen = encounter_id(encounter)
     given = configured(db).secret_bytes()
@@ -46,9 +47,15 @@ def tokens(
             current = built.tokens.rotate(chosen, rotate.value)
         else:
             current = built.tokens.issued(chosen)
+        members = built.encounters.read(
+            chosen, lambda h: [m for m in h.table().members.values() if m.id in players_in_fight(h)]
+        )
+        links = [(m.name, built.tokens.character(chosen, m.id)) for m in members]
     typer.echo(f"encounter {plain(name)!r}: {chosen}")
     typer.echo(f"  GM token:     {current['gm_token']}")
     typer.echo(f"  player token: {current['player_token']}")
+    for character, token in links:  # each player character's own link (issue 26)
+        typer.echo(f"  {plain(character)}'s link: {token}  (/play/{chosen}#token={token})")
 
 
 def service_secret(given: bytes | None) -> bytes:

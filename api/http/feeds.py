@@ -1,5 +1,5 @@
-"""The live feeds: each new line rendered once per view (the GM's, the players'), shared by its
-subscribers, woken by the live hub (api/service/hub.py)."""
+"""The live feeds: each new line rendered once per view (the GM's, the players', each player
+character's: `view_of`), shared by its subscribers, woken by the live hub (api/service/hub.py)."""
 
 from __future__ import annotations
 
@@ -38,16 +38,31 @@ Batch = list[Line] | None  # None: the feed could not render; read for yourself
 log = logging.getLogger(__name__)
 
 
+def view_of(role: str, viewer: frozenset[str] = frozenset()) -> str:
+    """The name of a view, a feed's key: `gm`, `player` (the shared player view), or
+    `player:<character>[,<character>…]` (a player character's token: its viewer)."""
+    if role == "gm" or not viewer:
+        return role
+    return "player:" + ",".join(sorted(viewer))
+
+
+def viewer_of(view: str) -> frozenset[str]:
+    """The characters a view's player holds (none: the shared player view)."""
+    _, _, held = view.partition(":")
+    return frozenset(held.split(",")) if held else frozenset()
+
+
 def lines_after(history: History, sent: int, caller: str) -> list[Message]:
-    """The SSE messages for lines after `sent`; players get the player log's lines, a bare
-    withdrawn marker for a line revoked or replaced, an empty placeholder for a hidden one; the
-    GM's lines carry what each did (`derived`), as GET /log does."""
+    """The SSE messages for lines after `sent`; players get the player log's lines as their
+    view's viewer sees them (`caller`: `view_of`), a bare withdrawn marker for a line revoked or
+    replaced, an empty placeholder for a hidden one (or another player's proposal); the GM's
+    lines (proposals among them) carry what each did (`derived`), as GET /log does."""
     lines: list[tuple[int, dict[str, Any] | None]]
     if caller == "gm":
         gm = log_lines(history, after=sent)
         lines = [(line.position, line.model_dump(mode="json")) for line in gm]
     else:
-        lines = player_log(history, after=sent)
+        lines = player_log(history, after=sent, viewer=viewer_of(caller))
     return [
         {
             "id": str(position),  # sse-starlette writes ids as text

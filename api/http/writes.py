@@ -1,6 +1,7 @@
 """The GM's writes (append facts, undo, redo, amend): each kind's body and the command it makes,
 committed through the group commit. Their routes call `write`, and so does the write lane
-(api/http/middleware/write_lane.py), by name: every write takes this one path."""
+(api/http/middleware/write_lane.py), by name; the players' proposals and the GM's rulings on
+them (api/http/proposing.py) call `committed`: every write takes this one path."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 from uuid import UUID
 
 from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel
 
 from api.compute.offload import off_loop
 from api.http.facts import client_facts, client_replacement
@@ -75,10 +77,28 @@ async def write(
     `grant`: the token was let in on remembered generations, for the commit to confirm;
     `bounded`: the body's integers and depth were found in bounds already."""
     command = await KINDS[kind].command(body, bounded)
+    return await committed(
+        runtime, encounter_id, command, (kind, body, key), "gm", body.expected_version, grant
+    )
+
+
+async def committed(
+    runtime: Runtime,
+    encounter_id: UUID,
+    command: Command,
+    request: tuple[str, BaseModel, str | None],
+    by: str,
+    expected_version: int | None = None,
+    grant: Grant | None = None,
+) -> schemas.Appended:
+    """`command` committed with the writes that arrive meanwhile, each fact stamped `by` where
+    it has none; `request`: the route's name, the body and the Idempotency-Key, which the key
+    is bound to (api/http/idempotency.py)."""
     service = runtime.encounters
     if not service.cached(encounter_id):  # a long log's first fold: not on the committer
         await run_in_threadpool(service.history, encounter_id)
-    digest = fingerprint(kind, body, key)
-    append = Append(encounter_id, command, body.expected_version, "gm", key, digest, grant)
+    route, body, key = request
+    digest = fingerprint(route, body, key)
+    append = Append(encounter_id, command, expected_version, by, key, digest, grant)
     done = await runtime.commits.committed(append)
     return schemas.Appended(first=done.first, version=done.version)

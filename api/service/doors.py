@@ -19,7 +19,7 @@ from uuid import UUID
 from api.service.encounters import Encounters
 from api.service.errors import NotAToken, NoToken, UnknownEncounter, WrongToken
 from api.service.tables import Tables
-from api.service.tokens import Role, Tokens, bearer, role_of
+from api.service.tokens import Role, Tokens, Viewer, bearer, role_of
 from domain.tables import table_of
 
 NO_TABLE = "this key opens no table"
@@ -28,11 +28,13 @@ TABLES_KEPT = 4096  # encounters whose table a worker remembers (the least recen
 
 @dataclass(frozen=True, slots=True)
 class Opener:
-    """How the caller opened an encounter: its role, and the table whose key opened it (None:
-    the encounter's own token)."""
+    """How the caller opened an encounter: its role, the table whose key opened it (None: the
+    encounter's own token), and the characters its token holds (a player character's token:
+    that one; every other credential: none)."""
 
     role: Role
     table: str | None = None
+    viewer: Viewer = frozenset()
 
 
 class Doors:
@@ -58,7 +60,8 @@ class Doors:
         (the GM's role); NoToken or NotAToken (401), else WrongToken (403), whether or not the
         encounter exists."""
         try:
-            return Opener(self.tokens.role(encounter_id, authorization, field))
+            role, viewer = self.tokens.holder(encounter_id, authorization, field)
+            return Opener(role, None, viewer)
         except WrongToken:
             table = self.tables.opened_by(bearer(authorization, field))
             if table is None or table != self.table_of(encounter_id):

@@ -1,7 +1,8 @@
 """Who may do what: the operator's token (the tables and their keys, api/service/tables.py; and
 the default table's routes while it is that table's key), and per encounter a GM token
-(everything) and a player token (read, player view). A table's key is checked in
-api/service/doors.py.
+(everything), a player token (read, the shared player view) and a token per player character
+(`pc_…`: the player view as that character's player sees it, their own card, and proposals for
+that character: issue 26). A table's key is checked in api/service/doors.py.
 
 Tokens are HMACs under the service's secret (COMBATLOG_SECRET, or the secret file beside the
 SQLite store), so every worker that shares it checks them without issuing any. An encounter's
@@ -25,6 +26,8 @@ from api.store.access import AccessRecords
 
 Role = Literal["gm", "player"]
 ROLES: tuple[Role, ...] = ("gm", "player")
+Viewer = frozenset[str]  # the characters a token holds (projections/redaction.py); none: everyone's
+CHARACTER = "pc"  # a character's token begins `pc_`; its generation is kept as role `pc:<id>`
 OPERATOR_ONLY = "the tables and their keys are the operator's: this needs the operator token"
 NO_DOOR = "this token opens no door on this encounter"
 
@@ -35,6 +38,31 @@ def token(secret: bytes, encounter_id: UUID, role: Role, generation: int = 0) ->
     message = f"{role}:{encounter_id}" + (f":{generation}" if generation else "")
     digest = hmac.new(secret, message.encode(), hashlib.sha256).digest()
     return f"{role}_" + digest.hex()[:40]
+
+
+def character_token(secret: bytes, encounter_id: UUID, character: str, generation: int = 0) -> str:
+    """The token of one player character of the encounter, at its generation: `pc_`, the HMAC
+    of `pc:<encounter>:<character>[:generation]`, `_`, the character's id in hex (so the token
+    says whom it holds without a read of the encounter, and stays URL-safe)."""
+    message = f"{CHARACTER}:{encounter_id}:{character}" + (f":{generation}" if generation else "")
+    digest = hmac.new(secret, message.encode(), hashlib.sha256).digest()
+    return f"{CHARACTER}_{digest.hex()[:40]}_{character.encode().hex()}"
+
+
+def character_role(character: str) -> str:
+    """The role a character's token generation is kept under (api/store/access.py)."""
+    return f"{CHARACTER}:{character}"
+
+
+def character_of(given: bytes) -> str | None:
+    """The character a `pc_` token names (None: it is no character's token)."""
+    prefix = len(CHARACTER) + 42  # `pc_`, 40 hex, `_`
+    if not given.startswith(f"{CHARACTER}_".encode()) or given[prefix - 1 : prefix] != b"_":
+        return None
+    try:
+        return bytes.fromhex(given[prefix:].decode()).decode() or None
+    except ValueError:  # odd length, not hex, not UTF-8
+        return None
 
 
 def operator_token(secret: bytes) -> str:
@@ -69,6 +97,30 @@ def check_operator(secret: bytes, authorization: str | None, refused: str = OPER
         raise WrongToken("authorization", refused)
 
 
+def holder_of(
+    secret: bytes,
+    encounter_id: UUID,
+    authorization: str | None,
+    generations: Mapping[str, int] | None = None,
+    field: str = "authorization",
+) -> tuple[Role, Viewer]:
+    """The role a bearer token grants on this encounter and the characters it holds (a
+    character's token: the player role, that character); NoToken without one, WrongToken for
+    a wrong one (a rotated-away one among them)."""
+    given = bearer(authorization, field)
+    current = generations or {}
+    character = character_of(given)
+    if character is not None:
+        generation = current.get(character_role(character), 0)
+        if same(given, character_token(secret, encounter_id, character, generation)):
+            return "player", frozenset({character})
+        raise WrongToken(field, NO_DOOR)
+    for role in ROLES:
+        if same(given, token(secret, encounter_id, role, current.get(role, 0))):
+            return role, frozenset()
+    raise WrongToken(field, NO_DOOR)
+
+
 def role_of(
     secret: bytes,
     encounter_id: UUID,
@@ -76,14 +128,8 @@ def role_of(
     generations: Mapping[str, int] | None = None,
     field: str = "authorization",
 ) -> Role:
-    """The role a bearer token grants on this encounter; NoToken without one, WrongToken for a
-    wrong one (a rotated-away one among them)."""
-    given = bearer(authorization, field)
-    current = generations or {}
-    for role in ROLES:
-        if same(given, token(secret, encounter_id, role, current.get(role, 0))):
-            return role
-    raise WrongToken(field, NO_DOOR)
+    """The role a bearer token grants on this encounter (see `holder_of`)."""
+    return holder_of(secret, encounter_id, authorization, generations, field)[0]
 
 
 def tokens(secret: bytes, encounter_id: UUID, generations: Mapping[str, int]) -> dict[str, str]:
@@ -104,6 +150,23 @@ class Tokens:
         """The role the token grants on the encounter, at the generations the store holds now."""
         generations = self.access.generations(encounter_id)
         return role_of(self.secret, encounter_id, authorization, generations, field)
+
+    def holder(
+        self, encounter_id: UUID, authorization: str | None, field: str = "authorization"
+    ) -> tuple[Role, Viewer]:
+        """The role and the characters the token holds, at the generations the store holds."""
+        generations = self.access.generations(encounter_id)
+        return holder_of(self.secret, encounter_id, authorization, generations, field)
+
+    def character(self, encounter_id: UUID, character: str) -> str:
+        """The current token of one player character of the encounter."""
+        generation = self.access.generations(encounter_id).get(character_role(character), 0)
+        return character_token(self.secret, encounter_id, character, generation)
+
+    def rotate_character(self, encounter_id: UUID, character: str) -> str:
+        """Replace one character's token (the old one is refused from now on): the new one."""
+        self.access.rotate(encounter_id, character_role(character))
+        return self.character(encounter_id, character)
 
     def remembered_gm(self, encounter_id: UUID, authorization: str | None) -> int | None:
         """The GM token's generation, if the token is the GM's at the generations this worker

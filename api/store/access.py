@@ -20,6 +20,7 @@ from api.store.config import tables_locked
 from api.store.sql import Run, transaction
 
 ROLES = ("gm", "player")
+CHARACTERS = "pc:"  # a player character's token's generation: role `pc:<character>` (issue 26)
 KNOWN = 4096  # encounters whose generations a worker remembers (the least recently read go)
 
 
@@ -29,7 +30,7 @@ class AccessRecords:
     def __init__(self, recorder: Any, url: str, postgres: bool) -> None:
         self.datastore: Any = getattr(recorder, "datastore", None)
         self.postgres = postgres
-        self._generations: dict[tuple[str, str], int] = {}
+        self._generations: dict[str, dict[str, int]] = {}  # by encounter, by role
         self._fingerprint: str | None = None
         self._guard = threading.Lock()
         self._known: OrderedDict[UUID, dict[str, int]] = OrderedDict()
@@ -48,17 +49,18 @@ class AccessRecords:
             run(f"CREATE TABLE IF NOT EXISTS {self.secret} (name TEXT PRIMARY KEY, value TEXT)")
 
     def generations(self, encounter_id: UUID) -> dict[str, int]:
-        """How often each role's token was rotated (0: never), read from the store."""
+        """How often each role's token was rotated (0: never), read from the store: the GM's,
+        the players', and each player character's that was (`pc:<character>`)."""
         found = dict.fromkeys(ROLES, 0)
         if self.datastore is None:
             with self._guard:
-                found.update({r: self._generations.get((encounter_id.hex, r), 0) for r in ROLES})
+                found.update(self._generations.get(encounter_id.hex, {}))
             return found
         rows = self._read(
             f"SELECT role, generation FROM {self.tokens} WHERE encounter_id = ?",
             (encounter_id.hex,),
         )
-        found.update({role: generation for role, generation in rows if role in found})
+        found.update({r: g for r, g in rows if r in found or str(r).startswith(CHARACTERS)})
         self._remember({encounter_id: found})
         return found
 
@@ -117,9 +119,9 @@ class AccessRecords:
         """The role's next generation, recorded: the token of the one before is refused."""
         if self.datastore is None:
             with self._guard:
-                key = (encounter_id.hex, role)
-                self._generations[key] = self._generations.get(key, 0) + 1
-                return self._generations[key]
+                rotated = self._generations.setdefault(encounter_id.hex, {})
+                rotated[role] = rotated.get(role, 0) + 1
+                return rotated[role]
         with self._sql() as run:
             run(
                 f"INSERT INTO {self.tokens} AS t (encounter_id, role, generation) VALUES (?, ?, 1) "

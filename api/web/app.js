@@ -25,6 +25,7 @@ import { CampaignList, CampaignView, openCampaign } from "./gm/campaigns.js";
 import { BranchBanner, CompareDialog, ForkDialog } from "./gm/branch.js";
 import { Filing } from "./gm/filing.js";
 import { connectionWords } from "./connection.js";
+import { PlayerLinks, Proposals } from "./gm/proposals.js";
 
 // The encounters this browser holds tokens for; every stored one with the operator token.
 async function listEncounters() {
@@ -128,13 +129,14 @@ function Setup() {
     <details onToggle=${(e) => setLibrary(e.target.open)}><summary><h2>Library and party</h2></summary>
       ${library ? html`<${Library} onEdit=${setFrom} />` : null}</details>
     <details class="campaign-filing"><summary><h2>Campaign and session</h2></summary><${Filing} key=${page.id} /></details>
+    <details class="player-links-box"><summary><h2>Players' links</h2></summary><${PlayerLinks} key=${page.id} /></details>
   </section>`;
 }
 
 function Workspace() {
   return html`<main id="workspace" class=${live() ? "" : "replaying"}>
     <div class="column table-column">
-      <${BranchBanner} /><${TurnBar} /><${Changes} /><section class="table" aria-label="the table"><${Cards} /></section>
+      <${BranchBanner} /><${TurnBar} /><${Proposals} /><${Changes} /><section class="table" aria-label="the table"><${Cards} /></section>
     </div>
     <div class="column side-column"><${Setup} /><${ReplayBar} />
       <section class="log-box" aria-label="log"><h2>Log</h2><${Note} /><${Log} /></section><${Stats} /></div>

@@ -1,11 +1,14 @@
 // The player page: the player view of one encounter, updated live from its stream.
 import { follow, renderTable } from "./table.js";
 import { showConnection } from "./connection.js";
+import { Proposing, characterOf } from "./propose.js";
 
 const id = location.pathname.split("/").pop();
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
 const message = document.querySelector("#message");
 let drawn = 0;  // the version of the table on the page
+const character = characterOf(token);  // a character's link: their own panel (issue 26)
+const mine = character ? new Proposing(id, token, character) : null;
 
 async function refresh() {
   const reply = await fetch(`/encounters/${id}/state`, { headers: { Authorization: `Bearer ${token}` } });
@@ -18,6 +21,7 @@ async function refresh() {
   if (body.version < drawn) return;  // an older answer arriving after a newer one
   drawn = body.version;
   document.querySelector("#table").replaceChildren(renderTable(body));
+  mine?.shown(body);
   message.textContent = "live";
   message.className = "info";
 }

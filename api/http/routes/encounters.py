@@ -7,7 +7,7 @@ from uuid import UUID
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
 
-from api.http.deps import Commits, Reader, RuntimeDep, Service, TableId, TokensDep, Writer
+from api.http.deps import Commits, Opened, RuntimeDep, Service, TableId, TokensDep, Writer
 from api.http.facts import fits_64_bits, imported
 from api.http.lines import log_lines
 from api.http.problems import BUSY, ERRORS, HttpProblem
@@ -83,7 +83,7 @@ async def append_facts(
 )
 def table_state(
     encounter_id: UUID,
-    caller: Reader,
+    caller: Opened,
     service: Service,
     at: Annotated[
         int | None, Query(ge=1, description="The table as it stood after line N.")
@@ -91,13 +91,14 @@ def table_state(
     timeline: Annotated[Timeline, Query(description=TIMELINE)] = "then",
 ) -> dict[str, Any]:
     """The table state (CONTRACT §2), now or after line `at`, as it stood then or as corrected;
-    players get the player view."""
+    players get the player view (a player character's token: as its player sees it, with that
+    character's full card)."""
 
     def view(history: History) -> dict[str, Any]:
         if at is not None and at > history.version:
             raise HttpProblem(422, "No such line", f"the log ends at line {history.version}", "at")
-        if caller != "gm":
-            return player_state(history, at, timeline)
+        if caller.role != "gm":
+            return player_state(history, at, timeline, caller.viewer)
         return history.gm_state(at, timeline)
 
     return service.read(encounter_id, view)
@@ -108,13 +109,14 @@ def table_state(
     response_model=list[schemas.LogLine | schemas.WithdrawnLine],
     responses={200: {"content": {"application/json": {"example": schemas.LOG_EXAMPLE}}}},
 )
-def log(encounter_id: UUID, caller: Reader, service: Service) -> list[Any]:
+def log(encounter_id: UUID, caller: Opened, service: Service) -> list[Any]:
     """Every line with its position, time, author, and whether it is revoked or amended; players
-    get the player log (a bare withdrawn marker for each line revoked or replaced)."""
+    get the player log (a bare withdrawn marker for each line revoked or replaced; a player
+    character's token: its own proposals and their rulings too)."""
 
     def view(history: History) -> list[Any]:
-        if caller != "gm":
-            return player_lines(history)
+        if caller.role != "gm":
+            return player_lines(history, caller.viewer)
         return log_lines(history)
 
     return service.read(encounter_id, view)
@@ -125,10 +127,12 @@ def log(encounter_id: UUID, caller: Reader, service: Service) -> list[Any]:
     response_class=Response,
     responses={200: schemas.JSONL_RESPONSE},
 )
-def export(encounter_id: UUID, caller: Reader, service: Service) -> Response:
+def export(encounter_id: UUID, caller: Opened, service: Service) -> Response:
     """The whole log as JSON Lines; a player token gets the player view (as the player log)."""
-    whole = caller == "gm"
-    data = service.read(encounter_id, lambda h: write_jsonl(h.events) if whole else player_jsonl(h))
+    whole, viewer = caller.role == "gm", caller.viewer
+    data = service.read(
+        encounter_id, lambda h: write_jsonl(h.events) if whole else player_jsonl(h, viewer)
+    )
     return Response(data, media_type="application/x-ndjson")
 
 

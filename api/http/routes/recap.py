@@ -111,5 +111,7 @@ def encounter(
     its table's key gets the GM's recap of the whole session it is filed in (of this fight
     alone when in none)."""
     player, session = caller.role != "gm", caller.table is not None
-    found = encounter_recap(runtime.analytics, service, encounter_id, player, session)
+    found = encounter_recap(
+        runtime.analytics, service, encounter_id, player, session, caller.viewer
+    )
     return answer(found, format)

@@ -10,8 +10,8 @@ from uuid import UUID
 from fastapi import APIRouter, Header
 from sse_starlette import EventSourceResponse
 
-from api.http.deps import Auth, FeedsDep, Reader, Service, TokenQuery
-from api.http.feeds import Batch, Feed, Line, rendered
+from api.http.deps import Auth, FeedsDep, Opened, Service, TokenQuery
+from api.http.feeds import Batch, Feed, Line, rendered, view_of
 from api.http.problems import ERRORS
 
 __all__ = ["router"]
@@ -39,7 +39,7 @@ STREAM_EXAMPLE = (
 )
 async def stream(
     encounter_id: UUID,
-    caller: Reader,
+    opened: Opened,
     service: Service,
     feeds: FeedsDep,
     last_event_id: Annotated[int | None, Header(ge=0)] = None,
@@ -47,7 +47,9 @@ async def stream(
     given: TokenQuery = None,
 ) -> EventSourceResponse:
     """Every line from after Last-Event-ID on, then each new one as it is appended; it ends
-    when its token is rotated away, before any later line."""
+    when its token is rotated away, before any later line. A player character's token gets
+    the lines as that character's player sees them (their own proposals and rulings too)."""
+    caller = view_of(opened.role, opened.viewer)
     service.exists(encounter_id)  # 404 before the stream begins, to a token that opens the id
     sent = last_event_id or 0
     token = authorization if authorization is not None or given is None else f"Bearer {given}"

@@ -21,6 +21,9 @@ export function asWritten(fact) {
   return written;
 }
 
+// A player's proposal and the GM's rulings on it are never amended (the log refuses it): undone.
+const PROPOSALS = new Set(["ActionProposed", "ProposalAccepted", "ProposalDeclined"]);
+
 // The lines written in one GM action (an attack with its damage, an initiative sheet), by the
 // position of its first line; an action of one line is no group.
 function actionsOf(log) {
@@ -58,7 +61,7 @@ function Line({ line, n, damageOf, group }) {
       ${correction ? null : line.revoked
         ? html`<${Act} where=${where} cls="restore" onClick=${() => correct(where, "redo", { position: line.position })}>restore<//>`
         : html`<${Act} where=${where} cls="undo-line" onClick=${() => correct(where, "undo", { position: line.position })}>undo<//>`}
-      ${line.revoked || correction ? null : html`<button type="button" class="amend" disabled=${page.replay.at !== null}
+      ${line.revoked || correction || PROPOSALS.has(line.fact?.type) ? null : html`<button type="button" class="amend" disabled=${page.replay.at !== null}
         onClick=${() => update({ dialog: { kind: "amend", line } })}>amend</button>`}
       <${BranchButton} at=${line.position} /></span>` : null}
     <${ErrorNote} where=${where} />

@@ -1,0 +1,135 @@
+// The players' proposals on the GM page (issue 26): the queue in words with the rules' preview,
+// one tap to accept, an edit of its numbers before accepting, a decline with a reason for the
+// player alone; and each player character's link, to hand to its player.
+import { html, useEffect, useState } from "./lib.js";
+import { api, fail, page, write } from "./store.js";
+import { Act, ErrorNote } from "./ui.js";
+
+const NUMBERS = ["natural", "total", "modifier", "amount", "dc"];  // what the GM may change in place
+const STALE = {
+  gone: "has left the fight", down: "is down", turn_passed: "the turn has passed",
+  target_gone: "the target has left", target_down: "the target is down",
+  line_undone: "a line it points at was undone", initiative_recorded: "initiative was recorded since",
+};
+
+// The GM's choice, kept in this browser for each fight: a player's initiative and their own
+// saving throws are accepted as proposed without asking, by this page while it is open.
+const AUTO = "combatlog.autoAccept";
+const autoAccepting = (id) => Boolean(JSON.parse(localStorage.getItem(AUTO) || "{}")[id]);
+function setAutoAccepting(id, on) {
+  const all = JSON.parse(localStorage.getItem(AUTO) || "{}");
+  localStorage.setItem(AUTO, JSON.stringify({ ...all, [id]: on || undefined }));
+}
+const ROUTINE = new Set(["InitiativeRolled", "SavingThrowRolled"]);
+const routine = (p) => p.state === "pending" && p.facts.every((f) => ROUTINE.has(f.type) && f.combatant === p.combatant);
+const tried = new Set();  // proposals this page accepted by itself already (once each)
+
+// The queue, read again whenever the log moves (the GM's stream carries each new proposal).
+function useQueue() {
+  const [queue, setQueue] = useState([]);
+  const version = page.state?.version;
+  useEffect(() => {
+    let current = true;
+    api("GET", `/encounters/${page.id}/proposals`)
+      .then((found) => {
+        if (!current) return;
+        setQueue(found);
+        if (!autoAccepting(page.id)) return;
+        for (const p of found.filter(routine)) {
+          if (tried.has(`${page.id}:${p.line}`)) continue;
+          tried.add(`${page.id}:${p.line}`);
+          write(`proposal-${p.line}`, `/encounters/${page.id}/proposals/${p.line}/accept`, {});
+        }
+      })
+      .catch((error) => fail("proposals", error.message));
+    return () => { current = false; };
+  }, [page.id, version]);
+  return queue;
+}
+
+function Editor({ proposal, onDone }) {
+  const [facts, setFacts] = useState(proposal.facts.map((f) => ({ ...f })));
+  const change = (n, key) => (e) => setFacts(facts.map((f, i) => (i === n ? { ...f, [key]: Number(e.target.value) } : f)));
+  const where = `proposal-${proposal.line}`;
+  const accept = async () => {
+    if (await write(where, `/encounters/${page.id}/proposals/${proposal.line}/accept`, { facts })) onDone();
+  };
+  return html`<div class="proposal-edit">
+    ${facts.map((f, n) => html`<fieldset><legend>${f.type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()}</legend>
+      ${NUMBERS.filter((k) => typeof f[k] === "number").map((k) => html`<label>${k}
+        <input type="number" name=${`${n}.${k}`} value=${f[k]} onInput=${change(n, k)} /></label>`)}</fieldset>`)}
+    <${Act} where=${where} cls="primary accept-edited" onClick=${accept}>Accept as edited<//>
+    <button type="button" onClick=${onDone}>Cancel</button></div>`;
+}
+
+function Declining({ proposal, onDone }) {
+  const [reason, setReason] = useState("");
+  const where = `proposal-${proposal.line}`;
+  const decline = async () => {
+    const body = reason.trim() ? { reason: reason.trim() } : {};
+    if (await write(where, `/encounters/${page.id}/proposals/${proposal.line}/decline`, body)) onDone();
+  };
+  return html`<div class="proposal-decline">
+    <label>why (the player alone sees it)<input name="reason" maxlength="200" value=${reason} onInput=${(e) => setReason(e.target.value)} /></label>
+    <${Act} where=${where} cls="danger confirm-decline" onClick=${decline}>Decline<//>
+    <button type="button" onClick=${onDone}>Cancel</button></div>`;
+}
+
+function Proposal({ proposal }) {
+  const [mode, setMode] = useState(null);
+  const where = `proposal-${proposal.line}`;
+  const accept = () => write(where, `/encounters/${page.id}/proposals/${proposal.line}/accept`, {});
+  const stale = proposal.stale.map((s) => STALE[s] || s).join(", ");
+  return html`<li class=${`proposal ${proposal.state}`} data-line=${proposal.line}>
+    <p class="words">${proposal.words}</p>
+    ${proposal.note ? html`<p class="hint">“${proposal.note}”</p>` : null}
+    ${stale ? html`<p class="hint stale">Stale: ${stale}</p>` : null}
+    ${mode === "edit" ? html`<${Editor} proposal=${proposal} onDone=${() => setMode(null)} />`
+      : mode === "decline" ? html`<${Declining} proposal=${proposal} onDone=${() => setMode(null)} />`
+      : html`<div class="proposal-actions">
+          <${Act} where=${where} cls="primary accept" onClick=${accept}>Accept<//>
+          <button type="button" class="edit" onClick=${() => setMode("edit")}>Edit</button>
+          <button type="button" class="danger decline" onClick=${() => setMode("decline")}>Decline</button></div>`}
+    <${ErrorNote} where=${where} /></li>`;
+}
+
+export function Proposals() {
+  const queue = useQueue();
+  if (!queue.length) return html`<${ErrorNote} where="proposals" />`;
+  return html`<section class="proposals" aria-label="players' proposals">
+    <h2>Players propose <span class="count">${queue.length}</span></h2>
+    <ol>${queue.map((p) => html`<${Proposal} key=${p.line} proposal=${p} />`)}</ol>
+    <${ErrorNote} where="proposals" /></section>`;
+}
+
+// Each player character's link (GET …/characters): a player opens it on their phone.
+export function PlayerLinks() {
+  const [links, setLinks] = useState(null);
+  const [copied, setCopied] = useState(null);
+  const players = Object.values(page.state?.combatants || {}).filter((c) => c.kind === "pc").length;
+  useEffect(() => {
+    api("GET", `/encounters/${page.id}/characters`).then(setLinks).catch((error) => fail("links", error.message));
+  }, [page.id, players]);
+  const address = (link) => `${location.origin}/play/${page.id}#token=${link.token}`;
+  const copy = async (link, event) => {
+    const field = event.target.closest("li").querySelector("input");
+    field.select();
+    try {
+      await navigator.clipboard.writeText(address(link));
+    } catch {
+      document.execCommand("copy");  // a page on the LAN is no secure context: no clipboard API
+    }
+    setCopied(link.combatant);
+  };
+  const [auto, setAuto] = useState(autoAccepting(page.id));
+  const toggle = (e) => { setAutoAccepting(page.id, e.target.checked); setAuto(e.target.checked); };
+  if (!links) return html`<${ErrorNote} where="links" />`;
+  if (!links.length) return html`<p class="hint">No player character in this fight yet (a creature of kind PC).</p>`;
+  return html`<label class="check auto-accept"><input type="checkbox" checked=${auto} onChange=${toggle} />
+    Accept players' initiative and their own saves without asking (while this page is open)</label>
+    <ul class="player-links">${links.map((link) => html`<li data-combatant=${link.combatant}>
+    <strong>${link.name}</strong>
+    <input readonly aria-label=${`${link.name}'s link`} value=${address(link)} onFocus=${(e) => e.target.select()} />
+    <button type="button" class="copy" onClick=${(e) => copy(link, e)}>${copied === link.combatant ? "Copied" : "Copy link"}</button>
+  </li>`)}</ul><${ErrorNote} where="links" />`;
+}
