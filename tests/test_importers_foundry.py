@@ -22,7 +22,9 @@ def test_a_d35e_fighter_comes_across_whole_with_his_axe_rolled_as_the_sheet_roll
             "attacks": [{"name": "Dwarven Waraxe", "bonus": 3, "damage": "1d10+2",
                          "damage_type": "slashing", "range": "melee", "multiplier": 3}],
         },
-        "notes": ["HP 9/12 when exported", "Saves: Fort +5, Ref +1, Will +1", "class Fighter",
+        "notes": ["HP 9/12 when exported", "Saves: Fort +5, Ref +1, Will +1",
+                  "Dwarven Waraxe: damage sizeRoll(1, 10, @size, @critMult) read as 1d10+2",
+                  "class Fighter",
                   "Weapon Focus (Dwarven Waraxe)", "Str 15 Dex 13 Con 16 Int 10 Wis 12 Cha 6"],
     }  # fmt: skip
 

@@ -32,6 +32,11 @@ def test_three_srd_monsters_come_across_with_their_full_attacks() -> None:
     assert [a["name"] for a in found["bugbear"]["stats"]["attacks"]] == ["Morningstar", "javelin"]
 
 
+def test_d20_modern_reads_the_armor_line_as_its_defense() -> None:
+    goblin = entries("srd_dnd35.txt", "d20modern")["goblin"]
+    assert goblin["stats"]["defenses"] == {"defense": 15, "touch": 12, "flat_footed": 14}
+
+
 def test_every_line_of_a_block_is_read_or_kept_as_a_note() -> None:
     block = (FIXTURES / "srd_dnd35.txt").read_text().split("\n\n")[0].splitlines()
     named = {source for source, _, _ in lines_of("srd_dnd35.txt", "goblin")}

@@ -171,6 +171,8 @@ def attack_of(data: dict[str, Any], item: dict[str, Any]) -> dict[str, Any] | st
         "range": "ranged" if kind in ("rwak", "rsak") else "melee",
         "extra_damage": extra,
     }
+    if SIZE_ROLL.search(parts[0][0]):  # the sheet scales it by size; the import reads Medium's
+        found["unread"] = f"damage {parts[0][0]} read as {damage}"
     return found
 
 
