@@ -16,7 +16,8 @@ def test_an_export_of_three_monsters_comes_across_with_their_attacks_in_3_5() ->
     assert found["orc"] == {
         "id": "orc", "ruleset": "dnd35", "name": "Orc", "side": "foes", "kind": "npc",
         "party": False,
-        "stats": {"max_hp": 5, "defenses": {"ac": 13}, "initiative_modifier": 0,
+        "stats": {"max_hp": 5, "defenses": {"ac": 13, "touch": 10, "flat_footed": 13},
+                  "initiative_modifier": 0,
                   "constitution": 12,
                   "attacks": [{"name": "Falchion", "bonus": 4, "damage": "2d4+4",
                                "range": "melee", "threat": 18}]},

@@ -11,6 +11,9 @@ from api.http.deps import Library
 from api.http.problems import HttpProblem, Problem
 from api.http.schemas.imports import FileToImport, ImportReport
 from api.library.importers import ImportProblem, as_json, read_file
+from api.library.importers.shapes import READS
+from api.library.importers.to_improved_initiative import export_file
+from domain.rulesets import System
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem, "description": text}
@@ -41,6 +44,14 @@ def import_file(body: FileToImport, keeper: Library) -> ImportReport:
     report = as_json(imported)
     return ImportReport(kept=not body.dry_run, imported=0 if body.dry_run else len(creatures),
                         replaced=replaced, **report)  # fmt: skip
+
+
+@router.get("/export/improved-initiative", response_model=dict[str, Any])
+def export_improved_initiative(keeper: Library, ruleset: System | None = None) -> dict[str, Any]:
+    """The library (of one ruleset when given; 3.5, d20 Modern and Starfinder creatures) as an
+    Improved Initiative export file: `Creatures.<id>` and `PersistentCharacters.<id>` stat
+    blocks."""
+    return export_file([c for c in keeper.creatures(ruleset) if c.ruleset in READS])
 
 
 def field_of(problem: ImportProblem) -> str:

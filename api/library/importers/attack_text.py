@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 DICE = r"\d*d\d+(?:\s*[+-]\s*\d+(?:d\d+)?)*|\d+"
 _BONUSES = re.compile(r"(?<![\w(])([+-]\d{1,3}(?:/[+-]\d{1,3}){0,7})(?!\s*(?:ft|feet|d\d))")
@@ -18,6 +19,7 @@ _RANGED = re.compile(r"\b(ranged|range)\b", re.IGNORECASE)
 _MELEE = re.compile(r"\bmelee\b", re.IGNORECASE)
 _FIVE_E_TYPE = re.compile(r"\)\s*([a-z]+)\s+damage", re.IGNORECASE)
 _CRITICAL = re.compile(r";\s*critical\s+([^)]*)", re.IGNORECASE)
+_PLUS = re.compile(r"\bplus\s+(\d*d\d+(?:[+-]\d+)?)(?:\s+([a-z]+))?", re.IGNORECASE)
 # Starfinder's damage type letters (002 "Weapon Damage"): "1d8+4 S", "1d6 E & F"
 STARFINDER_TYPES = {
     "A": "acid",
@@ -64,6 +66,13 @@ class TextAttack:
     range: str | None = None
     critical: str | None = None
     unread: str = ""
+    extra: tuple[tuple[tuple[str, str], ...], ...] = ()  # "plus 1d6 fire": (("damage", …), …)
+
+    def as_found(self) -> dict[str, Any]:
+        """The attack as `shapes.add_attack` takes it."""
+        found: dict[str, Any] = {f: getattr(self, f) for f in self.__dataclass_fields__}
+        found["extra_damage"] = [dict(e) for e in found.pop("extra")]
+        return found
 
 
 def read_attack(text: str, name: str | None = None) -> TextAttack | None:
@@ -89,8 +98,28 @@ def read_attack(text: str, name: str | None = None) -> TextAttack | None:
         multiplier=int(times.group(1)) if times else None,
         range=attack_range(text),
         critical=critical.group(1).strip() if critical else None,
-        unread=leftover(inside, damage, damage_type(text, inside, damage)),
+        unread=_PLUS.sub(
+            unless_read, leftover(inside, damage, damage_type(text, inside, damage))
+        ).strip(),
+        extra=tuple(extra_of(inside)),
     )
+
+
+def extra_of(inside: str) -> list[tuple[tuple[str, str], ...]]:
+    """Dice over and above the weapon's: "plus 1d6 fire" (the type when it is one)."""
+    found: list[tuple[tuple[str, str], ...]] = []
+    for dice, word in _PLUS.findall(inside):
+        if not word:
+            found.append((("damage", dice),))
+        elif word.lower() in WORD_TYPES:
+            found.append((("damage", dice), ("damage_type", word.lower())))
+    return found
+
+
+def unless_read(match: re.Match[str]) -> str:
+    """Extra dice read into `extra` leave the unread text; "plus 1d4 Str" stays in it."""
+    word = match.group(2)
+    return "" if not word or word.lower() in WORD_TYPES else match.group(0)
 
 
 def damage_in(after: str) -> tuple[str | None, str]:
@@ -117,7 +146,7 @@ def damage_type(text: str, inside: str, damage: str) -> str | None:
     letters = _SF_TYPE.match(rest)
     if letters:
         named = [STARFINDER_TYPES[g] for g in letters.groups() if g]
-        return " & ".join(named)
+        return (" or " if re.search(r"\bor\b", letters.group(0)) else " & ").join(named)
     word = re.match(r"^\s*([a-z]+)", rest, re.IGNORECASE)
     if word and word.group(1).lower() in WORD_TYPES:
         return word.group(1).lower()
@@ -126,7 +155,10 @@ def damage_type(text: str, inside: str, damage: str) -> str | None:
 
 
 def attack_range(text: str) -> str | None:
-    """Melee or ranged, as the text says."""
+    """Melee or ranged, as the text says; a range increment when it gives one ("range 30 ft")."""
+    increment = re.search(r"\brange\s+(\d+)\s*(?:ft|feet)", text, re.IGNORECASE)
+    if increment:
+        return f"{increment.group(1)} ft"
     if _MELEE.search(text):
         return "melee"
     return "ranged" if _RANGED.search(text) else None

@@ -5,6 +5,7 @@ combatants, or its "export" file (`Creatures.<id>`, `PersistentCharacters.<id>`,
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from api.library.importers.attack_text import read_attacks
@@ -160,6 +161,11 @@ def read_field(reading: Reading, key: str, value: Any) -> None:
     elif key in ABILITY_LISTS and isinstance(value, list):
         for n, item in enumerate(value):
             reading.note(f"{key}[{n}]", f"{item.get('Name', '')}: {item.get('Content', '')}")
+    elif key == "Challenge" and reading.ruleset == "starfinder" and level_of(value):
+        reading.keep(key, "level", level_of(value))
+    elif key == "DamageResistances" and reading.ruleset == "starfinder" and isinstance(value, list):
+        for n, entry in enumerate(value):
+            resistance(reading, f"{key}[{n}]", str(entry))
     elif key in AS_NOTES:
         as_note(reading, key, value)
     elif key in METADATA or key.startswith("Initiative"):
@@ -175,6 +181,11 @@ def hit_points(reading: Reading, value: Any) -> None:
     if not isinstance(hp.get("Value"), int):
         raise ImportProblem("HP.Value", "hit points are a whole number")
     reading.keep("HP.Value", "max_hp", hp["Value"])
+    if reading.ruleset == "starfinder":  # Stamina and Resolve as the notes say: "SP 7; RP 4"
+        for label, to in (("SP", "max_stamina"), ("RP", "max_resolve")):
+            found = re.search(rf"\b{label}\s+(\d+)", str(hp.get("Notes") or ""))
+            if found:
+                reading.keep("HP.Notes", to, int(found.group(1)))
     if hp.get("Notes"):
         reading.note("HP.Notes", f"HP {hp['Notes']}")
 
@@ -194,22 +205,9 @@ def read_action(reading: Reading, source: str, action: Any) -> None:
     name, content = str(action.get("Name") or ""), str(action.get("Content") or "")
     found, unread = read_attacks(content, name.strip() or None)
     for attack in found:
-        add_attack(
-            reading,
-            source,
-            {
-                "name": attack.name,
-                "bonuses": attack.bonuses,
-                "damage": attack.damage,
-                "damage_type": attack.damage_type,
-                "threat": attack.threat,
-                "multiplier": attack.multiplier,
-                "range": attack.range,
-                "critical": attack.critical,
-                "unread": attack.unread,
-            },
-        )
-    if not found or unread or "multiattack" in name.lower():
+        add_attack(reading, source, attack.as_found())
+    told_more = re.search(r"\breach\b|\btarget|Hit:|\bDC \d|saving throw", content, re.I)
+    if not found or unread or told_more or "multiattack" in name.lower():
         reading.note(source, f"{name}: {content}")
 
 
@@ -229,3 +227,22 @@ def as_note(reading: Reading, key: str, value: Any) -> None:
     if isinstance(value, list):
         value = ", ".join(named(v) for v in value)
     reading.note(key, f"{key}: {value}")
+
+
+def level_of(value: Any) -> int | None:
+    """A Starfinder character's level as the export writes it in Challenge: "Level 3"."""
+    found = re.fullmatch(r"\s*Level\s+(\d{1,2})\s*", str(value or ""))
+    return int(found.group(1)) if found and int(found.group(1)) >= 1 else None
+
+
+def resistance(reading: Reading, source: str, entry: str) -> None:
+    """Starfinder's DR ("DR 5/magic") and energy resistance ("fire 5") into its stats; any
+    other resistance a note."""
+    reduction = re.fullmatch(r"\s*DR\s*(\d+)\s*/\s*(.+?)\s*", entry, re.IGNORECASE)
+    energy = re.fullmatch(r"\s*(acid|cold|electricity|fire|sonic)\s+(\d+)\s*", entry, re.I)
+    if reduction:
+        reading.keep(source, "dr", f"{reduction.group(1)}/{reduction.group(2)}")
+    elif energy:
+        reading.keep(source, f"resist.{energy.group(1).lower()}", int(energy.group(2)))
+    else:
+        reading.note(source, f"DamageResistances: {entry}")

@@ -83,6 +83,10 @@ def armor(reading: Reading, source: str, value: Any, notes: str = "") -> bool:
     Starfinder EAC and KAC when the notes give them (True: the notes were read), else a note."""
     if reading.ruleset in ARMOR:
         reading.keep(source, f"defenses.{ARMOR[reading.ruleset]}", value)
+        for word, key in (("touch", "touch"), ("flat-footed", "flat_footed")):
+            part = re.search(rf"\b{word}\s+(\d+)", notes, re.IGNORECASE)
+            if part:
+                reading.keep(f"{source} notes", f"defenses.{key}", int(part.group(1)))
         return False
     found = {k.lower(): int(v) for k, v in re.findall(r"\b(EAC|KAC)\s*(\d+)", notes, re.I)}
     for key in ("eac", "kac"):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from api.library.importers.attack_text import TextAttack, read_attacks
+from api.library.importers.attack_text import read_attacks
 from api.library.importers.report import ImportProblem, Reading
 from api.library.importers.shapes import add_attack, ruleset_read
 
@@ -119,17 +119,9 @@ def attack_lines(reading: Reading, source: str, text: str) -> None:
     """The attacks of a line; what does not read as one, a note."""
     found, unread = read_attacks(text)
     for attack in found:
-        add_attack(reading, source, parts(attack))
+        add_attack(reading, source, attack.as_found())
     if unread or not found:
         reading.note(source, text)
-
-
-def parts(attack: TextAttack) -> dict[str, object]:
-    """An attack read from text, as `add_attack` takes it."""
-    return {"name": attack.name, "bonuses": attack.bonuses, "damage": attack.damage,
-            "damage_type": attack.damage_type, "threat": attack.threat,
-            "multiplier": attack.multiplier, "range": attack.range,
-            "critical": attack.critical, "unread": attack.unread}  # fmt: skip
 
 
 def abilities(reading: Reading, source: str, found: re.Match[str], _: bool) -> None:
