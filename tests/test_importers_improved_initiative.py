@@ -91,7 +91,7 @@ def test_a_player_character_and_a_saved_encounters_combatants_go_where_they_belo
 def test_a_stat_block_without_a_name_or_hit_points_or_for_an_unread_ruleset_is_refused() -> None:
     with pytest.raises(ImportProblem) as nameless:
         read_file(json.dumps([{"Name": "", "HP": {"Value": 5}}]))
-    assert nameless.value.field == "Name"
+    assert nameless.value.field == "[0].Name"
     with pytest.raises(ImportProblem) as no_hp:
         read_file(json.dumps({"Name": "Orc", "HP": {"Value": "five"}}))
     assert no_hp.value.field == "HP.Value"

@@ -60,7 +60,7 @@ def read_file(text: str | bytes, ruleset: str | None = None) -> Imported:
                     f"actor of this system fills {reading.ruleset}, not {ruleset}",
                 )
         return built("Foundry VTT actors", found)
-    if improved_initiative.is_improved_initiative(data):
+    if improved_initiative.is_improved_initiative(data):  # its stat_blocks name their place
         return built("Improved Initiative", improved_initiative.read_all(data, ruleset or "dnd35"))
     raise ImportProblem(
         "file",

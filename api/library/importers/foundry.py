@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from api.library.importers.report import ImportProblem, Reading
+from api.library.importers.report import SHAPE_ERRORS, ImportProblem, Reading, misshapen
 
 SYSTEMS = {"D35E": "dnd35", "pf1": "dnd35", "sfrpg": "starfinder"}
 ACTOR_TYPES = ("character", "npc", "npc2", "drone")
@@ -50,7 +50,7 @@ def body(actor: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 def system_of(actor: dict[str, Any]) -> str:
     """The game system the actor was exported from."""
     stated = (
-        (actor.get("_stats") or {}).get("systemId")
+        (obj(actor.get("_stats"))).get("systemId")
         if isinstance(actor.get("_stats"), dict)
         else None
     )
@@ -60,7 +60,7 @@ def system_of(actor: dict[str, Any]) -> str:
                 "_stats.systemId", f"{stated}: the importers read D35E, pf1 and sfrpg actors"
             )
         return str(stated)
-    attributes = body(actor)[1].get("attributes") or {}
+    attributes = obj(body(actor)[1].get("attributes"))
     if "eac" in attributes or "kac" in attributes:
         return "sfrpg"
     if isinstance(attributes.get("ac"), dict) and "normal" in attributes["ac"]:
@@ -82,6 +82,8 @@ def read_all(
             found.append((where, read_actor(actor, readers)))
         except ImportProblem as exc:
             raise ImportProblem(f"{where}{'.' if where else ''}{exc.field}", exc.reason) from None
+        except SHAPE_ERRORS as exc:
+            raise misshapen(where, actor, "Foundry VTT", exc) from None
     return found
 
 
@@ -112,6 +114,17 @@ def read_actor(
     for other in sorted(set(actor) - ACTOR_KEYS):
         reading.drop(other, f"{other}: not an actor field this import knows")
     return reading
+
+
+def obj(value: Any) -> dict[str, Any]:
+    """A JSON object as a dict, anything else as an empty one (a field of the wrong shape reads
+    as absent, and the report names what it did read)."""
+    return value if isinstance(value, dict) else {}
+
+
+def seq(value: Any) -> list[Any]:
+    """A JSON array as a list, anything else as an empty one."""
+    return value if isinstance(value, list) else []
 
 
 def number(value: Any) -> int | None:
@@ -167,12 +180,12 @@ def scores_and_rest(
     reading: Reading, key: str, data: dict[str, Any], read_details: set[str], read_traits: set[str]
 ) -> None:
     """The six ability scores as a note; the details and traits not read, named."""
-    abilities = data.get("abilities") or {}
+    abilities = obj(data.get("abilities"))
     words = [f"{name.title()} {score_of(values)}" for name, values in abilities.items()]
     if words:
         reading.note(f"{key}.abilities", " ".join(words))
-    rest_of(reading, f"{key}.details", data.get("details") or {}, read_details)
-    rest_of(reading, f"{key}.traits", data.get("traits") or {}, read_traits)
+    rest_of(reading, f"{key}.details", obj(data.get("details")), read_details)
+    rest_of(reading, f"{key}.traits", obj(data.get("traits")), read_traits)
 
 
 def score_of(values: Any) -> str:
@@ -190,9 +203,9 @@ def immunities(reading: Reading, key: str, traits: dict[str, Any]) -> None:
     """Damage immunities, vulnerabilities and condition immunities ({value: [...], custom}),
     which no ruleset's stats hold yet, as notes."""
     for part, label in (("di", "Immune"), ("dv", "Vulnerable"), ("ci", "Condition immunities")):
-        listed = traits.get(part) or {}
+        listed = obj(traits.get(part))
         if not isinstance(listed, dict):
             continue
-        named = [str(w) for w in [*(listed.get("value") or []), listed.get("custom")] if w]
+        named = [str(w) for w in [*(seq(listed.get("value"))), listed.get("custom")] if w]
         if named:
             reading.note(f"{key}.traits.{part}", f"{label}: {', '.join(named)}")

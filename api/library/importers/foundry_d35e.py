@@ -14,8 +14,10 @@ from api.library.importers.foundry import (
     items_left,
     keep_number,
     number,
+    obj,
     rest_of,
     scores_and_rest,
+    seq,
 )
 from api.library.importers.report import Reading
 from api.library.importers.shapes import add_attack
@@ -53,9 +55,9 @@ READ_SYSTEM = {"attributes", "abilities", "traits", "details"}
 def read(actor: dict[str, Any], key: str, reading: Reading) -> None:
     """The actor's stats, then its attacks, then what was not read."""
     data = body(actor)[1]
-    attributes = data.get("attributes") or {}
+    attributes = obj(data.get("attributes"))
     keep_number(reading, data, key, "attributes.hp.max", "max_hp")
-    hit_points_now(reading, key, attributes.get("hp") or {})
+    hit_points_now(reading, key, obj(attributes.get("hp")))
     keep_number(reading, data, key, "attributes.init.total", "initiative_modifier")
     for part, to in DEFENSES.items():
         keep_number(reading, data, key, f"attributes.ac.{part}.total", f"defenses.{to}")
@@ -96,7 +98,7 @@ def defenses_as_notes(reading: Reading, key: str, data: dict[str, Any]) -> None:
     spell_resistance = number(dig(data, "attributes.sr.total"))
     if spell_resistance:
         reading.note(f"{key}.attributes.sr.total", f"SR {spell_resistance}")
-    traits = data.get("traits") or {}
+    traits = obj(data.get("traits"))
     for part, label in (("dr", "DR"), ("eres", "Resist"), ("cres", "Resist (condition)")):
         if traits.get(part):
             reading.note(f"{key}.traits.{part}", f"{label} {traits[part]}")
@@ -108,7 +110,7 @@ def defenses_as_notes(reading: Reading, key: str, data: dict[str, Any]) -> None:
 
 def attacks(reading: Reading, actor: dict[str, Any], data: dict[str, Any]) -> None:
     """Attack items as attacks; weapons without an attack item of their name as attacks too."""
-    items = [(n, i) for n, i in enumerate(actor.get("items") or []) if isinstance(i, dict)]
+    items = [(n, i) for n, i in enumerate(seq(actor.get("items"))) if isinstance(i, dict)]
     named = {i.get("name") for _, i in items if i.get("type") == "attack"}
     left = []
     for n, item in items:
@@ -132,7 +134,7 @@ def attack_of(data: dict[str, Any], item: dict[str, Any]) -> dict[str, Any] | st
     item_data = body(item)[1] if isinstance(item.get("system", item.get("data")), dict) else {}
     action = item_data["actions"][0] if item_data.get("actions") else item_data
     weapon = item.get("type") == "weapon"
-    ability = (action.get("ability") or {}) if not weapon else {}
+    ability = (obj(action.get("ability"))) if not weapon else {}
     kind = action.get("actionType") or (
         "rwak" if item_data.get("weaponSubtype") == "ranged" else "mwak"
     )
@@ -198,7 +200,7 @@ def damage_parts(
         roll = dig(item_data, "weaponData.damageRoll")
         return [(str(roll), str(dig(item_data, "weaponData.damageType") or ""))] if roll else []
     found = []
-    for part in dig(action, "damage.parts") or []:
+    for part in seq(dig(action, "damage.parts")):
         if isinstance(part, list) and part:
             found.append((str(part[0]), str(part[1]) if len(part) > 1 and part[1] else ""))
         elif isinstance(part, dict):
@@ -222,7 +224,7 @@ def dice(formula: str, data: dict[str, Any], added: int) -> str | None:
 def iteratives(bonus: int, action: dict[str, Any]) -> list[int]:
     """The bonus, then each extra attack of `attackParts` ([formula, label]) at its offset."""
     bonuses = [bonus]
-    for part in action.get("attackParts") or []:
+    for part in seq(action.get("attackParts")):
         offset = number(part[0] if isinstance(part, list) and part else part)
         if offset is not None:
             bonuses.append(bonus + offset)

@@ -13,8 +13,10 @@ from api.library.importers.foundry import (
     items_left,
     keep_number,
     number,
+    obj,
     rest_of,
     scores_and_rest,
+    seq,
 )
 from api.library.importers.report import Reading
 from api.library.importers.shapes import add_attack
@@ -48,7 +50,7 @@ ATTACKS = ("weapon",)  # items that are attacks; a feat with an attack roll stay
 def read(actor: dict[str, Any], key: str, reading: Reading) -> None:
     """The actor's stats, then its weapons as attacks, then what was not read."""
     data = body(actor)[1]
-    attributes = data.get("attributes") or {}
+    attributes = obj(data.get("attributes"))
     for path, to in KEPT.items():
         keep_number(reading, data, key, f"attributes.{path}", to)
     keep_number(reading, data, key, "abilities.dex.mod", "dexterity")
@@ -93,8 +95,8 @@ def defenses(reading: Reading, key: str, data: dict[str, Any]) -> None:
             f"{key}.attributes.fort/reflex/will",
             "Saves: " + ", ".join(f"{s} {v:+d}" for s, v in saves if v is not None),
         )
-    traits = data.get("traits") or {}
-    reduction = traits.get("damageReduction") or {}
+    traits = obj(data.get("traits"))
+    reduction = obj(traits.get("damageReduction"))
     amount = number(reduction.get("value"))
     if amount:
         overcome = str(reduction.get("negatedBy") or "—")
@@ -110,7 +112,7 @@ def defenses(reading: Reading, key: str, data: dict[str, Any]) -> None:
 def resistances(reading: Reading, key: str, listed: Any) -> None:
     """Energy resistance (`traits.dr`): {type: n} entries into the stats, text as a note."""
     listed = listed if isinstance(listed, dict) else {}
-    for entry in listed.get("value") or []:
+    for entry in seq(listed.get("value")):
         pairs = entry.items() if isinstance(entry, dict) else []
         for energy, amount in pairs:
             if energy in ("acid", "cold", "electricity", "fire", "sonic") and number(amount):
@@ -124,7 +126,7 @@ def resistances(reading: Reading, key: str, listed: Any) -> None:
 def weapons(reading: Reading, actor: dict[str, Any], data: dict[str, Any]) -> None:
     """Each weapon item an attack; every other item named in the report."""
     left = []
-    for n, item in enumerate(actor.get("items") or []):
+    for n, item in enumerate(seq(actor.get("items"))):
         if not isinstance(item, dict):
             continue
         if item.get("type") not in ATTACKS:
@@ -156,7 +158,7 @@ def weapon(
             or 0
         )
         bonus += number(dig(data, f"abilities.{ability}.mod")) or 0
-    parts = [p for p in dig(item_data, "damage.parts") or [] if isinstance(p, dict | list)]
+    parts = [p for p in seq(dig(item_data, "damage.parts")) if isinstance(p, dict | list)]
     if not parts:
         return "no damage"
     formula, types, operator = part_of(parts[0])
@@ -180,7 +182,7 @@ def part_of(part: Any) -> tuple[str, list[str], str]:
     """A damage part: {formula, types: {fire: true}, operator} or [formula, type]."""
     if isinstance(part, list):
         return str(part[0]), [str(part[1])] if len(part) > 1 and part[1] else [], ""
-    types = [t for t, on in (part.get("types") or {}).items() if on]
+    types = [t for t, on in (obj(part.get("types"))).items() if on]
     return str(part.get("formula", "")), types, str(part.get("operator") or "")
 
 
@@ -194,7 +196,7 @@ def critical_words(item_data: dict[str, Any]) -> str | None:
     """The critical hit effect: `Burn 1d4`."""
     effect = str(dig(item_data, "critical.effect") or "")
     formulas = [
-        part_of(p)[0] for p in dig(item_data, "critical.parts") or [] if isinstance(p, dict | list)
+        part_of(p)[0] for p in seq(dig(item_data, "critical.parts")) if isinstance(p, dict | list)
     ]
     words = " ".join(w for w in [effect, *formulas] if w)
     return words or None

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from api.library.importers.attack_text import read_attacks
-from api.library.importers.report import ImportProblem, Reading
+from api.library.importers.report import SHAPE_ERRORS, ImportProblem, Reading, misshapen
 from api.library.importers.shapes import add_attack, armor, ruleset_read
 
 LISTS = {"Creatures": False, "PersistentCharacters": True}  # Store.ts lists → on the party?
@@ -110,7 +110,15 @@ def read_all(data: Any, ruleset: str) -> list[tuple[str, Reading]]:
     blocks = stat_blocks(data)
     if not blocks:
         raise ImportProblem("file", "no Improved Initiative stat block in it")
-    return [(where, read_one(block, ruleset, pc, state)) for where, block, pc, state in blocks]
+    found = []
+    for where, block, pc, state in blocks:
+        try:
+            found.append((where, read_one(block, ruleset, pc, state)))
+        except ImportProblem as exc:
+            raise ImportProblem(f"{where}{'.' if where else ''}{exc.field}", exc.reason) from None
+        except SHAPE_ERRORS as exc:
+            raise misshapen(where, block, "Improved Initiative", exc) from None
+    return found
 
 
 def read_one(block: dict[str, Any], ruleset: str, pc: bool, state: dict[str, Any]) -> Reading:

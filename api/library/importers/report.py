@@ -22,6 +22,17 @@ class ImportProblem(ValueError):
         super().__init__(f"{field}: {reason}")
 
 
+SHAPE_ERRORS = (AttributeError, TypeError, KeyError, IndexError, ValueError, OverflowError)
+
+
+def misshapen(where: str, creature: Any, tool: str, exc: Exception) -> ImportProblem:
+    """A creature whose fields are not of the shape its tool exports: the import's error naming
+    where it is and what it is called, never a crash."""
+    name = creature.get("name", creature.get("Name")) if isinstance(creature, dict) else None
+    called = f"{name}: " if isinstance(name, str) and name.strip() else ""
+    return ImportProblem(where or "file", f"{called}a field is not as {tool} exports it ({exc})")
+
+
 @dataclass(frozen=True, slots=True)
 class Line:
     """One source field and what became of it."""
