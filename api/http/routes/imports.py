@@ -9,7 +9,7 @@ from fastapi import APIRouter
 
 from api.http.deps import Library
 from api.http.problems import HttpProblem, Problem
-from api.http.schemas.imports import FileToImport, ImportReport
+from api.http.schemas.imports import FileToImport, ImportReport, ImprovedInitiativeFile
 from api.library.importers import ImportProblem, as_json, read_file
 from api.library.importers.shapes import READS
 from api.library.importers.to_improved_initiative import export_file
@@ -46,12 +46,15 @@ def import_file(body: FileToImport, keeper: Library) -> ImportReport:
                         replaced=replaced, **report)  # fmt: skip
 
 
-@router.get("/export/improved-initiative", response_model=dict[str, Any])
-def export_improved_initiative(keeper: Library, ruleset: System | None = None) -> dict[str, Any]:
+@router.get("/export/improved-initiative", response_model=ImprovedInitiativeFile)
+def export_improved_initiative(
+    keeper: Library, ruleset: System | None = None
+) -> ImprovedInitiativeFile:
     """The library (of one ruleset when given; 3.5, d20 Modern and Starfinder creatures) as an
     Improved Initiative export file: `Creatures.<id>` and `PersistentCharacters.<id>` stat
     blocks."""
-    return export_file([c for c in keeper.creatures(ruleset) if c.ruleset in READS])
+    found = export_file([c for c in keeper.creatures(ruleset) if c.ruleset in READS])
+    return ImprovedInitiativeFile.model_validate(found)
 
 
 def field_of(problem: ImportProblem) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from api.http.schemas.encounters import example
 
@@ -68,3 +68,23 @@ class ImportReport(BaseModel):
     imported: int
     replaced: list[str] = Field(description="Ids of saved creatures the import replaced.")
     creatures: list[CreatureReport]
+
+
+class ImprovedInitiativeFile(BaseModel):
+    """Improved Initiative's export file (Store.ts): the keys of each list, then each stat block
+    under `Creatures.<key>` or `PersistentCharacters.<key>` (common/StatBlock.ts)."""
+
+    model_config = ConfigDict(
+        extra="allow",
+        json_schema_extra={"examples": [{
+            "Creatures": ["dnd35-goblin"], "PersistentCharacters": [],
+            "Creatures.dnd35-goblin": {
+                "Id": "dnd35-goblin", "Name": "Goblin", "Source": "combatlog", "Type": "dnd35",
+                "HP": {"Value": 5, "Notes": ""}, "AC": {"Value": 15, "Notes": ""},
+                "InitiativeModifier": 1,
+                "Actions": [{"Name": "Morningstar", "Content": "Morningstar +2 melee (1d6)"}],
+                "Description": "HP (1d8+1)", "Player": ""}}]},
+    )  # fmt: skip
+
+    Creatures: list[str]
+    PersistentCharacters: list[str]
