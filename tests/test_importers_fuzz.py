@@ -80,3 +80,31 @@ def test_a_misshapen_field_is_the_imports_error_naming_the_creature_and_where() 
         assert exc.field == "[0]" and exc.reason.startswith("Ogre: a field is not as Foundry VTT")
     else:
         raise AssertionError("a misshapen actor was kept")
+
+
+def test_an_import_read_in_a_worker_process_comes_back_whole_and_so_does_its_error() -> None:
+    import asyncio
+
+    from api.compute import offload
+    from api.library.importers import report_of
+
+    async def read(text: str) -> Any:
+        return await offload.off_loop(report_of, text, None)
+
+    before = offload.mode()
+    offload.use("process")
+    try:
+        report = asyncio.run(read((FIXTURES / "srd_dnd35.txt").read_text()))
+        assert [c["creature"]["id"] for c in report["creatures"]] == [
+            "goblin",
+            "bugbear",
+            "gargoyle",
+        ]
+        try:
+            asyncio.run(read(json.dumps({"Name": "Orc", "HP": {"Value": 0}})))
+        except ImportProblem as exc:
+            assert (exc.field, exc.reason.split(":")[0]) == ("stats.max_hp", "Orc")
+        else:
+            raise AssertionError("kept a creature without hit points")
+    finally:
+        offload.use(before)

@@ -6,11 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter
+from fastapi.concurrency import run_in_threadpool
 
+from api.compute.offload import off_loop
 from api.http.deps import Library
 from api.http.problems import HttpProblem, Problem
 from api.http.schemas.imports import FileToImport, ImportReport, ImprovedInitiativeFile
-from api.library.importers import ImportProblem, as_json, read_file
+from api.library import Creature, TableLibrary
+from api.library.importers import ImportProblem, report_of
 from api.library.importers.shapes import READS
 from api.library.importers.to_improved_initiative import export_file
 from domain.rulesets import System
@@ -27,23 +30,27 @@ router = APIRouter(prefix="/library", tags=["library"], responses=ERRORS)
 
 
 @router.post("/import-file", response_model=ImportReport)
-def import_file(body: FileToImport, keeper: Library) -> ImportReport:
+async def import_file(body: FileToImport, keeper: Library) -> ImportReport:
     """Read a Foundry VTT, Improved Initiative or SRD text file into library entries and keep
     them all (or, with `dry_run`, none), answering what came across and what did not."""
-    try:
-        imported = read_file(body.file, body.ruleset)
+    try:  # parsing a file of up to 1 MB: off the event loop, as an encounter's import is
+        report = await off_loop(report_of, body.file, body.ruleset)
     except ImportProblem as exc:
         raise HttpProblem(
             422, "Cannot import", f"{body.name}: {exc.reason}", field_of(exc)
         ) from None
-    creatures = [read.creature for read in imported.creatures]
+    return await run_in_threadpool(kept, keeper, report, body.dry_run)
+
+
+def kept(keeper: TableLibrary, report: dict[str, Any], dry_run: bool) -> ImportReport:
+    """The file's creatures kept in the table's library (unless a dry run), and the reply."""
+    creatures = [Creature.model_validate(c["creature"]) for c in report["creatures"]]
     saved = {(c.ruleset, c.id) for c in keeper.creatures()}
     replaced = [c.id for c in creatures if (c.ruleset, c.id) in saved]
-    if not body.dry_run:
+    if not dry_run:
         keeper.save(creatures)
-    report = as_json(imported)
-    return ImportReport(kept=not body.dry_run, imported=0 if body.dry_run else len(creatures),
-                        replaced=replaced, **report)  # fmt: skip
+    imported = 0 if dry_run else len(creatures)
+    return ImportReport(kept=not dry_run, imported=imported, replaced=replaced, **report)
 
 
 @router.get("/export/improved-initiative", response_model=ImprovedInitiativeFile)

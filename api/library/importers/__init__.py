@@ -20,7 +20,7 @@ from api.library.importers import (
 )
 from api.library.importers.report import ImportProblem, Line, Reading, slug
 
-__all__ = ["CreatureRead", "ImportProblem", "Imported", "Line", "read_file"]
+__all__ = ["CreatureRead", "ImportProblem", "Imported", "Line", "read_file", "report_of"]
 READERS = {"D35E": foundry_d35e.read, "pf1": foundry_d35e.read, "sfrpg": foundry_sfrpg.read}
 
 
@@ -109,3 +109,8 @@ def as_json(imported: Imported) -> dict[str, Any]:
             for c in imported.creatures
         ],
     }
+
+
+def report_of(text: str | bytes, ruleset: str | None = None) -> dict[str, Any]:
+    """`read_file`'s creatures and report as JSON: what a worker process hands back."""
+    return as_json(read_file(text, ruleset))

@@ -21,6 +21,10 @@ class ImportProblem(ValueError):
         self.field, self.reason = field, reason
         super().__init__(f"{field}: {reason}")
 
+    def __reduce__(self) -> tuple[type[ImportProblem], tuple[str, str]]:
+        """Raised in a worker process, it crosses back whole (field and reason)."""
+        return ImportProblem, (self.field, self.reason)
+
 
 SHAPE_ERRORS = (AttributeError, TypeError, KeyError, IndexError, ValueError, OverflowError)
 
