@@ -4,6 +4,7 @@ in D&D 3.5 and in Starfinder."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +123,10 @@ def test_a_foundry_party_and_improved_initiative_monsters_fight_in_starfinder(
     expect(dialog.locator(".outcome")).to_have_text("Obozaya hits Ghoul (17 vs KAC 14)")
     record_attack(dialog)
     expect(card(page, "ghoul").locator(".bar.hp .text")).not_to_have_text("HP 25/25")
+    with page.expect_download() as download:
+        page.locator("button.export-improved-initiative").click()
+    exported = json.loads(Path(download.value.path()).read_text())
+    assert exported["PersistentCharacters"] == ["starfinder-keskodai", "starfinder-obozaya"]
 
 
 def test_the_report_reads_on_a_phone(phone: Any, server: Server) -> None:

@@ -62,6 +62,20 @@ function Report({ report, onKeep, onClose }) {
   </section>`;
 }
 
+// The library of this ruleset as an Improved Initiative export file, which its Import takes.
+async function exportFile(ruleset) {
+  try {
+    const data = await operatorCall(page.operator, "GET", `/library/export/improved-initiative?ruleset=${ruleset}`);
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
+    link.download = `combatlog-${ruleset}-improved-initiative.json`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  } catch (error) {
+    fail("import", error.message);
+  }
+}
+
 export function ImportCreatures() {
   const [reports, setReports] = useState([]);
   const [over, setOver] = useState(false);
@@ -82,6 +96,7 @@ export function ImportCreatures() {
       onDragLeave=${() => setOver(false)} onDrop=${drop}>
       <p>Drop a Foundry VTT actor export, Improved Initiative stat blocks or an SRD stat block here, or</p>
       <label class="file">pick files<input type="file" name="import-files" multiple accept=".json,.txt,application/json,text/plain" onChange=${(e) => read(e.target.files)} /></label>
+      <button type="button" class="export-improved-initiative" onClick=${() => exportFile(ruleset)}>Export for Improved Initiative</button>
     </div>
     <${ErrorNote} where="import" />
     ${reports.map((report) => html`<${Report} key=${report.name} report=${report} onKeep=${() => keep(report)}
