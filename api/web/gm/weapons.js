@@ -13,14 +13,15 @@ export function picked(attack) {
   return {
     weapon: attack.name, bonus: String(bonusOf(attack)), amount: attack.damage || "", type: attack.damage_type || "",
     threat: attack.threat ?? null, multiplier: attack.multiplier ?? null,
-    ...(attack.defense ? { defense: attack.defense === "ac" ? "ac" : attack.defense } : {}),
+    ...(attack.defense ? { defense: attack.defense } : {}),
   };
 }
 
 // The attack line with the weapon it was made with (CONTRACT extension: AttackMade.weapon,
 // threat, multiplier).
 export function withWeapon(fact, f) {
-  if (!f.weapon) return fact;
+  const carried = (joinedAs(f.attacker)?.stats?.attacks || []).some((a) => a.name === f.weapon);
+  if (!f.weapon || !carried) return fact;  // picked for another attacker: not this one's
   return { ...fact, weapon: f.weapon, ...(f.threat ? { threat: f.threat } : {}), ...(f.multiplier ? { multiplier: f.multiplier } : {}) };
 }
 
