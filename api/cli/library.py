@@ -83,3 +83,43 @@ def printed(path: Path, report: Any, dry_run: bool) -> None:
         typer.echo(f"  {creature.ruleset}/{creature.id}: {plain(creature.name)}{roster}")
         for line in each.lines:
             typer.echo(f"    {MARKS[line.outcome]} {plain(line.source)}: {plain(line.detail)}")
+
+
+def import_fight(
+    file: Annotated[Path, typer.Argument(help="An Improved Initiative saved encounter.")],
+    ruleset: Annotated[
+        str,
+        typer.Option("--ruleset", help="The encounter's ruleset (dnd35, d20modern, starfinder)."),
+    ] = "dnd35",
+    table: TableOption = DEFAULT_TABLE,
+    db: DbOption = None,
+) -> None:
+    """Store a fight already in progress as a new encounter of the table: its combatants join,
+    their initiative, damage and temporary hit points are recorded, and the turns pass to the
+    round and combatant it was at; prints its id, then each combatant's report."""
+    from api.library.importers import ImportProblem
+    from api.library.importers.fight import checked, fight_from
+    from domain.commands import Import
+    from domain.tables import seated
+
+    try:
+        fight = fight_from(read_bytes(file), ruleset)
+        first, *rest = checked(list(fight.facts))
+    except ImportProblem as exc:
+        raise fail(f"{file}: {exc.field}: {exc.reason} (nothing kept)", 1) from None
+    with runtime(db) as built:
+        if built.tables.table(table) is None:
+            raise fail(f"--table: no table {plain(table)} (`combatlog tables list`)", 2)
+        typer.echo(str(built.commits.created(Import((seated(first, table), *rest)))))
+    for where, lines in fight.lines:
+        typer.echo(f"  {where}")
+        for line in lines:
+            typer.echo(f"    {MARKS[line.outcome]} {plain(line.source)}: {plain(line.detail)}")
+
+
+def read_bytes(path: Path) -> bytes:
+    """A file's bytes, or exit 2 saying why it cannot be read."""
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise fail(f"{path}: {exc.strerror or exc}", 2) from None
