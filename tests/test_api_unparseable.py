@@ -24,6 +24,7 @@ ROUTES = [
     ("PUT", "/campaigns/crypt", "operator"),
     ("PUT", "/library/dnd35/goblin", "operator"),
     ("POST", "/library/import", "operator"),
+    ("POST", "/library/import-file", "operator"),
     ("POST", "/tables", "operator"),
     ("PATCH", "/tables/default", "operator"),
 ]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-from domain.bounds import edge_validator
+from domain.bounds import NUL_FREE, edge_validator
 from domain.events import CombatantId, Label, Ruleset, Tree
 from domain.integrity import first_error
 from domain.rulesets import ruleset_for
@@ -18,6 +18,10 @@ class CreatureError(ValueError):
     def __init__(self, field: str, reason: str) -> None:
         self.field, self.reason = field, reason
         super().__init__(f"{field}: {reason}")
+
+
+# A line of text the stats cannot hold (saves, immunities, an ability), kept for the GM to read.
+Note = Annotated[str, StringConstraints(min_length=1, max_length=1000), NUL_FREE]
 
 
 class Creature(BaseModel):
@@ -32,6 +36,7 @@ class Creature(BaseModel):
     kind: Literal["pc", "npc"] | None = None
     stats: Tree = Field(default_factory=dict)  # within the bounds a fact's stats keep
     party: bool = False
+    notes: list[Note] = Field(default_factory=list, max_length=200)  # what its stats cannot hold
 
 
 FROM_OUTSIDE = edge_validator(Creature.__pydantic_core_schema__)

@@ -6,6 +6,7 @@ import { Act, Dialog, ErrorNote, amountOrRoll, int } from "./ui.js";
 import { previewLine } from "./preview.js";
 import { defenseTitle, defenses } from "./rules.js";
 import { labeller } from "./words.js";
+import { WeaponPicker, withWeapon } from "./weapons.js";
 
 const signed = (n) => `${n < 0 ? "" : "+"}${n}`;
 
@@ -14,7 +15,7 @@ function attackFact(f) {
   if (f.defense) fact.defense = f.defense;
   if (f.outcome) fact.outcome = f.outcome;
   if (int(f.confirm) !== null) Object.assign(fact, { confirm_natural: int(f.confirm), confirm_total: int(f.confirm) + (int(f.bonus) || 0) });
-  return fact;
+  return withWeapon(fact, f);
 }
 
 function damageFact(f, attackAt, outcome) {
@@ -81,6 +82,7 @@ export function AttackDialog({ target }) {
   return html`<${Dialog} title="Attack" cls="attack">
     <div class="grid">
       <label>attacker ${who("attacker")}</label>
+      <${WeaponPicker} attacker=${f.attacker} value=${f.weapon} onPick=${(w) => setF({ ...f, ...w })} />
       <label>target ${who("target")}</label>
       <label>against <select name="defense" value=${f.defense} onChange=${set("defense")}>
         ${defenses(ruleset).map((d) => html`<option value=${d.name}>${d.title}</option>`)}</select></label>

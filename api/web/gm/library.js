@@ -6,6 +6,7 @@ import { fail, page, record, update } from "./store.js";
 import { Act, ErrorNote, int } from "./ui.js";
 import { OperatorToken } from "./setup.js";
 import { joining } from "./creatures.js";
+import { ImportCreatures } from "./imports.js";
 
 // Every library call carries the operator token and a fresh Idempotency-Key.
 const libraryCall = (method, path, body) => operatorCall(page.operator, method, path, body, { keyed: true });
@@ -88,5 +89,5 @@ export function Library({ onEdit }) {
     ${creatures === null ? html`<p>Loading…</p>` : creatures.length
       ? html`<ul class="creatures">${creatures.map((c) => html`<${Creature} key=${c.id} c=${c} onEdit=${onEdit} reload=${load} />`)}</ul>`
       : html`<p class="hint">Nothing saved for this ruleset yet: tick “save to the library” when adding a creature.</p>`}
-  </div>`;
+  </div><${ImportCreatures} />`;
 }

@@ -1,0 +1,125 @@
+"""`combatlog library import FILE…`: creatures from Foundry VTT, Improved Initiative or SRD text
+files into a table's library (and party roster), all files or none, printing what came across
+and what did not, field by field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from api.cli import DEFAULT_TABLE, DbOption, TableOption, runtime
+from api.cli.terminal import fail, plain
+
+library_app = typer.Typer(
+    help="The creature library: bring creatures from other tools.", no_args_is_help=True
+)
+MARKS = {"kept": "+", "note": "~", "not tracked": "-"}  # a report line's mark
+
+
+@library_app.command("import")
+def import_files(
+    files: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Foundry VTT actors, Improved Initiative stat blocks or encounters, SRD text."
+        ),
+    ],
+    ruleset: Annotated[
+        str | None,
+        typer.Option(
+            "--ruleset", help="The ruleset to fill (default dnd35; a Foundry actor: its own)."
+        ),
+    ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Print what would be kept; keep nothing.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="The report as JSON.")] = False,
+    table: TableOption = DEFAULT_TABLE,
+    db: DbOption = None,
+) -> None:
+    """Read every file, then keep all their creatures in the table's library (a file it cannot
+    read: exit 1 naming the file, the place in it and the creature; nothing kept)."""
+    reports = [read(path, ruleset) for path in files]
+    if not dry_run:
+        with runtime(db) as built:
+            if built.tables.table(table) is None:
+                raise fail(f"--table: no table {plain(table)} (`combatlog tables list`)", 2)
+            built.library.save(table, [c.creature for _, r in reports for c in r.creatures])
+    if as_json:
+        import orjson
+
+        from api.library.importers import as_json as json_of
+
+        shown = [{"file": str(p), **json_of(r)} for p, r in reports]
+        typer.echo(orjson.dumps({"kept": not dry_run, "files": shown}, option=orjson.OPT_INDENT_2))
+        return
+    for path, report in reports:
+        printed(path, report, dry_run)
+
+
+def read(path: Path, ruleset: str | None) -> tuple[Path, Any]:
+    """A file's creatures and report, or exit: 2 unreadable, 1 not importable."""
+    from api.library.importers import ImportProblem, read_file
+
+    try:
+        text = path.read_bytes()
+    except OSError as exc:
+        raise fail(f"{path}: {exc.strerror or exc}", 2) from None
+    try:
+        return path, read_file(text, ruleset)
+    except ImportProblem as exc:
+        raise fail(f"{path}: {exc.field}: {exc.reason} (nothing kept)", 1) from None
+
+
+def printed(path: Path, report: Any, dry_run: bool) -> None:
+    """A file's report as lines: each creature, then + kept, ~ note, - not tracked."""
+    verb = "would keep" if dry_run else "kept"
+    typer.echo(f"{path} ({report.format}): {verb} {len(report.creatures)} creatures")
+    for each in report.creatures:
+        creature = each.creature
+        roster = ", party" if creature.party else ""
+        typer.echo(f"  {creature.ruleset}/{creature.id}: {plain(creature.name)}{roster}")
+        for line in each.lines:
+            typer.echo(f"    {MARKS[line.outcome]} {plain(line.source)}: {plain(line.detail)}")
+
+
+def import_fight(
+    file: Annotated[Path, typer.Argument(help="An Improved Initiative saved encounter.")],
+    ruleset: Annotated[
+        str,
+        typer.Option("--ruleset", help="The encounter's ruleset (dnd35, d20modern, starfinder)."),
+    ] = "dnd35",
+    table: TableOption = DEFAULT_TABLE,
+    db: DbOption = None,
+) -> None:
+    """Store a fight already in progress as a new encounter of the table: its combatants join,
+    their initiative, damage and temporary hit points are recorded, and the turns pass to the
+    round and combatant it was at; prints its id, then each combatant's report."""
+    from api.library.importers import ImportProblem
+    from api.library.importers.fight import checked, fight_from
+    from domain.commands import Import
+    from domain.tables import seated
+
+    try:
+        fight = fight_from(read_bytes(file), ruleset)
+        first, *rest = checked(list(fight.facts))
+    except ImportProblem as exc:
+        raise fail(f"{file}: {exc.field}: {exc.reason} (nothing kept)", 1) from None
+    with runtime(db) as built:
+        if built.tables.table(table) is None:
+            raise fail(f"--table: no table {plain(table)} (`combatlog tables list`)", 2)
+        typer.echo(str(built.commits.created(Import((seated(first, table), *rest)))))
+    for where, lines in fight.lines:
+        typer.echo(f"  {where}")
+        for line in lines:
+            typer.echo(f"    {MARKS[line.outcome]} {plain(line.source)}: {plain(line.detail)}")
+
+
+def read_bytes(path: Path) -> bytes:
+    """A file's bytes, or exit 2 saying why it cannot be read."""
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise fail(f"{path}: {exc.strerror or exc}", 2) from None

@@ -1,0 +1,90 @@
+"""What the library's file import takes and answers (api/http/routes/imports.py)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from api.http.schemas.encounters import example
+
+FILE_MOST = 900_000  # characters: under the 1 MB body every route takes
+GOBLIN: dict[str, Any] = {
+    "id": "goblin", "ruleset": "dnd35", "name": "Goblin", "side": "foes", "kind": "npc",
+    "party": False, "notes": ["HP (1d8+1)"],
+    "stats": {"max_hp": 5, "defenses": {"ac": 15}, "initiative_modifier": 1,
+              "attacks": [{"name": "Morningstar", "bonus": 2, "damage": "1d6", "range": "melee"}]},
+}  # fmt: skip
+
+
+class FileToImport(BaseModel):
+    """A file another tool exported, as text: Foundry VTT actors (D35E, pf1, sfrpg), Improved
+    Initiative stat blocks or encounters, or SRD stat block text."""
+
+    model_config = example(
+        {"name": "goblin.json", "file": '{"Name": "Goblin", "HP": {"Value": 5, "Notes": '
+         '"(1d8+1)"}, "AC": {"Value": 15}, "InitiativeModifier": 1, "Actions": [{"Name": '
+         '"Morningstar", "Content": "Morningstar +2 melee (1d6)"}]}', "ruleset": "dnd35"},
+        extra="forbid",
+    )  # fmt: skip
+
+    file: str = Field(min_length=1, max_length=FILE_MOST, description="The file's text.")
+    name: str = Field("file", min_length=1, max_length=200, description="Its name, for errors.")
+    ruleset: str | None = Field(
+        None, description="The ruleset to fill (Improved Initiative and text; default dnd35). "
+        "A Foundry actor fills its own system's: dnd35 or starfinder.",
+    )  # fmt: skip
+    dry_run: bool = Field(False, description="Read and report; keep nothing.")
+
+
+class ReportLine(BaseModel):
+    """One source field and what became of it."""
+
+    source: str
+    outcome: Literal["kept", "note", "not tracked"]
+    detail: str
+
+
+class CreatureReport(BaseModel):
+    """One creature of the file: where it was, the entry it became, and every field's fate."""
+
+    where: str
+    creature: dict[str, Any]
+    lines: list[ReportLine]
+
+
+class ImportReport(BaseModel):
+    """What an import read and kept: the format, whether it was kept, and each creature."""
+
+    model_config = example({
+        "format": "Improved Initiative", "kept": True, "imported": 1, "replaced": [],
+        "creatures": [{"where": "", "creature": GOBLIN, "lines": [
+            {"source": "HP.Value", "outcome": "kept", "detail": "stats.max_hp = 5"},
+            {"source": "HP.Notes", "outcome": "note", "detail": "HP (1d8+1)"}]}],
+    })  # fmt: skip
+
+    format: str
+    kept: bool
+    imported: int
+    replaced: list[str] = Field(description="Ids of saved creatures the import replaced.")
+    creatures: list[CreatureReport]
+
+
+class ImprovedInitiativeFile(BaseModel):
+    """Improved Initiative's export file (Store.ts): the keys of each list, then each stat block
+    under `Creatures.<key>` or `PersistentCharacters.<key>` (common/StatBlock.ts)."""
+
+    model_config = ConfigDict(
+        extra="allow",
+        json_schema_extra={"examples": [{
+            "Creatures": ["dnd35-goblin"], "PersistentCharacters": [],
+            "Creatures.dnd35-goblin": {
+                "Id": "dnd35-goblin", "Name": "Goblin", "Source": "combatlog", "Type": "dnd35",
+                "HP": {"Value": 5, "Notes": ""}, "AC": {"Value": 15, "Notes": ""},
+                "InitiativeModifier": 1,
+                "Actions": [{"Name": "Morningstar", "Content": "Morningstar +2 melee (1d6)"}],
+                "Description": "HP (1d8+1)", "Player": ""}}]},
+    )  # fmt: skip
+
+    Creatures: list[str]
+    PersistentCharacters: list[str]
