@@ -9,8 +9,9 @@ A twin's `__class__` is its model, so `isinstance` and every `match` class patte
 take it as the model; the few lookups by exact type name both (`with_twins`).
 
 What msgspec checks differently is kept out of the struct and checked on the whole log instead
-(`raw_refusal`): NUL in text, and the form and range of `at`. Any line the lean decode refuses is
-read by the pydantic path, so every error message stays as the model words it."""
+(`raw_refusal`): any `\\u` escape (so NUL in text), and the form and range of `at`. Any line the
+lean decode refuses is read by the pydantic path, so every error message stays as the model words
+it."""
 
 from __future__ import annotations
 
@@ -234,9 +235,11 @@ _BAD_AT = re.compile(rb'"at"\s*:\s*"(?!(?!0001-01|9999-12)' + _AT_AS_TWINS_READ 
 
 def raw_refusal(raw: bytes) -> bool:
     """Whether the whole log may hold what the twins would read differently from the models: a
-    NUL (escaped, as JSON must) or an `at` not in the form both read alike. A false alarm (the
-    text `"at":"` inside a note) only sends the log down the pydantic path."""
-    return b"\\u0000" in raw or _BAD_AT.search(raw) is not None
+    `\\u` escape anywhere (a NUL, a lone surrogate, or a key spelled `"\\u0061t"`, which the
+    check of `at` below would not see; orjson writes one only for a control character) or an
+    `at` not in the form both read alike. A false alarm (an `at` key in a stats tree) only
+    sends the log down the pydantic path."""
+    return b"\\u" in raw or _BAD_AT.search(raw) is not None
 
 
 __all__ = ["LEAN_DECODER", "MODEL_OF", "TWINS", "LeanFact", "kinds_with_twins", "with_twins"]
