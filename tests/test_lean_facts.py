@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,8 @@ def plain(value: Any) -> Any:
         return {f: plain(getattr(value, f)) for f in type(value).model_fields if f != "type"}
     if isinstance(value, list):
         return [plain(item) for item in value]
+    if isinstance(value, datetime):  # its offset too, which == ignores
+        return (value.isoformat(), value.utcoffset())
     return value
 
 
