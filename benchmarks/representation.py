@@ -62,7 +62,7 @@ def twins(lines: list[bytes]) -> list[Any]:
     for line in lines:
         try:
             out.append(decode(line))
-        except msgspec.DecodeError:  # no twin: its model
+        except (msgspec.DecodeError, ValueError):  # no twin: its model
             out.append(validators[(obj := loads(line))["type"]].validate_python(obj))
     return out
 

@@ -91,7 +91,8 @@ def _lean(lines: list[bytes], raw: bytes) -> list[Event] | None:
     for line in lines:
         try:
             add(decode(line))
-        except msgspec.DecodeError:  # no twin, or one the model may still accept
+        except (msgspec.DecodeError, ValueError):  # no twin, one the model may still accept, or
+            # bytes msgspec refuses its own way (an encoded surrogate: UnicodeDecodeError)
             try:
                 add(validators[(obj := loads(line))["type"]].validate_python(obj))
             except (orjson.JSONDecodeError, KeyError, TypeError, ValidationError):
