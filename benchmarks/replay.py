@@ -32,7 +32,7 @@ from api.store.batch import Append
 from benchmarks.synthetic import CROWD, fight
 from domain.commands import AppendFacts, Create, Import
 from domain.events import EventRevoked, NoteAdded
-from domain.jsonl import check_log, read_jsonl, write_jsonl
+from domain.jsonl import check_log, read_jsonl, read_log_lean, write_jsonl
 from projections.history import History
 from projections.render import state_json
 from projections.table import table_at
@@ -78,10 +78,11 @@ def main() -> None:
     parser.add_argument("--encounters", type=int, default=1000)
     parser.add_argument("--per-encounter", type=int, default=100)
     parser.add_argument("--file-only", action="store_true", help="Only `combatlog replay`.")
+    parser.add_argument("--before", help="Another `combatlog` (a previous main's) to run in turns.")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="combatlog-bench-"))
     print(f"combatlog replay benchmark — files in {folder}")
-    replay_file(folder, args.events)
+    replay_file(folder, args.events, args.before)
     if args.file_only:
         return
     store = EncounterStore(f"sqlite:///{folder / 'bench.sqlite'}", secret=os.urandom(32))
@@ -159,8 +160,9 @@ def main() -> None:
     store.close()
 
 
-def replay_file(folder: Path, events: int) -> None:
-    """`combatlog replay --json` of a long log file as a whole process, beside the bare decode."""
+def replay_file(folder: Path, events: int, before: str | None = None) -> None:
+    """`combatlog replay --json` of a long log file as a whole process, beside the bare decode
+    (and `before`, another `combatlog`, run in turns with it)."""
     path = folder / "long.jsonl"
     path.write_bytes(write_jsonl(fight(events, fighters=CROWD)))
     print(f"Replay of a {events:,}-line D&D 3.5 log file ({len(CROWD)} combatants)")
@@ -183,6 +185,16 @@ def replay_file(folder: Path, events: int) -> None:
            f"x{whole_cpu / decode_cpu:.1f} the decode's ({1000 * decode_cpu:.0f} ms)")  # fmt: skip
     report("  from bytecode compiled ahead (as an installed copy)", events / compiled_cpu,
            "facts/s", f"x{compiled_cpu / decode_cpu:.1f} the decode's")  # fmt: skip
+    if before is not None:
+        previous = [before, *command[1:]]
+        pairs = [(child_cpu(run), child_cpu(lambda: subprocess.run(previous, check=True,
+                                                                   capture_output=True)))
+                 for _ in range(5)]  # fmt: skip
+        ratio, now_cpu, then_cpu = (statistics.median(now / then for now, then in pairs),
+                                     statistics.median(now for now, _ in pairs),
+                                     statistics.median(then for _, then in pairs))  # fmt: skip
+        report("  in turns with the previous main's (median of 5 pairs, CPU)", events / now_cpu,
+               "facts/s", f"x{ratio:.2f} its CPU ({events / then_cpu:,.0f} facts/s)")  # fmt: skip
     print("  where the CPU time goes (each the best of 3):")
     for part, seconds in _parts(path, events, decode_cpu, compiled):
         report(f"  {part}", 1000 * seconds, "ms", f"{seconds / whole_cpu:.0%} of the whole")
@@ -214,18 +226,29 @@ def _parts(
     ahead = min(child_cpu(lambda: subprocess.run(starting, check=True, env=compiled))
                 for _ in range(3))  # fmt: skip
     log = read_jsonl(path.read_bytes())
+
+    def lean_read() -> list[Any]:
+        with path.open("rb") as stream:
+            return read_log_lean(stream)
+
+    lean = lean_read()
     with collector_paused():  # as the command reads and folds
-        read = min(cpu(lambda: read_jsonl(path.read_bytes())) for _ in range(3))
-        checks = min(cpu(lambda: check_log(log)) for _ in range(3))
-        fold = min(cpu(lambda: state_json(table_at(log), events)) for _ in range(3))
+        models, read, checks, fold, lean_fold = ([], [], [], [], [])
+        for _ in range(3):  # in turns, each part's best: the machine's load falls on all alike
+            models.append(cpu(lambda: read_jsonl(path.read_bytes())))
+            read.append(cpu(lean_read))
+            checks.append(cpu(lambda: check_log(lean)))
+            fold.append(cpu(lambda: state_json(table_at(log), events)))
+            lean_fold.append(cpu(lambda: state_json(table_at(lean), events)))
     return [("starting Python (no imports)", python),
             ("importing the CLI", start - python),
             ("  of which compiling the project's modules (no bytecode)", start - ahead),
-            ("reading, checking and validating the lines", read),
-            ("  of which the bare JSON decode", decode),
-            ("  of which the log's integrity (check_log)", checks),
-            ("  of which pydantic's validation and the rest", read - decode - checks),
-            ("folding them into the table (and its JSON state)", fold)]  # fmt: skip
+            ("reading, checking and validating the lines (lean facts)", min(read)),
+            ("  of which the bare JSON decode (the same run's)", decode),
+            ("  of which the log's integrity (check_log)", min(checks)),
+            ("  the same read into a pydantic model a line (before)", min(models)),
+            ("folding the lean facts into the table (and its JSON state)", min(lean_fold)),
+            ("  the same fold of the pydantic models (before)", min(fold))]  # fmt: skip
 
 
 def cpu(action: Callable[[], Any]) -> float:

@@ -6,11 +6,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from domain.events import EventAmended, EventRestored, EventRevoked, Fact
+from domain.lean import kinds_with_twins
 
 # The correction types, named here once: undo, redo and amend (CONTRACT §1).
 Correction = EventRevoked | EventRestored | EventAmended
-CORRECTION_TYPES: frozenset[type[Fact]] = frozenset({EventRevoked, EventRestored, EventAmended})
-CORRECTION_NAMES = frozenset(str(t.model_fields["type"].default) for t in CORRECTION_TYPES)
+CORRECTION_MODELS: tuple[type[Fact], ...] = (EventRevoked, EventRestored, EventAmended)
+CORRECTION_NAMES = frozenset(str(t.model_fields["type"].default) for t in CORRECTION_MODELS)
+# ... and their lean twins (domain/lean.py), for a lookup by exact type
+CORRECTION_TYPES: frozenset[type[Fact]] = kinds_with_twins(CORRECTION_MODELS)
 UNREVOCABLE_NAMES = frozenset({"EventRevoked", "EventRestored"})  # undo/redo the target instead
 
 

@@ -17,13 +17,14 @@ from domain.events import (
     ProposedFact,
 )
 from domain.fact_kinds import PROPOSAL_TYPES, kind_of, named_in
+from domain.lean import with_twins
 
 PLAYER = "player:"  # a proposal's `by`: `player:<character>`, the one it is for
 PROPOSAL_NAMES = frozenset({"ActionProposed", "ProposalAccepted", "ProposalDeclined"})
 PROPOSABLE: tuple[type[Fact], ...] = get_args(get_args(ProposedFact)[0])
 # the field naming whom each proposable fact is for (damage names no one: see `_actor_refused`)
-ACTORS = {kind: next((f for f in ("combatant", "attacker") if f in kind.model_fields), None)
-          for kind in PROPOSABLE}  # fmt: skip
+ACTORS = with_twins({kind: next((f for f in ("combatant", "attacker") if f in kind.model_fields),
+                                None) for kind in PROPOSABLE})  # fmt: skip
 Refusal = tuple[str, str]  # the field at fault and why
 Ruling = ProposalAccepted | ProposalDeclined
 

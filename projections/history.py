@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from domain.corrections import CORRECTION_TYPES, Corrections
 from domain.events import CombatantJoined, CombatantRevealed, EncounterCreated, Fact
+from domain.lean import kinds_with_twins
 from projections.effective import corrected_log
 from projections.redaction_cast import Cast, cast_of
 from projections.render import gm_state_json, state_json
@@ -21,7 +22,7 @@ CHECKPOINT_EVERY = 1000
 LOOKS = 3  # checkpoints after a corrected line where its effects are looked for to have died
 # out: they mostly do within a few turns, if at all (hit points stay down), and a look may read a
 # stored table
-CAST = frozenset({CombatantJoined, CombatantRevealed})  # the lines the player view's cast is
+CAST = kinds_with_twins({CombatantJoined, CombatantRevealed})  # the lines the player view's cast is
 # read from, by exact type: an isinstance check that fails costs a pydantic model ~0.3 µs
 
 

@@ -48,6 +48,7 @@ from domain.events import (
     TurnDuration,
     TurnEnded,
 )
+from domain.lean import MODEL_OF, with_twins
 from domain.rulesets import ruleset_for
 from domain.rulesets.base import Ctx, traits_of
 from projections import clock, departures, turns
@@ -183,12 +184,12 @@ def _steps() -> dict[type[Fact], Step]:
         fact = kind.model_construct()  # a class pattern only asks the type
         assert is_event(fact), kind
         steps[kind] = step_for(fact)
-    return steps
+    return with_twins(steps)  # a lean twin (domain/lean.py) takes its model's step
 
 
 def is_event(fact: Fact) -> TypeGuard[Event]:
     """Whether `fact` is one of the log's event types (the union `step_for` covers)."""
-    return type(fact) in EVENT_TYPES.values()
+    return type(fact) in EVENT_TYPES.values() or type(fact) in MODEL_OF
 
 
 def _nothing(table: Table, fact: Fact) -> None:

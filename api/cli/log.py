@@ -19,16 +19,17 @@ from api.cli.process import leave
 from api.cli.terminal import fail, plain
 from api.compute.collector import collector_paused
 from domain.integrity import LogError
-from domain.jsonl import read_log, write_jsonl
+from domain.jsonl import read_log, read_log_lean, write_jsonl
 from projections.render import state_json
 from projections.table import table_at
 from projections.view import Table
 
 
-def _read_log(path: Path) -> list[Any]:
+def _read_log(path: Path, lean: bool = False) -> list[Any]:
+    """The log at `path`, read whole (`lean`: into the lean facts a fold reads, domain/lean.py)."""
     try:
         with path.open("rb") as stream:
-            return read_log(stream)
+            return read_log_lean(stream) if lean else read_log(stream)
     except OSError as exc:
         raise fail(f"cannot read {path}: {exc.strerror}", 2) from None
     except LogError as exc:
@@ -52,7 +53,7 @@ def replay(
     """Replay a log file and print the table (CONTRACT §2), now or after line N: as it stood
     then, or as corrected."""
     with collector_paused():  # what the reading and the fold make lives to the end
-        events = _read_log(log)
+        events = _read_log(log, lean=True)
         if at is not None and not 1 <= at <= len(events):
             lines = len(events)
             raise fail(f"--at must be between 1 and {lines} (the log has {lines} lines)", 2)

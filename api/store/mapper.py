@@ -16,7 +16,7 @@ from eventsourcing.utils import get_topic, register_topic, resolve_topic
 from pydantic import TypeAdapter
 
 from api.store.aggregate import Encounter, event_time
-from domain.corrections import CORRECTION_TYPES
+from domain.corrections import CORRECTION_MODELS
 from domain.events import (
     EVENT_TYPES,
     CombatantJoined,
@@ -36,7 +36,7 @@ FACT_TOPICS: dict[type[Fact], str] = {
 }
 FACTS_BY_TOPIC: dict[str, type[Fact]] = {topic: cls for cls, topic in FACT_TOPICS.items()}
 CREATED_TOPIC = FACT_TOPICS[EncounterCreated]
-CORRECTION_TOPICS = frozenset(FACT_TOPICS[c] for c in CORRECTION_TYPES)
+CORRECTION_TOPICS = frozenset(FACT_TOPICS[c] for c in CORRECTION_MODELS)
 CAST_TOPICS = frozenset(FACT_TOPICS[c] for c in (CombatantJoined, CombatantRevealed))
 FACT_LIST: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
 # A stored state begins `{"type":"<name>"`: that head names the validator of the fact's own

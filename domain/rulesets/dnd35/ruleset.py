@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from domain.events import AttackMade, CheckRolled, DamageDealt, Fact, SavingThrowRolled
+from domain.lean import kinds_with_twins
 from domain.rulesets import hitpoints as hp
 from domain.rulesets.attacks import (
     Critical,
@@ -23,6 +24,8 @@ from domain.rulesets.hitpoints_prompts import prompts
 from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 
 MASSIVE_DAMAGE = 50  # 000 "Massive Damage" L1140-1146: a single attack of 50 or more
+
+DAMAGE = kinds_with_twins({DamageDealt})  # DamageDealt, and its lean twin (domain/lean.py)
 
 
 class Options(hp.HitPointOptions):
@@ -115,8 +118,9 @@ class HitPointRuleset(Generic[OptionsT, StatsT]):
         return hp.HitPoints(hp=ctx.stats.max_hp, max_hp=ctx.stats.max_hp)
 
     def take(self, body: hp.HitPoints, fact: Fact, ctx: AnyCtx[OptionsT, StatsT]) -> hp.HitPoints:
-        if type(fact) is DamageDealt:  # most facts a body takes, so it goes straight there
-            body = hp.take_damage(body, fact, ctx, self.massive_threshold(ctx.stats))
+        if type(fact) in DAMAGE:  # most facts a body takes, so it goes straight there
+            damage = cast(DamageDealt, fact)  # or its lean twin, read alike
+            body = hp.take_damage(body, damage, ctx, self.massive_threshold(ctx.stats))
         else:
             me = getattr(fact, "target", None) or getattr(fact, "combatant", "")
             threshold = self.massive_threshold(ctx.stats)
