@@ -49,7 +49,7 @@ def test_a_campaign_set_up_with_its_party_shows_the_saved_creatures(client: Test
     assert reply.status_code == 200, reply.text
     shown = reply.json()
     assert (shown["name"], shown["ruleset"]) == ("Curse of the Crypt", "dnd35")
-    assert shown["party"] == [{"id": "kyra", "ruleset": "dnd35", "kind": None, **KYRA}]
+    assert shown["party"] == [{"id": "kyra", "ruleset": "dnd35", "kind": None, "notes": [], **KYRA}]
     assert campaign(client, "crypt").json() == shown
 
 

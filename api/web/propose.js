@@ -46,6 +46,24 @@ function told(fact, name) {
   }
 }
 
+
+// What the player has typed survives the forms being built again (the rules arriving, the turn
+// coming round): each field keeps its value where the new forms have the same field, and the
+// one being typed in keeps the focus.
+function carried(before, after) {
+  const focused = document.activeElement;
+  for (const old of before.querySelectorAll("form")) {
+    const twin = after.querySelector(`form.${[...old.classList].join(".")}`);
+    if (!twin) continue;
+    for (const field of old.querySelectorAll("input[name], select[name]")) {
+      const same = twin.querySelector(`[name="${field.name}"]`);
+      if (!same || (field.tagName === "SELECT" && ![...same.options].some((o) => o.value === field.value))) continue;
+      same.value = field.value;
+      if (field === focused) queueMicrotask(() => same.focus());
+    }
+  }
+}
+
 export class Proposing {
   constructor(id, token, me) {
     this.id = id; this.token = token; this.me = me;
@@ -127,7 +145,9 @@ export class Proposing {
     const shape = JSON.stringify([targets, me.initiative ?? null, Boolean(this.rulesets), (me.stats?.attacks || []).length, state.turn === this.me]);
     if (shape !== this.shape) {
       this.shape = shape;
+      const before = this.built;
       this.built = this.forms(state, me);
+      if (before) carried(before, this.built);
     }
     return this.built;
   }
