@@ -26,6 +26,7 @@ class Named:
     name: str
     title: str
     description: str = ""
+    valued: bool = False  # a condition that carries a `value` and `damage_type` (persistent damage)
 
 
 @dataclass(frozen=True, slots=True)

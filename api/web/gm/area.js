@@ -1,16 +1,19 @@
-// An area effect on many targets as one action (a fireball, a breath weapon): the targets picked
-// (or every foe in view), the damage rolled once, each target's save typed or rolled, the rules'
-// outcome of each save read back (POST …/preview), half (or none) on a success, all recorded in
-// one write: the saves and the damage lines, so one Undo takes the whole effect back.
+// An effect on many targets as one action (a fireball, a breath weapon, a mass cure, a bless, a
+// fear aura's save): the targets picked (or every foe in view); damage or healing rolled once for
+// all, a condition, or a saving throw alone; each target's save typed or rolled, the rules' outcome
+// of each save read back (POST …/preview): half (or no) damage, or no condition, on a success. All
+// recorded in one write, so one Undo takes the whole effect back.
 import { html, useState } from "./lib.js";
-import { page, record, update } from "./store.js";
+import { clearError, page, record, update } from "./store.js";
 import { Act, Dialog, ErrorNote, amountOrRoll, int } from "./ui.js";
 import { preview } from "./preview.js";
-import { saves, words } from "./rules.js";
+import { conditions, saves, words } from "./rules.js";
 import { labeller } from "./words.js";
+import { duration } from "./drawer.js";
 
 const GONE = ["dead", "left"];
 const signed = (n) => `${n < 0 ? "" : "+"}${n}`;
+const EFFECTS = [["damage", "damage"], ["healing", "healing"], ["condition", "a condition"], ["save", "a saving throw alone"]];
 
 export function AreaDialog() {
   const state = page.state;
@@ -19,13 +22,24 @@ export function AreaDialog() {
   const ids = state.order.concat(Object.keys(state.combatants).filter((id) => !state.order.includes(id)))
     .filter((id) => state.combatants[id] && !(state.combatants[id].statuses || []).some((s) => GONE.includes(s)));
   const foes = ids.filter((id) => acting ? state.combatants[id].side !== acting.side : state.combatants[id].side === "foes");
+  const friends = ids.filter((id) => !foes.includes(id));
+  const named = conditions();
+  const [effect, setEffect] = useState("damage");
   const [chosen, setChosen] = useState(new Set(foes));
-  const [f, setF] = useState({ amount: "", type: "", save: "", dc: "", success: "half" });
+  const [f, setF] = useState({ amount: "", type: "", save: "", dc: "", success: "half",
+    condition: named[0]?.name || "", custom: "", lasts: "none", rounds: "1" });
   const [rolls, setRolls] = useState({});  // id → {natural, bonus}
-  const set = (key) => (e) => setF({ ...f, [key]: e.target.value });
+  const set = (key) => (e) => { setF({ ...f, [key]: e.target.value }); clearError("area"); };
   const roll = (id, key, value) => setRolls({ ...rolls, [id]: { ...(rolls[id] || { natural: "", bonus: "0" }), [key]: value } });
   const targets = ids.filter((id) => chosen.has(id));
-  const saving = f.save && int(f.dc) !== null;
+  const saveable = effect !== "healing";
+  const saving = saveable && f.save && int(f.dc) !== null;
+  const condition = (f.condition === "" || !named.length ? f.custom : f.condition).trim();
+  const pick = (e) => {  // healing starts on the acting side; the rest on its foes
+    setEffect(e.target.value);
+    setChosen(new Set(e.target.value === "healing" ? friends : foes));
+    clearError("area");
+  };
   const saveOf = (id) => {
     const r = rolls[id];
     if (!saving || !r || int(r.natural) === null) return null;
@@ -40,46 +54,80 @@ export function AreaDialog() {
     answer.lines.forEach((line, k) => { next[targets[k]] = { bonus: rolls[targets[k]]?.bonus ?? "0", natural: String(line.fact.natural) }; });
     setRolls(next);
   };
+  const wrong = (text) => { update({ errors: { ...page.errors, area: text } }); return null; };
+  const amountOf = async (given, type) => {  // rolled once for every target (a dry run)
+    if (given.amount !== undefined) return { amount: given.amount };
+    const line = (await preview([{ type, target: targets[0], roll: given.roll }]))?.lines?.[0]?.fact;
+    return line ? { amount: line.amount, roll: given.roll, ...(line.dice ? { dice: line.dice } : {}) } : null;
+  };
   const go = async (e) => {
     e?.preventDefault();
+    if (!targets.length) return wrong("Pick at least one target.");
     const given = amountOrRoll(f.amount);
-    if (!targets.length) return update({ errors: { ...page.errors, area: "Pick at least one target." } });
-    if (!given) return update({ errors: { ...page.errors, area: "Type the damage: a number, or dice such as 8d6." } });
-    // the damage rolled once for every target (a dry run), and each save's outcome as the rules read it
-    let amount = given.amount;
-    if (amount === undefined) amount = (await preview([{ type: "DamageDealt", target: targets[0], roll: given.roll }]))?.lines?.[0]?.fact?.amount ?? 0;
+    if ((effect === "damage" || effect === "healing") && !given) return wrong(`Type the ${effect}: a number, or dice such as 8d6.`);
+    if (effect === "condition" && !condition) return wrong("Choose a condition, or type the effect.");
+    if (effect === "condition" && f.lasts === "rounds" && int(f.rounds) === null) return wrong("Type how many rounds it lasts.");
+    if (effect === "save" && !saving) return wrong("Choose the save and type its DC.");
+    if (effect === "save" && targets.some((id) => !saveOf(id))) return wrong("Type each target's save, or Roll the saves.");
+    let rolled = null;
+    if (given) { rolled = await amountOf(given, effect === "healing" ? "HealingApplied" : "DamageDealt"); if (!rolled) return; }
     const savesMade = targets.map(saveOf);
     const read = savesMade.some(Boolean) ? await preview(savesMade.filter(Boolean)) : null;
     const outcomes = {};
     let k = 0;
     savesMade.forEach((s, i) => { if (s) outcomes[targets[i]] = read?.lines?.[k++]?.derived?.outcome; });
+    const source = state.turn ? { source: state.turn } : {};
+    const lasting = effect === "condition" ? duration(f.lasts, f.rounds, state) : null;
     const facts = [];
     for (const id of targets) {
       const save = saveOf(id);
       if (save) facts.push(save);
       const saved = outcomes[id] === "success";
-      const dealt = saved ? (f.success === "half" ? Math.floor(amount / 2) : 0) : amount;
+      if (effect === "healing") facts.push({ type: "HealingApplied", target: id, amount: rolled.amount, ...source });
+      if (effect === "condition" && !saved) {
+        facts.push({ type: "ConditionApplied", target: id, condition, ...(state.turn && state.turn !== id ? source : {}),
+          ...(lasting ? { duration: lasting } : {}) });
+      }
+      if (effect !== "damage") continue;
+      const dealt = saved ? (f.success === "half" ? Math.floor(rolled.amount / 2) : 0) : rolled.amount;
       if (saved && dealt === 0) continue;
-      facts.push({ type: "DamageDealt", target: id, amount: dealt, ...(f.type.trim() ? { damage_type: f.type.trim() } : {}),
-        ...(state.turn ? { source: state.turn } : {}) });
+      facts.push({ type: "DamageDealt", target: id, amount: dealt, ...(f.type.trim() ? { damage_type: f.type.trim() } : {}), ...source });
     }
+    if (!facts.length) return wrong("Every target saved: nothing to record.");
     if (await record("area", facts)) update({ dialog: null });
   };
   const toggle = (id) => { const next = new Set(chosen); if (next.has(id)) next.delete(id); else next.add(id); setChosen(next); };
+  const amountBox = effect === "damage" || effect === "healing";
   return html`<${Dialog} title="Area effect" cls="area">
     <form class="area-form" onSubmit=${go}>
+      <label>effect <select name="effect" value=${effect} onChange=${pick}>
+        ${EFFECTS.map(([value, title]) => html`<option value=${value}>${title}</option>`)}</select></label>
       <div class="buttons"><button type="button" class="all-foes" onClick=${() => setChosen(new Set(foes))}>All foes in view</button>
+        <button type="button" class="all-friends" onClick=${() => setChosen(new Set(friends))}>All allies</button>
         <button type="button" class="no-one" onClick=${() => setChosen(new Set())}>No one</button></div>
       <div class="grid">
-        <label>damage <input name="amount" placeholder="28 or 8d6" value=${f.amount} onInput=${set("amount")} /></label>
-        <label>type <input name="damage_type" placeholder="fire" value=${f.type} onInput=${set("type")} /></label>
-        <label>save <select name="save" value=${f.save} onChange=${set("save")}><option value="">none</option>
-          ${saves().map((s) => html`<option value=${s}>${words(s)}</option>`)}</select></label>
-        ${f.save ? html`<label>DC <input name="dc" type="number" value=${f.dc} onInput=${set("dc")} /></label>
-          <label>on a success <select name="success" value=${f.success} onChange=${set("success")}>
+        ${amountBox ? html`<label>${effect} <input name="amount" placeholder=${effect === "damage" ? "28 or 8d6" : "9 or 1d8+5"}
+          value=${f.amount} onInput=${set("amount")} /></label>` : null}
+        ${effect === "damage" ? html`<label>type <input name="damage_type" placeholder="fire" value=${f.type} onInput=${set("type")} /></label>` : null}
+        ${effect === "condition" && named.length ? html`<label>condition <select name="condition" value=${f.condition} onChange=${set("condition")}>
+          ${named.map((x) => html`<option value=${x.name}>${x.title || words(x.name)}</option>`)}
+          <option value="">other…</option></select></label>` : null}
+        ${effect === "condition" && (f.condition === "" || !named.length) ? html`<label>effect <input name="custom" placeholder="bless"
+          value=${f.custom} onInput=${set("custom")} /></label>` : null}
+        ${effect === "condition" ? html`<label>lasts <select name="duration" value=${f.lasts} onChange=${set("lasts")}>
+          <option value="none">until removed</option><option value="rounds">rounds</option>
+          ${state.turn ? html`<option value="end_of_turn">to the end of ${n(state.turn)}'s next turn</option>` : null}
+          <option value="save_ends">save ends</option></select></label>` : null}
+        ${effect === "condition" && f.lasts === "rounds" ? html`<label>rounds <input name="rounds" type="number" min="1"
+          value=${f.rounds} onInput=${set("rounds")} /></label>` : null}
+        ${saveable ? html`<label>save <select name="save" value=${f.save} onChange=${set("save")}><option value="">none</option>
+          ${saves().map((s) => html`<option value=${s}>${words(s)}</option>`)}</select></label>` : null}
+        ${saveable && f.save ? html`<label>DC <input name="dc" type="number" value=${f.dc} onInput=${set("dc")} /></label>` : null}
+        ${effect === "damage" && f.save ? html`<label>on a success <select name="success" value=${f.success} onChange=${set("success")}>
             <option value="half">half damage</option><option value="none">no damage</option></select></label>` : null}
       </div>
-      ${saving ? html`<p class="hint">Each target's save: the d20 as it fell, and its bonus (or Roll the saves).</p>` : null}
+      ${saving ? html`<p class="hint">Each target's save: the d20 as it fell, and its bonus (or Roll the saves).${
+        effect === "condition" ? " A target that saves is not affected." : ""}</p>` : null}
       <ol class="sheet area-targets">${ids.map((id) => html`<li data-id=${id} class=${state.combatants[id].side}>
         <label class="check"><input type="checkbox" name=${`target-${id}`} checked=${chosen.has(id)} onChange=${() => toggle(id)} /> ${n(id)}</label>
         ${saving && chosen.has(id) ? html`<span class="group-of">

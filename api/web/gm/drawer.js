@@ -43,7 +43,7 @@ function Hit({ id, state, n }) {
     <${ErrorNote} where=${where} /></fieldset>`;
 }
 
-function duration(kind, rounds, state) {
+export function duration(kind, rounds, state) {
   if (kind === "rounds") return { rounds: int(rounds) };  // 0 is sent, and refused: never "until removed"
   if (kind === "end_of_turn" && state.turn) return { until: "end_of_turn", of: state.turn, next: true };
   if (kind === "save_ends") return { save_ends: true };
@@ -56,22 +56,29 @@ function Afflict({ id, state, n }) {
   const [custom, setCustom] = useState("");
   const [kind, setKind] = useState("none");
   const [rounds, setRounds] = useState("1");
+  const [value, setValue] = useState("");  // persistent damage: its amount each tick, and its type
+  const [type, setType] = useState("");
   const where = `${id}:condition`;
   const condition = (name === "" || !named.length ? custom : name).trim();
+  const chosen = named.find((x) => x.name === name);
   const apply = () => {
     if (!condition) return fail(where, "Choose a condition, or type the effect.");
     if (kind === "rounds" && int(rounds) === null) return fail(where, "Type how many rounds it lasts.");
+    if (chosen?.valued && !(int(value) > 0)) return fail(where, "Type the damage it deals each turn.");
     const lasting = duration(kind, rounds, state);
     record(where, { type: "ConditionApplied", target: id, condition,
+      ...(chosen?.valued ? { value: int(value), ...(type.trim() ? { damage_type: type.trim() } : {}) } : {}),
       ...(state.turn && state.turn !== id ? { source: state.turn } : {}), ...(lasting ? { duration: lasting } : {}) });
   };
-  const chosen = named.find((x) => x.name === name);
   return html`<fieldset class="afflict"><legend>Condition</legend>
     ${named.length ? html`<label>condition <select name="condition" value=${name} onChange=${(e) => setName(e.target.value)}>
       ${named.map((x) => html`<option value=${x.name}>${x.title || words(x.name)}</option>`)}
       <option value="">other…</option></select></label>` : null}
     ${name === "" || !named.length ? html`<label>effect <input name="custom" placeholder="bless" value=${custom} size="10"
       onInput=${(e) => { setCustom(e.target.value); clearError(where); }} /></label>` : null}
+    ${chosen?.valued ? html`<label>damage each turn <input name="value" type="number" min="1" value=${value} size="3"
+      onInput=${(e) => { setValue(e.target.value); clearError(where); }} /></label>
+      <label>its type <input name="condition_damage_type" placeholder="fire" value=${type} size="8" onInput=${(e) => setType(e.target.value)} /></label>` : null}
     <label>lasts <select name="duration" value=${kind} onChange=${(e) => setKind(e.target.value)}>
       <option value="none">until removed</option><option value="rounds">rounds</option>
       ${state.turn ? html`<option value="end_of_turn">to the end of ${n(state.turn)}'s next turn</option>` : null}

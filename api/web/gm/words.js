@@ -74,7 +74,9 @@ export function describe(fact, n = (id) => id, derived = null, damage = null) {
     case "HealingApplied": return `${n(fact.target)} heals ${fact.amount}${fact.kind ? ` (${fact.kind})` : ""}`;
     case "TemporaryHitPointsGained": return `${n(fact.target)} gains ${fact.amount} temporary HP`;
     case "TemporaryHitPointsLost": return `${n(fact.target)} loses temporary HP`;
-    case "ConditionApplied": return `${n(fact.target)} is ${words(fact.condition)}${duration(fact.duration)}`;
+    case "ConditionApplied": return fact.value
+      ? `${n(fact.target)} takes ${words(fact.condition)}: ${fact.value}${fact.damage_type ? ` ${fact.damage_type}` : ""} each turn${duration(fact.duration)}`
+      : `${n(fact.target)} is ${words(fact.condition)}${duration(fact.duration)}`;
     case "ConditionRemoved": return `${n(fact.target)} is no longer ${words(fact.condition)}`;
     case "SavingThrowRolled": return rollWords(fact, derived, n, `${words(fact.save)} save`, "d20");
     case "CheckRolled": return rollWords(fact, derived, n, `${words(fact.check)} check`, "rolls");

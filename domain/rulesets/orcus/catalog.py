@@ -73,10 +73,13 @@ CHOICES = {
 ACTION_POINTS = Resource(
     "action_points", "Action points", {"type": "ActionPointSpent"}
 )  # 004 "Combat › Action Points": spent as a free action for an extra action
+VALUED = "persistent damage"  # its `value` each turn, of its `damage_type` (L998-999, L1073)
 CATALOG = Catalog(
     title="Orcus",
     description="Hit points with a staggered value, death saves, recoveries and persistent damage.",
-    conditions=tuple(Named(n, n.capitalize(), rule.effects) for n, rule in RULES.items()),
+    conditions=tuple(
+        Named(n, n.capitalize(), rule.effects, valued=n == VALUED) for n, rule in RULES.items()
+    ),
     defenses=DEFENSES,
     saves=("saving throw", "death"),
     resources=(ACTION_POINTS,),

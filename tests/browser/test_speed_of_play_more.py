@@ -1,0 +1,169 @@
+"""The live table at the speed of play, continued (issue 25): healing, a condition and a saving
+throw alone on many targets as one action; Orcus persistent damage entered from a card and dealt at
+its tick."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from playwright.sync_api import expect
+
+from tests.browser.conftest import SCREENSHOTS, gm_url, operator_headers
+from tests.browser.gm import card, hp, open_card, seeded, the_log
+from tests.server_helpers import Server
+
+PARTY = [
+    {"type": "CombatantJoined", "combatant": who, "name": who.capitalize(), "side": "party",
+     "stats": {"max_hp": 20, "defenses": {"ac": 16}}}
+    for who in ("valeros", "kyra", "merisiel")
+]  # fmt: skip
+FOES = [
+    {"type": "CombatantJoined", "combatant": f"goblin-{k}", "name": f"Goblin {k}", "side": "foes",
+     "stats": {"max_hp": 6, "defenses": {"ac": 15}}}
+    for k in (1, 2, 3)
+]  # fmt: skip
+ROLLS = [
+    {"type": "InitiativeRolled", "combatant": who, "natural": n, "modifier": 0}
+    for who, n in (("kyra", 18), ("valeros", 16), ("merisiel", 14), ("goblin-1", 12),
+                   ("goblin-2", 10), ("goblin-3", 8))
+]  # fmt: skip
+HURT = [
+    {"type": "DamageDealt", "target": who, "amount": 9} for who in ("valeros", "kyra", "merisiel")
+]
+FIGHT = [*PARTY, *FOES, *ROLLS, {"type": "CombatStarted"}, *HURT]  # Kyra acts; lines 2-17
+
+
+def test_a_mass_cure_heals_every_ally_in_one_action_and_one_undo_takes_it_back(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    seeded(server, encounter, FIGHT)
+    page.goto(gm_url(server, encounter))
+    page.locator(".turn-bar button.area-open").click()
+    dialog = page.locator("dialog.area")
+    dialog.locator("select[name=effect]").select_option("healing")
+    expect(dialog.locator("input[name^=target-]:checked")).to_have_count(3)  # Kyra's side
+    expect(dialog.locator("input[name='target-kyra']")).to_be_checked()
+    expect(dialog.locator("select[name=save]")).to_have_count(0)  # healing takes no save
+    dialog.locator("input[name=amount]").fill("1d8+5")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "area_healing_laptop.png"))
+    dialog.locator("button.record-area").click()
+    expect(dialog).to_have_count(0)
+    lines = the_log(server, encounter)[17:]
+    healed = {x["fact"]["amount"] for x in lines}
+    assert len(healed) == 1 and 6 <= healed.pop() <= 13  # rolled once for all three
+    assert [(x["fact"]["type"], x["fact"]["target"], x["fact"]["source"]) for x in lines] == [
+        ("HealingApplied", "kyra", "kyra"), ("HealingApplied", "valeros", "kyra"),
+        ("HealingApplied", "merisiel", "kyra"),
+    ]  # fmt: skip
+    assert {x["fact"]["action"] for x in lines} == {18}
+    page.locator(".turn-bar button.undo").click()  # one Undo: all three healings
+    for who in ("valeros", "kyra", "merisiel"):
+        expect(hp(page, who)).to_have_text("HP 11/20")
+
+
+def test_a_condition_on_every_foe_spares_those_who_save_and_is_one_action(
+    phone: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    seeded(server, encounter, FIGHT)
+    phone.goto(gm_url(server, encounter))
+    phone.locator(".turn-bar button.area-open").click()
+    dialog = phone.locator("dialog.area")
+    dialog.locator("select[name=effect]").select_option("condition")
+    dialog.locator("button.all-foes").click()
+    expect(dialog.locator("input[name^=target-]:checked")).to_have_count(3)
+    dialog.locator("select[name=condition]").select_option("blinded")
+    dialog.locator("select[name=duration]").select_option("rounds")
+    dialog.locator("input[name=rounds]").fill("3")
+    dialog.locator("select[name=save]").select_option("fortitude")
+    dialog.locator("input[name=dc]").fill("14")
+    for who, die in (("goblin-1", "15"), ("goblin-2", "4"), ("goblin-3", "9")):
+        dialog.locator(f"input[name='save-{who}']").fill(die)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SCREENSHOTS / "area_condition_phone.png"), full_page=True)
+    dialog.locator("button.record-area").click()
+    expect(dialog).to_have_count(0)
+    lines = the_log(server, encounter)[17:]
+    who = [(x["fact"]["type"], x["fact"].get("combatant") or x["fact"]["target"]) for x in lines]
+    assert who == [
+        ("SavingThrowRolled", "goblin-1"),  # 15 against 14: saved, not blinded
+        ("SavingThrowRolled", "goblin-2"), ("ConditionApplied", "goblin-2"),
+        ("SavingThrowRolled", "goblin-3"), ("ConditionApplied", "goblin-3"),
+    ]  # fmt: skip
+    blinded = [x["fact"] for x in lines if x["fact"]["type"] == "ConditionApplied"]
+    assert all(x["condition"] == "blinded" and x["duration"] == {"rounds": 3} for x in blinded)
+    assert {x["fact"]["action"] for x in lines} == {18}
+    expect(card(phone, "goblin-2")).to_contain_text("blinded")
+    expect(card(phone, "goblin-1")).not_to_contain_text("blinded")
+    phone.locator(".turn-bar button.undo").click()  # one Undo: the saves and the conditions
+    expect(card(phone, "goblin-2")).not_to_contain_text("blinded")
+    assert all(x["revoked"] for x in the_log(server, encounter)[17:22])
+
+
+def test_a_saving_throw_alone_for_many_asks_each_save_and_records_them_as_one_action(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    seeded(server, encounter, FIGHT)
+    page.goto(gm_url(server, encounter))
+    page.locator(".turn-bar button.area-open").click()
+    dialog = page.locator("dialog.area")
+    dialog.locator("select[name=effect]").select_option("save")
+    dialog.locator("button.record-area").click()
+    expect(dialog.locator("[data-error='area']")).to_have_text("Choose the save and type its DC.")
+    dialog.locator("select[name=save]").select_option("will")
+    dialog.locator("input[name=dc]").fill("13")
+    dialog.locator("input[name='target-goblin-3']").uncheck()
+    dialog.locator("input[name='save-goblin-1']").fill("12")
+    dialog.locator("button.record-area").click()
+    expect(dialog.locator("[data-error='area']")).to_have_text(
+        "Type each target's save, or Roll the saves."
+    )
+    dialog.locator("button.roll-saves").click()  # the service's dice for both
+    expect(dialog.locator("input[name='save-goblin-2']")).not_to_have_value("")
+    dialog.locator("button.record-area").click()
+    expect(dialog).to_have_count(0)
+    lines = the_log(server, encounter)[17:]
+    assert [(x["fact"]["type"], x["fact"]["combatant"], x["fact"]["save"]) for x in lines] == [
+        ("SavingThrowRolled", "goblin-1", "will"), ("SavingThrowRolled", "goblin-2", "will"),
+    ]  # fmt: skip
+    assert {x["fact"]["action"] for x in lines} == {18}
+
+
+def test_orcus_persistent_damage_entered_on_a_card_deals_its_damage_at_its_tick(
+    page: Any, server: Server
+) -> None:
+    opened = httpx.post(
+        f"{server.url}/encounters", json={"name": "Shrine", "ruleset": "orcus"},
+        headers=operator_headers(server),
+    ).json()  # fmt: skip
+    seeded(server, opened, [
+        {"type": "CombatantJoined", "combatant": "mira", "name": "Mira", "side": "party",
+         "stats": {"max_hp": 36, "level": 4, "role": "standard",
+                   "defenses": {"ac": 17, "fortitude": 14, "reflex": 16, "will": 15}}},
+        {"type": "CombatantJoined", "combatant": "troll", "name": "Troll", "side": "foes",
+         "stats": {"max_hp": 60, "level": 5, "role": "brute",
+                   "defenses": {"ac": 17, "fortitude": 19, "reflex": 20, "will": 15}}},
+        {"type": "InitiativeRolled", "combatant": "mira", "natural": 15, "modifier": 0},
+        {"type": "InitiativeRolled", "combatant": "troll", "natural": 5, "modifier": 0},
+        {"type": "CombatStarted"},
+    ])  # fmt: skip
+    page.goto(gm_url(server, opened))
+    shown = open_card(page, "troll")
+    shown.locator("select[name=condition]").select_option("persistent damage")
+    shown.locator("button.apply").click()
+    expect(shown.locator("[data-error='troll:condition']")).to_have_text(
+        "Type the damage it deals each turn."
+    )
+    shown.locator("input[name=value]").fill("5")
+    shown.locator("input[name=condition_damage_type]").fill("fire")
+    shown.locator("select[name=duration]").select_option("save_ends")
+    shown.locator("button.apply").click()
+    expect(page.locator("ol.log li").first).to_contain_text(
+        "Troll takes persistent damage: 5 fire each turn"
+    )
+    applied = the_log(server, opened)[-1]["fact"]
+    assert (applied["value"], applied["damage_type"]) == (5, "fire")
+    expect(hp(page, "troll")).to_have_text("HP 60/60")
+    page.locator(".turn-bar button.next").click()  # the troll's turn starts: its tick
+    expect(hp(page, "troll")).to_have_text("HP 55/60")
