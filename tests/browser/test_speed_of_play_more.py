@@ -167,3 +167,28 @@ def test_orcus_persistent_damage_entered_on_a_card_deals_its_damage_at_its_tick(
     expect(hp(page, "troll")).to_have_text("HP 60/60")
     page.locator(".turn-bar button.next").click()  # the troll's turn starts: its tick
     expect(hp(page, "troll")).to_have_text("HP 55/60")
+
+
+def test_a_name_over_the_limit_is_named_beside_the_name_box_and_clears_when_fixed(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    page.goto(gm_url(server, encounter))
+    details = page.locator("section.setup details").first
+    expect(details).to_be_attached()
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    form = page.locator("form.add-creatures")
+    form.locator("input[name=name]").fill("Goblin " + "very " * 40 + "long")  # 211 characters
+    form.locator("input[data-stat=max_hp]").fill("6")
+    form.locator("button.add").click()
+    page.expected_errors = 1  # the browser logs the service's 422
+    beside = form.locator("label:has(input[name=name]) [data-error='add:name']")
+    expect(beside).to_have_text("The name may have at most 200 characters.")
+    expect(form.locator("input[name=name]")).to_have_attribute("aria-invalid", "true")
+    expect(form.locator("[data-error='add']")).to_have_count(0)  # named at its field, not below
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "add_creatures_long_name_laptop.png"))
+    form.locator("input[name=name]").fill("Goblin archer")
+    expect(beside).to_have_count(0)  # fixed: the error goes
+    form.locator("button.add").click()
+    expect(card(page, "goblin-archer")).to_be_visible()

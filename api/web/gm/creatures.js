@@ -32,6 +32,7 @@ export async function saveCreature(where, ruleset, creature) {
     update({ librarySaved: Date.now() });
     return saved;
   } catch (error) {
+    page.lastFields = { ...page.lastFields, [where]: error.fields || [] };
     fail(where, `the library: ${error.message}`);
     return null;
   }

@@ -2,7 +2,7 @@
 // "add N of a creature" with numbered names and ids made for you (from the library or typed in).
 import { html, useState } from "./lib.js";
 import { call, newKey } from "./api.js";
-import { fail, keepOperator, page, record, remember, update } from "./store.js";
+import { clearError, fail, keepOperator, page, record, remember, toField, update } from "./store.js";
 import { Act, Dialog, ErrorNote, int } from "./ui.js";
 import { OptionFields, StatFields, statsFrom, valuesFrom } from "./fields.js";
 import { rulesOf, rulesetTitle } from "./rules.js";
@@ -81,19 +81,20 @@ export function AddCreatures({ from, onLoaded }) {
   const add = async (e) => {
     e.preventDefault();
     const creature = { name: f.name.trim(), side: f.side.trim() || "foes", kind: f.kind || undefined, stats: statsFrom(schema, f.values, ruleset), party: f.party };
-    if (!creature.name) return fail("add", "Give the creature a name.");
+    if (!creature.name) return fail("add:name", "Give the creature a name.");
     const n = Math.max(1, Math.min(50, int(count) || 1));
-    if (extra.save && !(await saveCreature("add", ruleset, creature))) return;
-    if (await record("add", joining(creature, n, extra))) {  // the next creature starts from nothing
-      setF(blank(null));
-      setCount("1");
-      setExtra({ hidden: false, group: false, save: false });
-      onLoaded?.(null);
-    }
+    clearError("add:name");
+    if (extra.save && !(await saveCreature("add", ruleset, creature))) return toField("add", "name");
+    if (!(await record("add", joining(creature, n, extra)))) return toField("add", "name");
+    setF(blank(null));  // the next creature starts from nothing
+    setCount("1");
+    setExtra({ hidden: false, group: false, save: false });
+    onLoaded?.(null);
   };
   return html`<form class="add-creatures" onSubmit=${add}>
     <div class="grid">
-      <label>name <input name="name" required placeholder="Goblin" value=${f.name} onInput=${set("name")} /></label>
+      <label>name <input name="name" required placeholder="Goblin" value=${f.name} aria-invalid=${page.errors["add:name"] ? "true" : undefined}
+        onInput=${(e) => { set("name")(e); clearError("add:name"); }} /><${ErrorNote} where="add:name" /></label>
       <label>how many <input name="count" type="number" min="1" max="50" value=${count} onInput=${(e) => setCount(e.target.value)} /></label>
       <label>side <input name="side" list="sides" value=${f.side} onInput=${set("side")} /></label>
       <label>kind <select name="kind" value=${f.kind} onChange=${set("kind")}>

@@ -7,7 +7,7 @@ export const page = {
   id: null, token: null, operator: localStorage.getItem("combatlog.operator"), campaign: null, session: null,
   rulesets: {}, state: null, log: [], encounters: [],
   replay: { at: null, timeline: "then", state: null, playing: false, speed: 2 },
-  busy: new Set(), errors: {}, dialog: null, changes: null, stats: null, source: null, connection: null,
+  busy: new Set(), errors: {}, lastFields: {}, dialog: null, changes: null, stats: null, source: null, connection: null,
 };
 
 let redraw = () => {};
@@ -33,6 +33,18 @@ export function clearError(where) {
   update({ errors: rest });
 }
 
+// A refused write whose answer named a field (`facts[0].name`, `facts.0.name`, `name`): its error
+// moves from the control to beside that field (`where:field`).
+export function toField(where, field) {
+  const named = (page.lastFields[where] || []).some((f) => String(f).split(/[.[\]]+/).filter(Boolean).pop() === field);
+  if (!named || !page.errors[where]) return false;
+  const message = page.errors[where].replace(`${field}: `, "")
+    .replace(/String should have at most (\d+) characters?/, `The ${field} may have at most $1 characters.`);
+  clearError(where);
+  fail(`${where}:${field}`, message);
+  return true;
+}
+
 export const live = () => page.replay.at === null;
 
 // One user action: refused while replaying, ignored while the same control's answer is on its
@@ -52,6 +64,7 @@ export async function write(where, path, body) {
     return answer;
   } catch (error) {
     page.lastStatus = error.status;
+    page.lastFields = { ...page.lastFields, [where]: error.fields || [] };  // what the 422 named
     fail(where, error.message);
     return null;
   } finally {

@@ -98,5 +98,6 @@ export function describe(fact, n = (id) => id, derived = null, damage = null) {
 
 // A name as an id: "Goblin Archer" → "goblin-archer".
 export function slug(name) {
-  return String(name).toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "creature";
+  // at most 56 characters, so a numbered id ("…-12") stays within the 64 an id may hold
+  return String(name).toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").slice(0, 56).replace(/^-+|-+$/g, "") || "creature";
 }
