@@ -262,6 +262,16 @@ class ToughnessSave(BaseModel):
     bonus: Int | None = None
 
 
+class Rolled(BaseModel):
+    """The dice behind an amount the service rolled from a `roll` notation: the notation and each
+    kept die's face, in the order rolled (issue 25: "7 (1d8+3: 4)")."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    notation: Annotated[str, StringConstraints(min_length=1, max_length=200), NUL_FREE]
+    dice: Annotated[list[NonNegative], Field(max_length=100)]
+
+
 class DamageDealt(Fact):
     """A combatant took damage in the amount the GM announced."""
 
@@ -277,6 +287,7 @@ class DamageDealt(Fact):
     # what the weapon or attack is (starfinder: "magic", "cold iron", "lawful"; "all" for an
     # attack with its own ability to overcome DR) for the target's damage reduction (002 L1187)
     overcomes: Annotated[list[Label], Field(max_length=16)] | None = None
+    rolled: Rolled | None = None  # the dice, when the service rolled the amount
 
 
 class HealingApplied(Fact):
@@ -287,6 +298,7 @@ class HealingApplied(Fact):
     amount: NonNegative
     kind: Label | None = None
     source: Label | None = None
+    rolled: Rolled | None = None  # the dice, when the service rolled the amount
 
 
 class TemporaryHitPointsGained(Fact):

@@ -77,6 +77,16 @@ def first_d20(node: Any) -> int | None:
     return None
 
 
+def faces(node: Any) -> list[int]:
+    """Every kept die's face in a rolled expression, in the order rolled."""
+    if isinstance(node, d20.Dice):
+        return [int(die.total) for die in node.values if die.kept]
+    return [face for child in getattr(node, "children", []) for face in faces(child)]
+
+
+ROLLED_KEPT = ("DamageDealt", "HealingApplied")  # facts whose amount keeps its dice (`rolled`)
+
+
 def selectors(node: Any) -> int:
     """How many set selectors (kh1, rr<2, e20 …) a parsed notation applies."""
     own = sum(len(op.sels) for op in getattr(node, "operations", []) or [])
@@ -136,6 +146,8 @@ def resolve_roll(fact: dict[str, Any], budget: Budget | None = None) -> dict[str
     total, expr = rolled(notation, budget)
     resolved = {k: v for k, v in fact.items() if k != "roll"}
     if how == "amount":
+        if fact.get("type") in ROLLED_KEPT:
+            resolved["rolled"] = {"notation": notation, "dice": faces(expr)}
         return {**resolved, "amount": max(0, total)}
     natural = first_d20(expr)
     if natural is None:

@@ -10,7 +10,7 @@ import httpx
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, gm_url, operator_headers
-from tests.browser.gm import card, hp, open_card, seeded, the_log
+from tests.browser.gm import card, hp, latest_line, open_card, seeded, the_log
 from tests.server_helpers import Server
 
 PARTY = [
@@ -192,3 +192,37 @@ def test_a_name_over_the_limit_is_named_beside_the_name_box_and_clears_when_fixe
     expect(beside).to_have_count(0)  # fixed: the error goes
     form.locator("button.add").click()
     expect(card(page, "goblin-archer")).to_be_visible()
+
+
+def test_rolled_damage_shows_its_dice_in_the_log(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    sword = {"name": "Longsword", "bonus": 6, "damage": "2d8+3", "damage_type": "slashing"}
+    seeded(server, encounter, [
+        {"type": "CombatantJoined", "combatant": "valeros", "name": "Valeros", "side": "party",
+         "stats": {"max_hp": 12, "defenses": {"ac": 18}, "attacks": [sword]}},
+        *FOES[:1],
+        {"type": "InitiativeRolled", "combatant": "valeros", "natural": 18, "modifier": 0},
+        {"type": "InitiativeRolled", "combatant": "goblin-1", "natural": 12, "modifier": 0},
+        {"type": "CombatStarted"},
+    ])  # fmt: skip
+    page.goto(gm_url(server, encounter))
+    page.locator(".turn-bar .stored-attacks.acting button.stored").click()
+    dialog = page.locator("dialog.stored-attack")
+    dialog.locator("input[name=d20]").fill("14")  # 20 vs AC 15: a hit, its damage rolled
+    expect(dialog.locator(".outcome")).to_have_attribute("data-outcome", "hit")
+    dialog.locator("button.record-stored").click()
+    expect(dialog).to_have_count(0)
+    dealt = the_log(server, encounter)[-1]["fact"]
+    first, second = dealt["rolled"]["dice"]
+    assert dealt["rolled"]["notation"] == "2d8+3" and dealt["amount"] == first + second + 3
+    expect(latest_line(page)).to_contain_text(
+        f"Goblin 1 takes {dealt['amount']} slashing damage (2d8+3: rolled {first}, {second})"
+    )
+    shown = open_card(page, "valeros")  # a healing rolled on a card keeps its dice too
+    shown.locator("input[name=amount]").fill("1d4")
+    shown.locator("button.heal").click()
+    healed = the_log(server, encounter)[-1]["fact"]
+    expect(latest_line(page)).to_contain_text(
+        f"Valeros heals {healed['amount']} (1d4: rolled {healed['rolled']['dice'][0]})"
+    )

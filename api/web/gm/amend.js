@@ -32,6 +32,7 @@ const TURNS = ["TurnEnded", "Delayed", "DelayEnded", "CombatantLeft", "Combatant
 const get = (fact, path) => path.split(".").reduce((v, k) => v?.[k], fact);
 function put(fact, path, value) {
   const [head, tail] = path.split(".");
+  if (head === "amount" && fact.rolled) return put((({ rolled: _, ...rest }) => rest)(fact), path, value);  // its dice no longer hold
   if (!tail) return value === undefined ? (({ [head]: _, ...rest }) => rest)(fact) : { ...fact, [head]: value };
   return { ...fact, [head]: { ...(fact[head] || {}), [tail]: value } };
 }

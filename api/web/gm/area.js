@@ -58,7 +58,7 @@ export function AreaDialog() {
   const amountOf = async (given, type) => {  // rolled once for every target (a dry run)
     if (given.amount !== undefined) return { amount: given.amount };
     const line = (await preview([{ type, target: targets[0], roll: given.roll }]))?.lines?.[0]?.fact;
-    return line ? { amount: line.amount, roll: given.roll, ...(line.dice ? { dice: line.dice } : {}) } : null;
+    return line ? { amount: line.amount, ...(line.rolled ? { rolled: line.rolled } : {}) } : null;
   };
   const go = async (e) => {
     e?.preventDefault();
@@ -83,7 +83,8 @@ export function AreaDialog() {
       const save = saveOf(id);
       if (save) facts.push(save);
       const saved = outcomes[id] === "success";
-      if (effect === "healing") facts.push({ type: "HealingApplied", target: id, amount: rolled.amount, ...source });
+      const dice = rolled?.rolled ? { rolled: rolled.rolled } : {};  // the dice shown with a whole amount
+      if (effect === "healing") facts.push({ type: "HealingApplied", target: id, amount: rolled.amount, ...dice, ...source });
       if (effect === "condition" && !saved) {
         facts.push({ type: "ConditionApplied", target: id, condition, ...(state.turn && state.turn !== id ? source : {}),
           ...(lasting ? { duration: lasting } : {}) });
@@ -91,7 +92,8 @@ export function AreaDialog() {
       if (effect !== "damage") continue;
       const dealt = saved ? (f.success === "half" ? Math.floor(rolled.amount / 2) : 0) : rolled.amount;
       if (saved && dealt === 0) continue;
-      facts.push({ type: "DamageDealt", target: id, amount: dealt, ...(f.type.trim() ? { damage_type: f.type.trim() } : {}), ...source });
+      facts.push({ type: "DamageDealt", target: id, amount: dealt, ...(dealt === rolled.amount ? dice : {}),
+        ...(f.type.trim() ? { damage_type: f.type.trim() } : {}), ...source });
     }
     if (!facts.length) return wrong("Every target saved: nothing to record.");
     if (await record("area", facts)) update({ dialog: null });

@@ -32,7 +32,14 @@ function damageWords(fact, derived, n) {
   const applied = derived && derived.applied === false ? " — not applied" : partly ? ` (${derived.amount_applied} got through)` : "";
   const save = fact.save ? ` (Toughness save d20 ${fact.save.natural}: ${fact.save.total})` : "";
   const miss = fact.on_miss ? " on a miss" : "";
-  return `${n(fact.target)} takes ${fact.amount}${kind} damage${miss}${fact.attack ? ` (line ${fact.attack})` : ""}${save}${applied}`;
+  return `${n(fact.target)} takes ${fact.amount}${kind} damage${diceWords(fact)}${miss}${fact.attack ? ` (line ${fact.attack})` : ""}${save}${applied}`;
+}
+
+// The dice behind an amount the service rolled: " (2d8+3: rolled 7, 8)".
+export function diceWords(fact) {
+  const r = fact.rolled;
+  if (!r) return "";
+  return ` (${r.notation}${r.dice?.length ? `: rolled ${r.dice.join(", ")}` : ""})`;
 }
 
 // Saves are d20s; a check may be another die (3.5's d% to stabilize), so it says "rolls".
@@ -71,7 +78,7 @@ export function describe(fact, n = (id) => id, derived = null, damage = null) {
     case "ReadiedActionTaken": return `${n(fact.combatant)} takes the readied action`;
     case "AttackMade": return attackWords(fact, derived, n, damage);
     case "DamageDealt": return damageWords(fact, derived, n);
-    case "HealingApplied": return `${n(fact.target)} heals ${fact.amount}${fact.kind ? ` (${fact.kind})` : ""}`;
+    case "HealingApplied": return `${n(fact.target)} heals ${fact.amount}${diceWords(fact)}${fact.kind ? ` (${fact.kind})` : ""}`;
     case "TemporaryHitPointsGained": return `${n(fact.target)} gains ${fact.amount} temporary HP`;
     case "TemporaryHitPointsLost": return `${n(fact.target)} loses temporary HP`;
     case "ConditionApplied": return fact.value
