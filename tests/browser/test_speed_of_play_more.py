@@ -226,3 +226,67 @@ def test_rolled_damage_shows_its_dice_in_the_log(
     expect(latest_line(page)).to_contain_text(
         f"Valeros heals {healed['amount']} (1d4: rolled {healed['rolled']['dice'][0]})"
     )
+
+
+def fight_in(server: Server, ruleset: str, facts: list[dict[str, Any]]) -> dict[str, Any]:
+    opened = httpx.post(
+        f"{server.url}/encounters", json={"name": "Stored", "ruleset": ruleset},
+        headers=operator_headers(server),
+    ).json()  # fmt: skip
+    headers = {"Authorization": f"Bearer {opened['gm_token']}"}
+    answer = httpx.post(f"{server.url}/encounters/{opened['id']}/facts", json={"facts": facts},
+                        headers=headers)  # fmt: skip
+    assert answer.status_code == 201, answer.text
+    return dict(opened)
+
+
+def test_a_stored_attack_carries_starfinder_s_overcomes_and_true20_s_toughness_save(
+    page: Any, server: Server
+) -> None:
+    pistol = {"name": "Holy pistol", "bonus": 8, "damage": "1d6+4", "damage_type": "piercing",
+              "defense": "kac"}  # fmt: skip
+    starfinder = fight_in(server, "starfinder", [
+        {"type": "CombatantJoined", "combatant": "navasi", "name": "Navasi", "side": "party",
+         "stats": {"max_hp": 22, "defenses": {"eac": 15, "kac": 16}, "attacks": [pistol]}},
+        {"type": "CombatantJoined", "combatant": "robot", "name": "Robot", "side": "foes",
+         "stats": {"max_hp": 30, "defenses": {"eac": 14, "kac": 16},
+                   "dr": {"amount": 5, "overcome_by": "magic"}}},
+        {"type": "InitiativeRolled", "combatant": "navasi", "natural": 15, "modifier": 0},
+        {"type": "InitiativeRolled", "combatant": "robot", "natural": 5, "modifier": 0},
+        {"type": "CombatStarted"},
+    ])  # fmt: skip
+    page.goto(gm_url(server, starfinder))
+    page.locator(".turn-bar .stored-attacks.acting button.stored").click()
+    dialog = page.locator("dialog.stored-attack")
+    dialog.locator("input[name=d20]").fill("12")  # 20 vs KAC 16: a hit
+    dialog.locator("input[name=damage]").fill("10")
+    dialog.locator("input[name=overcomes]").fill("magic")  # gets past the robot's DR 5/magic
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "stored_attack_overcomes_laptop.png"))
+    dialog.locator("button.record-stored").click()
+    expect(dialog).to_have_count(0)
+    assert the_log(server, starfinder)[-1]["fact"]["overcomes"] == ["magic"]
+    expect(hp(page, "robot")).to_have_text("HP 20/30")  # all 10 through, none stopped
+
+    sword = {"name": "Sword", "bonus": 5, "damage": 3}
+    true20 = fight_in(server, "true20", [
+        {"type": "CombatantJoined", "combatant": "finn", "name": "Finn", "side": "party",
+         "stats": {"initiative_modifier": 2, "dexterity": 2, "constitution": 1, "toughness": 2,
+                   "defenses": {"defense": 15}, "attacks": [sword]}},
+        {"type": "CombatantJoined", "combatant": "bandit", "name": "Bandit", "side": "foes",
+         "stats": {"initiative_modifier": 1, "dexterity": 1, "constitution": 1, "toughness": 1,
+                   "defenses": {"defense": 13}}},
+        {"type": "InitiativeRolled", "combatant": "finn", "natural": 15, "modifier": 2},
+        {"type": "InitiativeRolled", "combatant": "bandit", "natural": 5, "modifier": 1},
+        {"type": "CombatStarted"},
+    ])  # fmt: skip
+    page.goto(gm_url(server, true20))
+    page.locator(".turn-bar .stored-attacks.acting button.stored").click()
+    dialog.locator("input[name=d20]").fill("14")  # 19 vs Defense 13: a hit
+    expect(dialog.locator("input[name=toughness]")).to_have_value("1")  # the bandit's own
+    dialog.locator("input[name=save]").fill("5")  # 6 against 15 + 3: failed by 12
+    dialog.locator("button.record-stored").click()
+    expect(dialog).to_have_count(0)
+    dealt = the_log(server, true20)[-1]["fact"]
+    assert (dealt["amount"], dealt["save"]) == (3, {"natural": 5, "total": 6})
+    expect(latest_line(page)).to_contain_text("(Toughness save d20 5: 6)")

@@ -6,7 +6,7 @@
 import { html, useEffect, useState } from "./lib.js";
 import { call } from "./api.js";
 import { joinedAs, live, page, recordLinked, update } from "./store.js";
-import { Act, Dialog, ErrorNote, amountOrRoll } from "./ui.js";
+import { Act, Dialog, ErrorNote, amountOrRoll, int } from "./ui.js";
 import { previewLine } from "./preview.js";
 import { defenseTitle } from "./rules.js";
 import { labeller } from "./words.js";
@@ -58,8 +58,8 @@ function attackFact(attacker, target, attack, roll, confirm) {
 export const halfOnMiss = (attack) => !!attack.damage && /half damage/i.test(attack.miss || "");
 
 // The damage lines of one hit: the ruleset's rolls, or the amount the GM typed.
-function damageFacts(attacker, target, attack, rolls, typed, at) {
-  const base = { type: "DamageDealt", target, attack: at, source: attacker, ...(attack.nonlethal ? { nonlethal: true } : {}) };
+function damageFacts(attacker, target, attack, rolls, typed, at, extra) {
+  const base = { type: "DamageDealt", target, attack: at, source: attacker, ...(attack.nonlethal ? { nonlethal: true } : {}), ...extra };
   const given = amountOrRoll(typed);
   if (given) return [{ ...base, ...given, ...(rolls[0]?.damage_type ? { damage_type: rolls[0].damage_type } : {}) }];
   return rolls.map((r) => ({ ...base, ...amountOrRoll(r.roll), ...(r.damage_type ? { damage_type: r.damage_type } : {}) }));
@@ -120,10 +120,10 @@ function useSwing(attacker, target, attack, bonus) {
     awaited: answer?.derived?.confirmation === "awaited" && !confirm,
     roll: () => rollDie(setD20), rollConfirm: () => rollDie(setConfirm),
     onMiss,
-    facts: async (at) => {
+    facts: async (at, extra = {}) => {
       if (!fact) return [];
       if (outcome === "miss" && !onMiss) return [fact];
-      const dealt = damageFacts(attacker, target, attack, rolls, typed, at + 1);
+      const dealt = damageFacts(attacker, target, attack, rolls, typed, at + 1, extra);
       if (!onMiss) return [fact, ...dealt];
       return [fact, ...(await Promise.all(dealt.map(halved)))];
     },
@@ -161,10 +161,33 @@ function Swing({ s, n, attacker, target, label, first }) {
 
 let sending = false;
 
-async function factsAt(swings, version) {
+async function factsAt(swings, version, extra) {
   const facts = [];
-  for (const s of swings) facts.push(...(await s.facts(version + facts.length)));
+  for (const s of swings) facts.push(...(await s.facts(version + facts.length, extra)));
   return facts;
+}
+
+// What the damage lines carry besides their amount, as the ruleset reads it: Starfinder's
+// `overcomes` (what gets past the target's DR) and True20's Toughness save against it.
+function DamageExtras({ ruleset, x, setX, target }) {
+  const set = (key) => (e) => setX({ ...x, [key]: e.target.value });
+  if (ruleset === "starfinder") {
+    return html`<div class="grid damage-extras"><label>overcomes DR <input name="overcomes" placeholder="magic, cold iron"
+      value=${x.overcomes} onInput=${set("overcomes")} /></label></div>`;
+  }
+  if (ruleset !== "true20") return null;
+  return html`<div class="grid damage-extras">
+    <label>Toughness d20 <input name="save" type="number" min="1" max="20" inputmode="numeric" value=${x.save} onInput=${set("save")} /></label>
+    <label>Toughness bonus <input name="toughness" type="number" inputmode="numeric"
+      value=${x.toughness ?? String(joinedAs(target)?.stats?.toughness ?? 0)} onInput=${set("toughness")} /></label></div>`;
+}
+
+function extrasOf(ruleset, x, target) {
+  const tags = String(x.overcomes || "").split(",").map((t) => t.trim()).filter(Boolean);
+  if (ruleset === "starfinder" && tags.length) return { overcomes: tags };
+  if (ruleset !== "true20" || int(x.save) === null) return {};
+  const bonus = int(x.toughness ?? String(joinedAs(target)?.stats?.toughness ?? 0)) || 0;
+  return { save: { natural: int(x.save), total: int(x.save) + bonus } };
 }
 
 function StoredAttackDialog({ attacker, index }) {
@@ -175,6 +198,7 @@ function StoredAttackDialog({ attacker, index }) {
   const [target, setTarget] = useState(() => targetFor(attacker, state));
   const [full, setFull] = useState(false);
   const [nudged, setNudged] = useState(false);  // a threat's confirmation asked for once
+  const [x, setX] = useState({ overcomes: "", save: "", toughness: null });  // null: the target's own
   // hooks in a fixed number: one swing per iterative bonus, shown on a full attack
   const swings = bonuses.map((bonus) => useSwing(attacker, target, attack || {}, bonus));
   if (!attack) return html`<${Dialog} title="Attack"><p class="error">This attack is no longer in the stat block.</p><//>`;
@@ -191,7 +215,8 @@ function StoredAttackDialog({ attacker, index }) {
     if (!ready || sending) return;
     sending = true;  // the dice of a Miss: half damage are rolled before the write: one write still
     page.lastTargets = { ...page.lastTargets, [attacker]: target };
-    const done = await recordLinked("stored-attack", (version) => factsAt(shown, version)).finally(() => { sending = false; });
+    const extra = extrasOf(state.ruleset, x, target);
+    const done = await recordLinked("stored-attack", (version) => factsAt(shown, version, extra)).finally(() => { sending = false; });
     if (done) update({ dialog: null });
   };
   const ids = Object.keys(state.combatants).filter((id) => id !== attacker);
@@ -206,6 +231,8 @@ function StoredAttackDialog({ attacker, index }) {
       </div>
       ${shown.map((s, k) => html`<${Swing} key=${k} s=${s} n=${n} attacker=${attacker} target=${target} first=${k === 0}
         label=${shown.length > 1 ? `attack ${k + 1} (${signed(s.bonus)})` : `${attack.name} ${signed(s.bonus)}`} />`)}
+      ${shown.some((s) => s.fact && (s.outcome !== "miss" || s.onMiss))
+        ? html`<${DamageExtras} ruleset=${state.ruleset} x=${x} setX=${setX} target=${target} />` : null}
       <div class="buttons"><${Act} where="stored-attack" type="submit" cls="primary record-stored" disabled=${!ready}>Record<//></div>
       <${ErrorNote} where="stored-attack" />
     </form>
