@@ -167,6 +167,16 @@ def test_orcus_persistent_damage_entered_on_a_card_deals_its_damage_at_its_tick(
     expect(hp(page, "troll")).to_have_text("HP 60/60")
     page.locator(".turn-bar button.next").click()  # the troll's turn starts: its tick
     expect(hp(page, "troll")).to_have_text("HP 55/60")
+    page.locator(".turn-bar button.area-open").click()  # and on many at once: the troll's foes
+    dialog = page.locator("dialog.area")
+    dialog.locator("select[name=effect]").select_option("condition")
+    dialog.locator("select[name=condition]").select_option("persistent damage")
+    dialog.locator("input[name=value]").fill("3")
+    dialog.locator("input[name=condition_damage_type]").fill("acid")
+    dialog.locator("button.record-area").click()
+    expect(dialog).to_have_count(0)
+    acid = the_log(server, opened)[-1]["fact"]
+    assert (acid["target"], acid["value"], acid["damage_type"]) == ("mira", 3, "acid")
 
 
 def test_a_name_over_the_limit_is_named_beside_the_name_box_and_clears_when_fixed(

@@ -27,7 +27,7 @@ export function AreaDialog() {
   const [effect, setEffect] = useState("damage");
   const [chosen, setChosen] = useState(new Set(foes));
   const [f, setF] = useState({ amount: "", type: "", save: "", dc: "", success: "half",
-    condition: named[0]?.name || "", custom: "", lasts: "none", rounds: "1" });
+    condition: named[0]?.name || "", custom: "", lasts: "none", rounds: "1", value: "", valueType: "" });
   const [rolls, setRolls] = useState({});  // id → {natural, bonus}
   const set = (key) => (e) => { setF({ ...f, [key]: e.target.value }); clearError("area"); };
   const roll = (id, key, value) => setRolls({ ...rolls, [id]: { ...(rolls[id] || { natural: "", bonus: "0" }), [key]: value } });
@@ -35,6 +35,7 @@ export function AreaDialog() {
   const saveable = effect !== "healing";
   const saving = saveable && f.save && int(f.dc) !== null;
   const condition = (f.condition === "" || !named.length ? f.custom : f.condition).trim();
+  const valued = named.find((x) => x.name === f.condition)?.valued;  // Orcus persistent damage
   const pick = (e) => {  // healing starts on the acting side; the rest on its foes
     setEffect(e.target.value);
     setChosen(new Set(e.target.value === "healing" ? friends : foes));
@@ -67,6 +68,7 @@ export function AreaDialog() {
     if ((effect === "damage" || effect === "healing") && !given) return wrong(`Type the ${effect}: a number, or dice such as 8d6.`);
     if (effect === "condition" && !condition) return wrong("Choose a condition, or type the effect.");
     if (effect === "condition" && f.lasts === "rounds" && int(f.rounds) === null) return wrong("Type how many rounds it lasts.");
+    if (effect === "condition" && valued && !(int(f.value) > 0)) return wrong("Type the damage it deals each turn.");
     if (effect === "save" && !saving) return wrong("Choose the save and type its DC.");
     if (effect === "save" && targets.some((id) => !saveOf(id))) return wrong("Type each target's save, or Roll the saves.");
     let rolled = null;
@@ -87,6 +89,7 @@ export function AreaDialog() {
       if (effect === "healing") facts.push({ type: "HealingApplied", target: id, amount: rolled.amount, ...dice, ...source });
       if (effect === "condition" && !saved) {
         facts.push({ type: "ConditionApplied", target: id, condition, ...(state.turn && state.turn !== id ? source : {}),
+          ...(valued ? { value: int(f.value), ...(f.valueType.trim() ? { damage_type: f.valueType.trim() } : {}) } : {}),
           ...(lasting ? { duration: lasting } : {}) });
       }
       if (effect !== "damage") continue;
@@ -116,6 +119,9 @@ export function AreaDialog() {
           <option value="">other…</option></select></label>` : null}
         ${effect === "condition" && (f.condition === "" || !named.length) ? html`<label>effect <input name="custom" placeholder="bless"
           value=${f.custom} onInput=${set("custom")} /></label>` : null}
+        ${effect === "condition" && valued ? html`<label>damage each turn <input name="value" type="number" min="1"
+          value=${f.value} onInput=${set("value")} /></label>
+          <label>its type <input name="condition_damage_type" placeholder="fire" value=${f.valueType} onInput=${set("valueType")} /></label>` : null}
         ${effect === "condition" ? html`<label>lasts <select name="duration" value=${f.lasts} onChange=${set("lasts")}>
           <option value="none">until removed</option><option value="rounds">rounds</option>
           ${state.turn ? html`<option value="end_of_turn">to the end of ${n(state.turn)}'s next turn</option>` : null}
