@@ -2,7 +2,7 @@
 // one tap to accept, an edit of its numbers before accepting, a decline with a reason for the
 // player alone; and each player character's link, to hand to its player.
 import { html, useEffect, useState } from "./lib.js";
-import { api, fail, page, write } from "./store.js";
+import { api, fail, live, page, update, write } from "./store.js";
 import { Act, ErrorNote } from "./ui.js";
 
 const NUMBERS = ["natural", "total", "modifier", "amount", "dc"];  // what the GM may change in place
@@ -24,16 +24,16 @@ const ROUTINE = new Set(["InitiativeRolled", "SavingThrowRolled"]);
 const routine = (p) => p.state === "pending" && p.facts.every((f) => ROUTINE.has(f.type) && f.combatant === p.combatant);
 const tried = new Set();  // proposals this page accepted by itself already (once each)
 
-// The queue, read again whenever the log moves (the GM's stream carries each new proposal).
+// The queue, read again whenever the log moves (the GM's stream carries each new proposal), kept
+// in the page's state so the cards and the turn bar show it too.
 function useQueue() {
-  const [queue, setQueue] = useState([]);
   const version = page.state?.version;
   useEffect(() => {
     let current = true;
     api("GET", `/encounters/${page.id}/proposals`)
       .then((found) => {
         if (!current) return;
-        setQueue(found);
+        update({ proposals: found });
         if (!autoAccepting(page.id)) return;
         for (const p of found.filter(routine)) {
           if (tried.has(`${page.id}:${p.line}`)) continue;
@@ -44,7 +44,7 @@ function useQueue() {
       .catch((error) => fail("proposals", error.message));
     return () => { current = false; };
   }, [page.id, version]);
-  return queue;
+  return page.proposals;
 }
 
 function Editor({ proposal, onDone }) {
@@ -91,6 +91,20 @@ function Proposal({ proposal }) {
           <button type="button" class="edit" onClick=${() => setMode("edit")}>Edit</button>
           <button type="button" class="danger decline" onClick=${() => setMode("decline")}>Decline</button></div>`}
     <${ErrorNote} where=${where} /></li>`;
+}
+
+// A character's waiting proposals, on its card and in the turn bar when it acts: its words
+// ("proposes: attack Goblin 2 …") and Accept; the queue above keeps Edit and Decline.
+export function Proposes({ id }) {
+  const mine = live() ? page.proposals.filter((p) => p.combatant === id) : [];
+  if (!mine.length) return null;
+  return html`<ul class="proposes" aria-label="proposes">${mine.map((p) => {
+    const where = `proposal-${p.line}`;
+    const accept = () => write(where, `/encounters/${page.id}/proposals/${p.line}/accept`, {});
+    return html`<li class=${p.state} data-line=${p.line}>
+      <span class="what">proposes${p.stale.length ? " (stale)" : ""}: ${p.words.replace(/^.*? proposes: /, "")}</span>
+      <${Act} where=${where} cls="accept" onClick=${accept}>Accept<//></li>`;
+  })}</ul>`;
 }
 
 export function Proposals() {
