@@ -1,8 +1,10 @@
 // A player character's own panel on the player page (issue 26), for a character's link (a token
 // `pc_…`): whether their turn is up or next, their own card, forms that propose initiative, an
-// attack with one of their stored attacks, damage and a save, and their proposals with what the
-// GM made of them (a decline's reason among it). Nothing here changes the table: the GM rules.
+// attack with one of their stored attacks, damage, a save, the turn and resources (propose_turn.js),
+// and their proposals with what the GM made of them (a decline's reason among it). Nothing here
+// changes the table: the GM rules.
 import { h } from "./table.js";
+import { resourceForms, toldTurn, turnForms } from "./propose_turn.js";
 
 // The character a `pc_` token holds: its id is the token's last part, in hex.
 export function characterOf(token) {
@@ -41,8 +43,7 @@ function told(fact, name) {
     case "DamageDealt": return `${fact.amount}${fact.damage_type ? ` ${fact.damage_type}` : ""} damage to ${who(fact.target)}`;
     case "SavingThrowRolled": return `${words(fact.save)} save, d20 ${fact.natural} (total ${fact.total})`;
     case "CheckRolled": return `${words(fact.check)} check, d20 ${fact.natural} (total ${fact.total})`;
-    case "TurnEnded": return "end my turn";
-    default: return words(fact.type);
+    default: return toldTurn(fact, name) ?? words(fact.type);
   }
 }
 
@@ -142,7 +143,9 @@ export class Proposing {
   // be typing when the GM records something).
   formsFor(state, me) {
     const targets = Object.entries(state.combatants).filter(([id]) => id !== this.me).map(([id, c]) => `${id}:${c.name}`);
-    const shape = JSON.stringify([targets, me.initiative ?? null, Boolean(this.rulesets), (me.stats?.attacks || []).length, state.turn === this.me]);
+    const moment = [state.turn === this.me, Boolean(state.turn), state.phase === "ended",
+      ...["delaying", "readied"].map((s) => (me.statuses || []).includes(s))];
+    const shape = JSON.stringify([targets, me.initiative ?? null, Boolean(this.rulesets), (me.stats?.attacks || []).length, moment]);
     if (shape !== this.shape) {
       this.shape = shape;
       const before = this.built;
@@ -182,10 +185,7 @@ export class Proposing {
     const saves = this.rulesets?.[state.ruleset]?.saves || [];
     const rolled = (natural, bonus) => (natural ? { natural: Number(natural), total: Number(natural) + bonus } : { roll: `1d20${signed(bonus)}` });
     const forms = [];
-    if (state.turn === this.me) {
-      forms.push(h("form", { class: "propose end-turn", onsubmit: send(() => [{ type: "TurnEnded", combatant: this.me }]) },
-        h("button", { type: "submit", class: "primary" }, "Propose: end my turn")));
-    }
+    forms.push(...turnForms(state, me, this.me, send, () => this.state.turn));
     if (me.initiative === null || me.initiative === undefined) {
       forms.push(h("form", { class: "propose initiative", onsubmit: send((f) => {
         const given = f.natural ? Number(f.natural) : null;
@@ -228,6 +228,7 @@ export class Proposing {
         d20(), h("label", {}, "bonus", h("input", { name: "bonus", type: "number", inputmode: "numeric", value: 0 })),
         h("button", { type: "submit", class: "primary" }, "Propose save"))));
     }
+    forms.push(...resourceForms(this.rulesets?.[state.ruleset]?.resources || [], this.me, send));
     return h("div", { class: "propose-forms" }, forms);
   }
 
