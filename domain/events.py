@@ -430,6 +430,15 @@ class EncounterFiled(Fact):
     _in_a_campaign = field_validator("session")(in_a_campaign)
 
 
+class StandingRulingSet(Fact):
+    """The GM's standing ruling on players' proposals: with `accept_routine`, a player's
+    initiative and their own saving throws are accepted as proposed without asking; without it,
+    every proposal waits for the GM."""
+
+    type: Literal["StandingRulingSet"] = "StandingRulingSet"
+    accept_routine: Flag = False
+
+
 class CombatEnded(Fact):
     """The fight ended."""
 
@@ -495,6 +504,7 @@ class ProposalAccepted(Fact):
     type: Literal["ProposalAccepted"] = "ProposalAccepted"
     proposal: Position
     edited: Flag = False
+    standing: Flag = False  # accepted by the GM's standing ruling (StandingRulingSet), unasked
 
 
 class ProposalDeclined(Fact):
@@ -533,6 +543,7 @@ TableFact: TypeAlias = Annotated[
     | RestTaken
     | NoteAdded
     | EncounterFiled
+    | StandingRulingSet
     | CombatEnded,
     Field(discriminator="type"),
 ]
@@ -573,7 +584,8 @@ EVENT_TYPES: dict[str, type[Fact]] = {
         ReadiedActionTaken, AttackMade, DamageDealt, HealingApplied, TemporaryHitPointsGained,
         TemporaryHitPointsLost,
         ConditionApplied, ConditionRemoved, SavingThrowRolled, CheckRolled, ResolveSpent,
-        ConvictionSpent, ActionPointSpent, RestTaken, NoteAdded, EncounterFiled, CombatEnded,
+        ConvictionSpent, ActionPointSpent, RestTaken, NoteAdded, EncounterFiled, StandingRulingSet,
+        CombatEnded,
         ActionProposed, ProposalAccepted, ProposalDeclined, EventRevoked, EventRestored,
         EventAmended,
     )

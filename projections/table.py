@@ -42,6 +42,7 @@ from domain.events import (
     ResolveSpent,
     RestTaken,
     SavingThrowRolled,
+    StandingRulingSet,
     SurpriseDetermined,
     TemporaryHitPointsGained,
     TemporaryHitPointsLost,
@@ -165,6 +166,8 @@ def step_for(fact: Event) -> Step:
             return _for(fact, _ended)
         case NoteAdded() | ActionProposed() | ProposalAccepted() | ProposalDeclined():
             return _for(fact, _nothing)  # a proposal changes nothing until its facts are accepted
+        case StandingRulingSet():
+            return _for(fact, _nothing)  # the GM's way with proposals: read by the service
         case (
             EncounterFiled()
             | EncounterCreated()
