@@ -2,7 +2,7 @@
 // one tap to accept, an edit of its numbers before accepting, a decline with a reason for the
 // player alone; and each player character's link, to hand to its player.
 import { html, useEffect, useState } from "./lib.js";
-import { api, fail, live, page, update, write } from "./store.js";
+import { api, fail, live, page, record, update, write } from "./store.js";
 import { Act, ErrorNote } from "./ui.js";
 
 const NUMBERS = ["natural", "total", "modifier", "amount", "dc"];  // what the GM may change in place
@@ -12,17 +12,16 @@ const STALE = {
   line_undone: "a line it points at was undone", initiative_recorded: "initiative was recorded since",
 };
 
-// The GM's choice, kept in this browser for each fight: a player's initiative and their own
-// saving throws are accepted as proposed without asking, by this page while it is open.
-const AUTO = "combatlog.autoAccept";
-const autoAccepting = (id) => Boolean(JSON.parse(localStorage.getItem(AUTO) || "{}")[id]);
-function setAutoAccepting(id, on) {
-  const all = JSON.parse(localStorage.getItem(AUTO) || "{}");
-  localStorage.setItem(AUTO, JSON.stringify({ ...all, [id]: on || undefined }));
+// The GM's standing ruling in force (StandingRulingSet, undone and amended lines honoured): the
+// service accepts a player's initiative and own saves unasked while it is on, page open or not.
+function acceptsRoutine() {
+  let on = false;
+  for (const line of page.log) {
+    const fact = line.amended_by ? page.log.find((l) => l.position === line.amended_by)?.fact?.replacement : line.fact;
+    if (!line.revoked && fact?.type === "StandingRulingSet") on = Boolean(fact.accept_routine);
+  }
+  return on;
 }
-const ROUTINE = new Set(["InitiativeRolled", "SavingThrowRolled"]);
-const routine = (p) => p.state === "pending" && p.facts.every((f) => ROUTINE.has(f.type) && f.combatant === p.combatant);
-const tried = new Set();  // proposals this page accepted by itself already (once each)
 
 // The queue, read again whenever the log moves (the GM's stream carries each new proposal), kept
 // in the page's state so the cards and the turn bar show it too.
@@ -34,12 +33,6 @@ function useQueue() {
       .then((found) => {
         if (!current) return;
         update({ proposals: found });
-        if (!autoAccepting(page.id)) return;
-        for (const p of found.filter(routine)) {
-          if (tried.has(`${page.id}:${p.line}`)) continue;
-          tried.add(`${page.id}:${p.line}`);
-          write(`proposal-${p.line}`, `/encounters/${page.id}/proposals/${p.line}/accept`, {});
-        }
       })
       .catch((error) => fail("proposals", error.message));
     return () => { current = false; };
@@ -135,12 +128,14 @@ export function PlayerLinks() {
     }
     setCopied(link.combatant);
   };
-  const [auto, setAuto] = useState(autoAccepting(page.id));
-  const toggle = (e) => { setAutoAccepting(page.id, e.target.checked); setAuto(e.target.checked); };
+  const toggle = (e) => record("standing", { type: "StandingRulingSet", accept_routine: e.target.checked });
   if (!links) return html`<${ErrorNote} where="links" />`;
   if (!links.length) return html`<p class="hint">No player character in this fight yet (a creature of kind PC).</p>`;
-  return html`<label class="check auto-accept"><input type="checkbox" checked=${auto} onChange=${toggle} />
-    Accept players' initiative and their own saves without asking (while this page is open)</label>
+  const busy = page.busy.has("standing");  // shows the choice being recorded, not the old one
+  return html`<label class="check auto-accept"><input type="checkbox" checked=${busy !== acceptsRoutine()}
+    disabled=${!live() || busy} onChange=${toggle} />
+    Accept players' initiative and their own saves without asking (a standing ruling, in the log)</label>
+    <${ErrorNote} where="standing" />
     <ul class="player-links">${links.map((link) => html`<li data-combatant=${link.combatant}>
     <strong>${link.name}</strong>
     <input readonly aria-label=${`${link.name}'s link`} value=${address(link)} onFocus=${(e) => e.target.select()} />
