@@ -439,6 +439,14 @@ class StandingRulingSet(Fact):
     accept_routine: Flag = False
 
 
+class TurnTimerSet(Fact):
+    """The GM set a turn timer of `seconds` each turn, shown on the players' phones (0: off);
+    a reminder for the table, read by no rule."""
+
+    type: Literal["TurnTimerSet"] = "TurnTimerSet"
+    seconds: Annotated[int, Strict(), Field(ge=0, le=3600)] = 0
+
+
 class CombatEnded(Fact):
     """The fight ended."""
 
@@ -544,6 +552,7 @@ TableFact: TypeAlias = Annotated[
     | NoteAdded
     | EncounterFiled
     | StandingRulingSet
+    | TurnTimerSet
     | CombatEnded,
     Field(discriminator="type"),
 ]
@@ -585,7 +594,7 @@ EVENT_TYPES: dict[str, type[Fact]] = {
         TemporaryHitPointsLost,
         ConditionApplied, ConditionRemoved, SavingThrowRolled, CheckRolled, ResolveSpent,
         ConvictionSpent, ActionPointSpent, RestTaken, NoteAdded, EncounterFiled, StandingRulingSet,
-        CombatEnded,
+        TurnTimerSet, CombatEnded,
         ActionProposed, ProposalAccepted, ProposalDeclined, EventRevoked, EventRestored,
         EventAmended,
     )

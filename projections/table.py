@@ -48,6 +48,7 @@ from domain.events import (
     TemporaryHitPointsLost,
     TurnDuration,
     TurnEnded,
+    TurnTimerSet,
 )
 from domain.lean import MODEL_OF, with_twins
 from domain.rulesets import ruleset_for
@@ -166,8 +167,8 @@ def step_for(fact: Event) -> Step:
             return _for(fact, _ended)
         case NoteAdded() | ActionProposed() | ProposalAccepted() | ProposalDeclined():
             return _for(fact, _nothing)  # a proposal changes nothing until its facts are accepted
-        case StandingRulingSet():
-            return _for(fact, _nothing)  # the GM's way with proposals: read by the service
+        case StandingRulingSet() | TurnTimerSet():
+            return _for(fact, _nothing)  # the GM's way with proposals, the phones' timer
         case (
             EncounterFiled()
             | EncounterCreated()

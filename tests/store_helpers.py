@@ -60,6 +60,7 @@ EVERY_TYPE: list[dict[str, Any]] = [
     {"type": "EncounterFiled", "campaign": "warrens",
      "session": {"id": "2024-05-01", "date": "2024-05-01", "title": "Into the warrens"}},
     {"type": "StandingRulingSet", "accept_routine": True},
+    {"type": "TurnTimerSet", "seconds": 60},
     {"type": "CombatantRevealed", "combatant": G},
     {"type": "CombatantLeft", "combatant": G, "reason": "fled"},
     {"type": "CombatEnded"},

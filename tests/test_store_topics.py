@@ -49,6 +49,7 @@ PINNED_TOPICS = {
     "NoteAdded": "domain.events:NoteAdded",
     "EncounterFiled": "domain.events:EncounterFiled",
     "StandingRulingSet": "domain.events:StandingRulingSet",
+    "TurnTimerSet": "domain.events:TurnTimerSet",
     "CombatEnded": "domain.events:CombatEnded",
     "ActionProposed": "domain.events:ActionProposed",
     "ProposalAccepted": "domain.events:ProposalAccepted",

@@ -4,7 +4,8 @@
 // and their proposals with what the GM made of them (a decline's reason among it). Nothing here
 // changes the table: the GM rules.
 import { h } from "./table.js";
-import { resourceForms, toldTurn, turnForms } from "./propose_turn.js";
+import { resourceForms, told, turnForms } from "./propose_turn.js";
+import { TurnTimer, timerOf } from "./turn_timer.js";
 
 // The character a `pc_` token holds: its id is the token's last part, in hex.
 export function characterOf(token) {
@@ -34,20 +35,6 @@ export function turnNote(state, me) {
   return next === me ? "You're on deck." : null;
 }
 
-// One proposed fact in a player's words.
-function told(fact, name) {
-  const who = (id) => name(id);
-  switch (fact.type) {
-    case "InitiativeRolled": return `initiative ${fact.natural}${fact.modifier ? ` (${signed(fact.modifier)} = ${fact.natural + fact.modifier})` : ""}`;
-    case "AttackMade": return `attack ${who(fact.target)}${fact.weapon ? ` with ${fact.weapon}` : ""}, d20 ${fact.natural} (total ${fact.total})`;
-    case "DamageDealt": return `${fact.amount}${fact.damage_type ? ` ${fact.damage_type}` : ""} damage to ${who(fact.target)}`;
-    case "SavingThrowRolled": return `${words(fact.save)} save, d20 ${fact.natural} (total ${fact.total})`;
-    case "CheckRolled": return `${words(fact.check)} check, d20 ${fact.natural} (total ${fact.total})`;
-    default: return toldTurn(fact, name) ?? words(fact.type);
-  }
-}
-
-
 // What the player has typed survives the forms being built again (the rules arriving, the turn
 // coming round): each field keeps its value where the new forms have the same field, and the
 // one being typed in keeps the focus.
@@ -69,7 +56,7 @@ export class Proposing {
   constructor(id, token, me) {
     this.id = id; this.token = token; this.me = me;
     this.root = h("section", { class: "mine", "aria-label": "your character" });
-    this.state = null; this.saves = []; this.mine = []; this.error = "";
+    this.state = null; this.saves = []; this.mine = []; this.error = ""; this.timer = new TurnTimer();
     document.querySelector("main").prepend(this.root);
     fetch("/rulesets").then((r) => r.json()).then((all) => { this.rulesets = all; this.draw(); }).catch(() => {});
   }
@@ -121,6 +108,16 @@ export class Proposing {
     await this.shown(this.state);
   }
 
+  // The GM's turn timer, read from the log once as the turn comes round (none: no timer).
+  async timed() {
+    try {
+      this.timer.start(timerOf(await this.call("GET", "log")));
+    } catch {
+      this.timer.stop();  // no timer rather than a wrong one
+    }
+    this.draw();
+  }
+
   draw() {
     const state = this.state;
     if (!state) return;
@@ -129,10 +126,13 @@ export class Proposing {
     const up = turnNote(state, this.me);
     const mine = state.turn === this.me;
     if (mine && this.wasUp === false) navigator.vibrate?.(200);  // the turn has just come round
+    if (mine && !this.wasUp) this.timed();
+    if (!mine) this.timer.stop();
     this.wasUp = mine;
     this.root.replaceChildren(...[
       h("h2", {}, me ? me.name : this.me),
       up ? h("p", { class: `your-turn${mine ? " up" : ""}`, role: "status" }, up) : null,
+      mine ? this.timer.shown() : null,
       me ? this.card(me) : h("p", { class: "hint" }, "Your character is not in this fight."),
       this.error ? h("p", { class: "error", role: "alert" }, this.error) : null,
       me ? this.formsFor(state, me) : null,

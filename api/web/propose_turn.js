@@ -1,9 +1,11 @@
 // The phone's forms for the turn and the character's resources (issue 26): end the turn, delay,
 // ready an action against a trigger, step in from a delay, take the readied action now, and spend
 // what the ruleset counts (Resolve, Conviction, action points). Each is a proposal: the GM rules.
+// And each proposed fact in the player's words (`told`).
 import { h } from "./table.js";
 
 const words = (name) => String(name).replace(/_/g, " ");
+const signed = (n) => (n < 0 ? `${n}` : `+${n}`);
 const button = (text) => h("button", { type: "submit", class: "primary" }, text);
 
 // The turn's forms, for what the character's statuses and whose turn it is allow now; a readied
@@ -52,7 +54,7 @@ export function resourceForms(resources, id, send) {
 }
 
 // A proposed turn or resource fact in the player's words (null: not one of these).
-export function toldTurn(fact, name) {
+function toldTurn(fact, name) {
   switch (fact.type) {
     case "TurnEnded": return "end my turn";
     case "Delayed": return "delay";
@@ -63,5 +65,18 @@ export function toldTurn(fact, name) {
     case "ConvictionSpent": return `spend Conviction${fact.purpose ? ` for ${words(fact.purpose)}` : ""}`;
     case "ActionPointSpent": return "spend an action point";
     default: return null;
+  }
+}
+
+// One proposed fact in a player's words.
+export function told(fact, name) {
+  const who = (id) => name(id);
+  switch (fact.type) {
+    case "InitiativeRolled": return `initiative ${fact.natural}${fact.modifier ? ` (${signed(fact.modifier)} = ${fact.natural + fact.modifier})` : ""}`;
+    case "AttackMade": return `attack ${who(fact.target)}${fact.weapon ? ` with ${fact.weapon}` : ""}, d20 ${fact.natural} (total ${fact.total})`;
+    case "DamageDealt": return `${fact.amount}${fact.damage_type ? ` ${fact.damage_type}` : ""} damage to ${who(fact.target)}`;
+    case "SavingThrowRolled": return `${words(fact.save)} save, d20 ${fact.natural} (total ${fact.total})`;
+    case "CheckRolled": return `${words(fact.check)} check, d20 ${fact.natural} (total ${fact.total})`;
+    default: return toldTurn(fact, name) ?? words(fact.type);
   }
 }

@@ -4,6 +4,7 @@ readied action, spend Resolve (issue 26)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -123,3 +124,24 @@ def test_a_starfinder_player_proposes_spending_resolve(
         "spend 1 Resolve to stamina"
     )
     phone.screenshot(path=str(SCREENSHOTS / f"{request.node.name}-navasi.png"), full_page=True)
+
+
+def test_the_gm_switches_on_a_turn_timer_that_the_acting_players_phone_counts_down(
+    page: Any, phone: Any, server: Server, encounter: dict[str, Any], request: pytest.FixtureRequest
+) -> None:
+    seeded(server, encounter, PARTY)
+    page.goto(gm_url(server, encounter))
+    lidda = links(page)["lidda"]
+    page.locator("input[name=timer-seconds]").fill("90")
+    page.locator("button.set-timer").click()
+    expect(page.locator("button.set-timer")).to_have_text("Set (now 90 s)")
+    expect(page.locator("ol.log li").first).to_contain_text("Turn timer: 90 s")
+    phone.goto(lidda)
+    expect(phone.locator(".turn-timer")).to_have_text(re.compile(r"^1:(30|29|28) left$"))
+    expect(phone.locator(".turn-timer")).not_to_have_text(re.compile(r"^1:30 left$"), timeout=3000)
+    phone.screenshot(path=str(SCREENSHOTS / f"{request.node.name}-lidda.png"))
+    seeded(server, encounter, [{"type": "TurnEnded", "combatant": "lidda"}])
+    expect(phone.locator(".turn-timer")).to_have_count(0)  # not her turn: no timer
+    page.locator("button.timer-off").click()
+    expect(page.locator("button.set-timer")).to_have_text("Switch on")
+    expect(page.locator("ol.log li").first).to_contain_text("Turn timer off")

@@ -12,15 +12,31 @@ const STALE = {
   line_undone: "a line it points at was undone", initiative_recorded: "initiative was recorded since",
 };
 
-// The GM's standing ruling in force (StandingRulingSet, undone and amended lines honoured): the
-// service accepts a player's initiative and own saves unasked while it is on, page open or not.
-function acceptsRoutine() {
-  let on = false;
+// The latest fact of `type` in force in the log (undone and amended lines honoured), or null.
+function inForce(type) {
+  let found = null;
   for (const line of page.log) {
     const fact = line.amended_by ? page.log.find((l) => l.position === line.amended_by)?.fact?.replacement : line.fact;
-    if (!line.revoked && fact?.type === "StandingRulingSet") on = Boolean(fact.accept_routine);
+    if (!line.revoked && fact?.type === type) found = fact;
   }
-  return on;
+  return found;
+}
+
+// The GM's standing ruling in force (StandingRulingSet): the service accepts a player's
+// initiative and own saves unasked while it is on, this page open or not.
+const acceptsRoutine = () => Boolean(inForce("StandingRulingSet")?.accept_routine);
+
+// The turn timer the players' phones show (TurnTimerSet; 0 or none: off).
+function TimerSetting() {
+  const now = inForce("TurnTimerSet")?.seconds || 0;
+  const [seconds, setSeconds] = useState(String(now || 60));
+  const set = (value) => record("timer", { type: "TurnTimerSet", seconds: value });
+  return html`<div class="turn-timer-setting group-of">
+    <label>Turn timer on players' phones (s) <input name="timer-seconds" type="number" min="1" max="3600" size="4"
+      value=${seconds} onInput=${(e) => setSeconds(e.target.value)} /></label>
+    <${Act} where="timer" cls="set-timer" onClick=${() => set(Math.min(3600, Math.max(1, Number(seconds) || 60)))}>${now ? `Set (now ${now} s)` : "Switch on"}<//>
+    ${now ? html`<${Act} where="timer" cls="timer-off" onClick=${() => set(0)}>Off<//>` : null}
+    <${ErrorNote} where="timer" /></div>`;
 }
 
 // The queue, read again whenever the log moves (the GM's stream carries each new proposal), kept
@@ -136,6 +152,7 @@ export function PlayerLinks() {
     disabled=${!live() || busy} onChange=${toggle} />
     Accept players' initiative and their own saves without asking (a standing ruling, in the log)</label>
     <${ErrorNote} where="standing" />
+    <${TimerSetting} />
     <ul class="player-links">${links.map((link) => html`<li data-combatant=${link.combatant}>
     <strong>${link.name}</strong>
     <input readonly aria-label=${`${link.name}'s link`} value=${address(link)} onFocus=${(e) => e.target.select()} />
