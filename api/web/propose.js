@@ -3,7 +3,7 @@
 // attack with one of their stored attacks, damage, a save, the turn and resources (propose_turn.js),
 // and their proposals with what the GM made of them (a decline's reason among it). Nothing here
 // changes the table: the GM rules.
-import { h } from "./table.js";
+import { h, vitals } from "./table.js";
 import { resourceForms, told, turnForms } from "./propose_turn.js";
 import { TurnTimer, timerOf } from "./turn_timer.js";
 
@@ -157,10 +157,9 @@ export class Proposing {
 
   card(me) {
     const stats = me.stats || {};
-    const v = me.vitals || {};
     const attacks = stats.attacks || [];
     return h("div", { class: "own-card" },
-      "hp" in v ? h("p", {}, h("strong", {}, `HP ${v.hp}/${v.max_hp}`), v.temp_hp ? ` (+${v.temp_hp} temp)` : "") : null,
+      vitals(me),  // as the table shows it: Stamina, HP, Resolve, a damage track
       (me.statuses || []).length ? h("p", {}, me.statuses.map(words).join(", ")) : null,
       (me.conditions || []).length ? h("p", {}, me.conditions.map((c) => c.name).join(", ")) : null,
       attacks.length ? h("ul", { class: "own-attacks" }, attacks.map((a) => h("li", {},

@@ -114,6 +114,7 @@ def test_a_starfinder_player_proposes_spending_resolve(
     ])  # fmt: skip
     page.goto(gm_url(server, encounter))
     phone.goto(links(page)["navasi"])
+    expect(phone.locator(".own-card .bar.resolve")).to_have_text("RP 5/5")  # their own card
     spend = phone.locator("form.resource.resolve")
     spend.locator("select[name=purpose]").select_option("stamina")
     propose(phone, "resource.resolve", amount="1")
@@ -123,6 +124,7 @@ def test_a_starfinder_player_proposes_spending_resolve(
     expect(phone.locator(".my-proposals li.proposal.accepted")).to_contain_text(
         "spend 1 Resolve to stamina"
     )
+    expect(phone.locator(".own-card .bar.resolve")).to_have_text("RP 4/5")
     phone.screenshot(path=str(SCREENSHOTS / f"{request.node.name}-navasi.png"), full_page=True)
 
 
