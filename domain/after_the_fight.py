@@ -18,6 +18,7 @@ AFTER_THE_FIGHT = frozenset({
     "CheckRolled", "SavingThrowRolled", "HealingApplied", "RestTaken", "ConditionApplied",
     "ConditionRemoved", "TemporaryHitPointsLost", "ResolveSpent", "ConvictionSpent", "NoteAdded",
     "CombatantLeft", "EncounterFiled", "ActionProposed", "ProposalAccepted", "ProposalDeclined",
+    "StandingRulingSet", "TurnTimerSet",
 })  # fmt: skip
 
 

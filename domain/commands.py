@@ -81,6 +81,7 @@ class Accept:
     proposal: int
     proposed: ActionProposed
     facts: tuple[Fact, ...] | None = None
+    standing: bool = False  # by the GM's standing ruling, unasked (StandingRulingSet)
 
 
 @dataclass(frozen=True, slots=True)

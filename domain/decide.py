@@ -48,14 +48,15 @@ def decide(log: LogIntegrity, command: Command) -> list[Fact]:
         case Propose(proposal=proposal, nameable=nameable, players=players):
             log.check_proposal(proposal, log.version + 1, nameable, players)
             return [proposal]
-        case Accept(proposal=line, proposed=proposed, facts=facts):
+        case Accept(proposal=line, proposed=proposed, facts=facts, standing=standing):
             if facts == ():
                 reason = "an acceptance records the facts it accepts (or decline the proposal)"
                 raise LogError(log.version + 1, reason, "facts")
             if log.proposals.get(line) != proposed.combatant:
                 reason = f"line {line} is no proposal for '{proposed.combatant}'"
                 raise LogError(log.version + 1, reason, "proposal")
-            return as_action(log, acceptance(line, proposed, facts, log.version + 1))
+            ruled = acceptance(line, proposed, facts, log.version + 1, standing)
+            return as_action(log, ruled)
         case Decline(proposal=line, reason=reason):
             return [ProposalDeclined(proposal=line, **given(reason=reason))]
         case _:

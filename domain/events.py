@@ -442,6 +442,23 @@ class EncounterFiled(Fact):
     _in_a_campaign = field_validator("session")(in_a_campaign)
 
 
+class StandingRulingSet(Fact):
+    """The GM's standing ruling on players' proposals: with `accept_routine`, a player's
+    initiative and their own saving throws are accepted as proposed without asking; without it,
+    every proposal waits for the GM."""
+
+    type: Literal["StandingRulingSet"] = "StandingRulingSet"
+    accept_routine: Flag = False
+
+
+class TurnTimerSet(Fact):
+    """The GM set a turn timer of `seconds` each turn, shown on the players' phones (0: off);
+    a reminder for the table, read by no rule."""
+
+    type: Literal["TurnTimerSet"] = "TurnTimerSet"
+    seconds: Annotated[int, Strict(), Field(ge=0, le=3600)] = 0
+
+
 class CombatEnded(Fact):
     """The fight ended."""
 
@@ -507,6 +524,7 @@ class ProposalAccepted(Fact):
     type: Literal["ProposalAccepted"] = "ProposalAccepted"
     proposal: Position
     edited: Flag = False
+    standing: Flag = False  # accepted by the GM's standing ruling (StandingRulingSet), unasked
 
 
 class ProposalDeclined(Fact):
@@ -545,6 +563,8 @@ TableFact: TypeAlias = Annotated[
     | RestTaken
     | NoteAdded
     | EncounterFiled
+    | StandingRulingSet
+    | TurnTimerSet
     | CombatEnded,
     Field(discriminator="type"),
 ]
@@ -585,7 +605,8 @@ EVENT_TYPES: dict[str, type[Fact]] = {
         ReadiedActionTaken, AttackMade, DamageDealt, HealingApplied, TemporaryHitPointsGained,
         TemporaryHitPointsLost,
         ConditionApplied, ConditionRemoved, SavingThrowRolled, CheckRolled, ResolveSpent,
-        ConvictionSpent, ActionPointSpent, RestTaken, NoteAdded, EncounterFiled, CombatEnded,
+        ConvictionSpent, ActionPointSpent, RestTaken, NoteAdded, EncounterFiled, StandingRulingSet,
+        TurnTimerSet, CombatEnded,
         ActionProposed, ProposalAccepted, ProposalDeclined, EventRevoked, EventRestored,
         EventAmended,
     )

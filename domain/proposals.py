@@ -206,12 +206,16 @@ def linked(facts: Sequence[Fact], first: int) -> list[Fact]:
 
 
 def acceptance(
-    proposal: int, proposed: ActionProposed, ruled: Sequence[Fact] | None, first: int
+    proposal: int,
+    proposed: ActionProposed,
+    ruled: Sequence[Fact] | None,
+    first: int,
+    standing: bool = False,
 ) -> list[Fact]:
     """The lines accepting the proposal at line `proposal` from line `first` on: the acceptance,
     then the facts — the GM's `ruled` ones when given (an edit), else the proposal's — linked
     (`linked`). Each fact as the player proposed it keeps the player's `by`; `edited` says
-    whether the GM changed any."""
+    whether the GM changed any; `standing`, that the GM's standing ruling accepted it unasked."""
     asked = linked(proposed.facts, first + 1)
     given = asked if ruled is None else linked(ruled, first + 1)
     left = [_plain(fact) for fact in asked]
@@ -223,7 +227,10 @@ def acceptance(
             fact = fact.model_copy(update={"by": proposed.by})
         lines.append(fact)
     edited = [_plain(f) for f in given] != [_plain(f) for f in asked]
-    return [ProposalAccepted(proposal=proposal, edited=edited), *lines]
+    ruling = ProposalAccepted(proposal=proposal, edited=edited)
+    if standing:  # written only when so: the lines of every other acceptance are as they were
+        ruling = ProposalAccepted(proposal=proposal, edited=edited, standing=True)
+    return [ruling, *lines]
 
 
 def _plain(fact: Fact) -> dict[str, Any]:

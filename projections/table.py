@@ -42,11 +42,13 @@ from domain.events import (
     ResolveSpent,
     RestTaken,
     SavingThrowRolled,
+    StandingRulingSet,
     SurpriseDetermined,
     TemporaryHitPointsGained,
     TemporaryHitPointsLost,
     TurnDuration,
     TurnEnded,
+    TurnTimerSet,
 )
 from domain.lean import MODEL_OF, with_twins
 from domain.rulesets import ruleset_for
@@ -165,6 +167,8 @@ def step_for(fact: Event) -> Step:
             return _for(fact, _ended)
         case NoteAdded() | ActionProposed() | ProposalAccepted() | ProposalDeclined():
             return _for(fact, _nothing)  # a proposal changes nothing until its facts are accepted
+        case StandingRulingSet() | TurnTimerSet():
+            return _for(fact, _nothing)  # the GM's way with proposals, the phones' timer
         case (
             EncounterFiled()
             | EncounterCreated()

@@ -50,7 +50,8 @@ EVERY_TYPE: list[dict[str, Any]] = [
     {"type": "ActionProposed", "combatant": V, "by": "player:valeros", "note": "I resist",
      "facts": [{"type": "SavingThrowRolled", "combatant": V, "save": "will", "natural": 9,
                 "total": 11}]},  # line 28: a player's proposal, accepted as one action
-    {"type": "ProposalAccepted", "proposal": 28, "edited": False, "action": 29},
+    {"type": "ProposalAccepted", "proposal": 28, "edited": False, "standing": True,
+     "action": 29},
     {"type": "SavingThrowRolled", "combatant": V, "save": "will", "natural": 9, "total": 11,
      "by": "player:valeros", "action": 29},
     {"type": "ActionProposed", "combatant": V, "facts": [{"type": "ActionPointSpent",
@@ -58,6 +59,8 @@ EVERY_TYPE: list[dict[str, Any]] = [
     {"type": "ProposalDeclined", "proposal": 31, "reason": "no action points left"},
     {"type": "EncounterFiled", "campaign": "warrens",
      "session": {"id": "2024-05-01", "date": "2024-05-01", "title": "Into the warrens"}},
+    {"type": "StandingRulingSet", "accept_routine": True},
+    {"type": "TurnTimerSet", "seconds": 60},
     {"type": "CombatantRevealed", "combatant": G},
     {"type": "CombatantLeft", "combatant": G, "reason": "fled"},
     {"type": "CombatEnded"},

@@ -48,6 +48,8 @@ PINNED_TOPICS = {
     "RestTaken": "domain.events:RestTaken",
     "NoteAdded": "domain.events:NoteAdded",
     "EncounterFiled": "domain.events:EncounterFiled",
+    "StandingRulingSet": "domain.events:StandingRulingSet",
+    "TurnTimerSet": "domain.events:TurnTimerSet",
     "CombatEnded": "domain.events:CombatEnded",
     "ActionProposed": "domain.events:ActionProposed",
     "ProposalAccepted": "domain.events:ProposalAccepted",

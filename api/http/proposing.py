@@ -6,8 +6,10 @@ from the history it is decided on and committed through the one write path
 A proposal is decided on what its player could see: `Propose` carries whom they may name and
 the player characters in the fight, read from the history at version V and committed only on
 V (a write between: read again, up to `TRIES` times), so a combatant hidden meanwhile is never
-named. The limits, read from the same history: at most `MOST_OPEN` proposals of one character
-waiting for the GM, at most `MOST_A_MINUTE` made in a minute (429 with Retry-After beyond)."""
+named; a proposal the GM's standing ruling takes unasked (projections/standing.py) is accepted
+at once after it (`standing`). The limits, read from the same history: at most `MOST_OPEN`
+proposals of one character waiting for the GM, at most `MOST_A_MINUTE` made in a minute (429
+with Retry-After beyond)."""
 
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ from domain.integrity import LogError
 from domain.jsonl import parse_event
 from projections.history import History
 from projections.proposals import OPEN, nameable, players_in_fight, proposal_at, proposals
+from projections.standing import accepts_routine, routine
 
 T = TypeVar("T")
 MOST_OPEN = 5  # proposals of one character waiting for the GM
@@ -119,22 +122,44 @@ async def propose(
     viewer = frozenset({character})
     for _ in range(TRIES):
 
-        def look(history: History) -> tuple[int, Propose]:
+        def look(history: History) -> tuple[int, Propose, bool]:
             if key is None or all(event.key != key for event in history.events):
                 limited(history, character, datetime.now(UTC))  # not a retry of one written
             names, players = nameable(history, viewer), players_in_fight(history)
-            return history.version, Propose(proposal, names, players)
+            unasked = routine(proposal) and accepts_routine(history.events)
+            return history.version, Propose(proposal, names, players), unasked
 
-        version, command = await read(runtime, encounter_id, look)
+        version, command, unasked = await read(runtime, encounter_id, look)
         request = ("proposals", body, key)
         try:
-            return await committed(
+            made = await committed(
                 runtime, encounter_id, command, request, f"player:{character}", version
             )
         except VersionConflict:  # the log moved between the read and the commit: again
             continue
+        return await standing(runtime, encounter_id, made, key) if unasked else made
     raise HttpProblem(503, "Too many writers at once", "the log kept moving: send it again",
                       headers={"Retry-After": "1"})  # fmt: skip
+
+
+async def standing(
+    runtime: Runtime, encounter_id: UUID, made: schemas.Appended, key: str | None
+) -> schemas.Appended:
+    """The proposal just made, accepted as proposed by the GM's standing ruling (a line of the
+    GM's, `standing`), one action as the GM's own tap; its own Idempotency-Key derived from the
+    proposal's, so a retried proposal is accepted once. Refused meanwhile (the GM ruled first,
+    the player withdrew it), it stays as the log has it."""
+    asked = await read(runtime, encounter_id, lambda history: proposal_at(history, made.first))
+    if asked is None:
+        return made
+    accept = Accept(made.first, asked, standing=True)
+    derived = None if key is None else f"{key[:160]}:standing"
+    request = ("accept-standing", Acceptance(), derived)
+    try:
+        done = await committed(runtime, encounter_id, accept, request, "gm")
+    except (LogError, HttpProblem):
+        return made
+    return schemas.Appended(first=made.first, version=max(made.version, done.version))
 
 
 async def withdraw(

@@ -54,7 +54,7 @@ async function open(id, token) {
   const superseded = () => mine !== opening;
   page.source?.close();
   goLive();
-  update({ id, connection: null, token: token || kept()[id]?.gm || null, state: null, log: [], changes: null, dialog: null, errors: {} });
+  update({ id, connection: null, token: token || kept()[id]?.gm || null, state: null, log: [], proposals: [], changes: null, dialog: null, errors: {} });
   if (!id) return;
   if (!page.token && page.operator) {  // a fight opened from a campaign's page: the operator reads its tokens
     try {

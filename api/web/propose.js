@@ -1,8 +1,11 @@
 // A player character's own panel on the player page (issue 26), for a character's link (a token
 // `pc_…`): whether their turn is up or next, their own card, forms that propose initiative, an
-// attack with one of their stored attacks, damage and a save, and their proposals with what the
-// GM made of them (a decline's reason among it). Nothing here changes the table: the GM rules.
-import { h } from "./table.js";
+// attack with one of their stored attacks, damage, a save, the turn and resources (propose_turn.js),
+// and their proposals with what the GM made of them (a decline's reason among it). Nothing here
+// changes the table: the GM rules.
+import { h, vitals } from "./table.js";
+import { resourceForms, told, turnForms } from "./propose_turn.js";
+import { TurnTimer, timerOf } from "./turn_timer.js";
 
 // The character a `pc_` token holds: its id is the token's last part, in hex.
 export function characterOf(token) {
@@ -32,21 +35,6 @@ export function turnNote(state, me) {
   return next === me ? "You're on deck." : null;
 }
 
-// One proposed fact in a player's words.
-function told(fact, name) {
-  const who = (id) => name(id);
-  switch (fact.type) {
-    case "InitiativeRolled": return `initiative ${fact.natural}${fact.modifier ? ` (${signed(fact.modifier)} = ${fact.natural + fact.modifier})` : ""}`;
-    case "AttackMade": return `attack ${who(fact.target)}${fact.weapon ? ` with ${fact.weapon}` : ""}, d20 ${fact.natural} (total ${fact.total})`;
-    case "DamageDealt": return `${fact.amount}${fact.damage_type ? ` ${fact.damage_type}` : ""} damage to ${who(fact.target)}`;
-    case "SavingThrowRolled": return `${words(fact.save)} save, d20 ${fact.natural} (total ${fact.total})`;
-    case "CheckRolled": return `${words(fact.check)} check, d20 ${fact.natural} (total ${fact.total})`;
-    case "TurnEnded": return "end my turn";
-    default: return words(fact.type);
-  }
-}
-
-
 // What the player has typed survives the forms being built again (the rules arriving, the turn
 // coming round): each field keeps its value where the new forms have the same field, and the
 // one being typed in keeps the focus.
@@ -68,7 +56,7 @@ export class Proposing {
   constructor(id, token, me) {
     this.id = id; this.token = token; this.me = me;
     this.root = h("section", { class: "mine", "aria-label": "your character" });
-    this.state = null; this.saves = []; this.mine = []; this.error = "";
+    this.state = null; this.saves = []; this.mine = []; this.error = ""; this.timer = new TurnTimer();
     document.querySelector("main").prepend(this.root);
     fetch("/rulesets").then((r) => r.json()).then((all) => { this.rulesets = all; this.draw(); }).catch(() => {});
   }
@@ -120,6 +108,16 @@ export class Proposing {
     await this.shown(this.state);
   }
 
+  // The GM's turn timer, read from the log once as the turn comes round (none: no timer).
+  async timed() {
+    try {
+      this.timer.start(timerOf(await this.call("GET", "log")));
+    } catch {
+      this.timer.stop();  // no timer rather than a wrong one
+    }
+    this.draw();
+  }
+
   draw() {
     const state = this.state;
     if (!state) return;
@@ -128,10 +126,13 @@ export class Proposing {
     const up = turnNote(state, this.me);
     const mine = state.turn === this.me;
     if (mine && this.wasUp === false) navigator.vibrate?.(200);  // the turn has just come round
+    if (mine && !this.wasUp) this.timed();
+    if (!mine) this.timer.stop();
     this.wasUp = mine;
     this.root.replaceChildren(...[
       h("h2", {}, me ? me.name : this.me),
       up ? h("p", { class: `your-turn${mine ? " up" : ""}`, role: "status" }, up) : null,
+      mine ? this.timer.shown() : null,
       me ? this.card(me) : h("p", { class: "hint" }, "Your character is not in this fight."),
       this.error ? h("p", { class: "error", role: "alert" }, this.error) : null,
       me ? this.formsFor(state, me) : null,
@@ -142,7 +143,9 @@ export class Proposing {
   // be typing when the GM records something).
   formsFor(state, me) {
     const targets = Object.entries(state.combatants).filter(([id]) => id !== this.me).map(([id, c]) => `${id}:${c.name}`);
-    const shape = JSON.stringify([targets, me.initiative ?? null, Boolean(this.rulesets), (me.stats?.attacks || []).length, state.turn === this.me]);
+    const moment = [state.turn === this.me, Boolean(state.turn), state.phase === "ended",
+      ...["delaying", "readied"].map((s) => (me.statuses || []).includes(s))];
+    const shape = JSON.stringify([targets, me.initiative ?? null, Boolean(this.rulesets), (me.stats?.attacks || []).length, moment]);
     if (shape !== this.shape) {
       this.shape = shape;
       const before = this.built;
@@ -154,10 +157,9 @@ export class Proposing {
 
   card(me) {
     const stats = me.stats || {};
-    const v = me.vitals || {};
     const attacks = stats.attacks || [];
     return h("div", { class: "own-card" },
-      "hp" in v ? h("p", {}, h("strong", {}, `HP ${v.hp}/${v.max_hp}`), v.temp_hp ? ` (+${v.temp_hp} temp)` : "") : null,
+      vitals(me),  // as the table shows it: Stamina, HP, Resolve, a damage track
       (me.statuses || []).length ? h("p", {}, me.statuses.map(words).join(", ")) : null,
       (me.conditions || []).length ? h("p", {}, me.conditions.map((c) => c.name).join(", ")) : null,
       attacks.length ? h("ul", { class: "own-attacks" }, attacks.map((a) => h("li", {},
@@ -182,10 +184,7 @@ export class Proposing {
     const saves = this.rulesets?.[state.ruleset]?.saves || [];
     const rolled = (natural, bonus) => (natural ? { natural: Number(natural), total: Number(natural) + bonus } : { roll: `1d20${signed(bonus)}` });
     const forms = [];
-    if (state.turn === this.me) {
-      forms.push(h("form", { class: "propose end-turn", onsubmit: send(() => [{ type: "TurnEnded", combatant: this.me }]) },
-        h("button", { type: "submit", class: "primary" }, "Propose: end my turn")));
-    }
+    forms.push(...turnForms(state, me, this.me, send, () => this.state.turn));
     if (me.initiative === null || me.initiative === undefined) {
       forms.push(h("form", { class: "propose initiative", onsubmit: send((f) => {
         const given = f.natural ? Number(f.natural) : null;
@@ -228,6 +227,7 @@ export class Proposing {
         d20(), h("label", {}, "bonus", h("input", { name: "bonus", type: "number", inputmode: "numeric", value: 0 })),
         h("button", { type: "submit", class: "primary" }, "Propose save"))));
     }
+    forms.push(...resourceForms(this.rulesets?.[state.ruleset]?.resources || [], this.me, send));
     return h("div", { class: "propose-forms" }, forms);
   }
 

@@ -151,19 +151,27 @@ def test_players_propose_and_the_gm_rules(
     expect(lidda.locator("form.end-turn")).to_have_count(0)
 
 
-def test_the_gm_accepts_initiative_and_saves_without_asking(
+def test_the_gm_accepts_initiative_and_saves_without_asking_even_with_the_page_closed(
     page: Any, phone: Any, server: Server, encounter: dict[str, Any]
 ) -> None:
     seeded(server, encounter, PARTY)
     page.goto(gm_url(server, encounter))
     page.locator("details.player-links-box summary").click()
-    page.locator("label.auto-accept input").check()
-    phone.goto(page.locator("ul.player-links li").nth(0).locator("input").input_value())
+    page.locator("label.auto-accept input").click()
+    expect(page.locator("label.auto-accept input")).to_be_checked()
+    expect(log_line(page, 6)).to_contain_text("Standing ruling: players' initiative")
+    link = page.locator("ul.player-links li").nth(0).locator("input").input_value()
+    page.goto("about:blank")  # the GM's page closed: the service rules by the standing ruling
+    phone.goto(link)
     propose_initiative(phone, "14", "die")
     expect(phone.locator(".my-proposals li.proposal.accepted")).to_contain_text("initiative 14")
-    expect(card(page, "lidda").locator(".init")).to_contain_text("17")
     damage = phone.locator("form.damage")  # anything else still waits for the GM
     damage.locator("input[name=amount]").fill("4")
     damage.locator("button[type=submit]").click()
-    expect(queued(page, "Lidda")).to_have_count(1)
     expect(phone.locator(".my-proposals li.proposal.pending")).to_have_count(1)
+    page.goto(gm_url(server, encounter))
+    expect(card(page, "lidda").locator(".init")).to_contain_text("17")
+    expect(log_line(page, 8)).to_contain_text("(the GM's standing ruling)")
+    expect(queued(page, "Lidda")).to_have_count(1)
+    page.locator("details.player-links-box summary").click()
+    expect(page.locator("label.auto-accept input")).to_be_checked()

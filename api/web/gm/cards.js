@@ -9,6 +9,7 @@ import { labeller } from "./words.js";
 import { words } from "./rules.js";
 import { StoredAttacks } from "./quick_attack.js";
 import { useTurnInView } from "./in_view.js";
+import { Proposes } from "./proposals.js";
 
 // The table on show: the past while replaying, else the live one.
 export const shown = () => (live() ? page.state : page.replay.state || page.state);
@@ -57,6 +58,7 @@ function Card({ id, c, state, n, open, onToggle }) {
       ${statuses.map((s) => html`<span class=${`status ${s}`}>${words(s)}</span>`)}
       ${(c.conditions || []).map((x) => html`<${Condition} id=${id} x=${x} n=${n} />`)}</div>` : null}
     <${Prompts} id=${id} state=${state} />
+    <${Proposes} id=${id} />
     <${StoredAttacks} id=${id} state=${state} />
     <div class="quick">
       <button type="button" class="attack-it" disabled=${!live() || state.phase === "ended"}

@@ -2,7 +2,7 @@
 // one tap to accept, an edit of its numbers before accepting, a decline with a reason for the
 // player alone; and each player character's link, to hand to its player.
 import { html, useEffect, useState } from "./lib.js";
-import { api, fail, page, write } from "./store.js";
+import { api, fail, live, page, record, update, write } from "./store.js";
 import { Act, ErrorNote } from "./ui.js";
 
 const NUMBERS = ["natural", "total", "modifier", "amount", "dc"];  // what the GM may change in place
@@ -12,39 +12,48 @@ const STALE = {
   line_undone: "a line it points at was undone", initiative_recorded: "initiative was recorded since",
 };
 
-// The GM's choice, kept in this browser for each fight: a player's initiative and their own
-// saving throws are accepted as proposed without asking, by this page while it is open.
-const AUTO = "combatlog.autoAccept";
-const autoAccepting = (id) => Boolean(JSON.parse(localStorage.getItem(AUTO) || "{}")[id]);
-function setAutoAccepting(id, on) {
-  const all = JSON.parse(localStorage.getItem(AUTO) || "{}");
-  localStorage.setItem(AUTO, JSON.stringify({ ...all, [id]: on || undefined }));
+// The latest fact of `type` in force in the log (undone and amended lines honoured), or null.
+function inForce(type) {
+  let found = null;
+  for (const line of page.log) {
+    const fact = line.amended_by ? page.log.find((l) => l.position === line.amended_by)?.fact?.replacement : line.fact;
+    if (!line.revoked && fact?.type === type) found = fact;
+  }
+  return found;
 }
-const ROUTINE = new Set(["InitiativeRolled", "SavingThrowRolled"]);
-const routine = (p) => p.state === "pending" && p.facts.every((f) => ROUTINE.has(f.type) && f.combatant === p.combatant);
-const tried = new Set();  // proposals this page accepted by itself already (once each)
 
-// The queue, read again whenever the log moves (the GM's stream carries each new proposal).
+// The GM's standing ruling in force (StandingRulingSet): the service accepts a player's
+// initiative and own saves unasked while it is on, this page open or not.
+const acceptsRoutine = () => Boolean(inForce("StandingRulingSet")?.accept_routine);
+
+// The turn timer the players' phones show (TurnTimerSet; 0 or none: off).
+function TimerSetting() {
+  const now = inForce("TurnTimerSet")?.seconds || 0;
+  const [seconds, setSeconds] = useState(String(now || 60));
+  const set = (value) => record("timer", { type: "TurnTimerSet", seconds: value });
+  return html`<div class="turn-timer-setting group-of">
+    <label>Turn timer on players' phones (s) <input name="timer-seconds" type="number" min="1" max="3600" size="4"
+      value=${seconds} onInput=${(e) => setSeconds(e.target.value)} /></label>
+    <${Act} where="timer" cls="set-timer" onClick=${() => set(Math.min(3600, Math.max(1, Number(seconds) || 60)))}>${now ? `Set (now ${now} s)` : "Switch on"}<//>
+    ${now ? html`<${Act} where="timer" cls="timer-off" onClick=${() => set(0)}>Off<//>` : null}
+    <${ErrorNote} where="timer" /></div>`;
+}
+
+// The queue, read again whenever the log moves (the GM's stream carries each new proposal), kept
+// in the page's state so the cards and the turn bar show it too.
 function useQueue() {
-  const [queue, setQueue] = useState([]);
   const version = page.state?.version;
   useEffect(() => {
     let current = true;
     api("GET", `/encounters/${page.id}/proposals`)
       .then((found) => {
         if (!current) return;
-        setQueue(found);
-        if (!autoAccepting(page.id)) return;
-        for (const p of found.filter(routine)) {
-          if (tried.has(`${page.id}:${p.line}`)) continue;
-          tried.add(`${page.id}:${p.line}`);
-          write(`proposal-${p.line}`, `/encounters/${page.id}/proposals/${p.line}/accept`, {});
-        }
+        update({ proposals: found });
       })
       .catch((error) => fail("proposals", error.message));
     return () => { current = false; };
   }, [page.id, version]);
-  return queue;
+  return page.proposals;
 }
 
 function Editor({ proposal, onDone }) {
@@ -93,6 +102,20 @@ function Proposal({ proposal }) {
     <${ErrorNote} where=${where} /></li>`;
 }
 
+// A character's waiting proposals, on its card and in the turn bar when it acts: its words
+// ("proposes: attack Goblin 2 …") and Accept; the queue above keeps Edit and Decline.
+export function Proposes({ id }) {
+  const mine = live() ? page.proposals.filter((p) => p.combatant === id) : [];
+  if (!mine.length) return null;
+  return html`<ul class="proposes" aria-label="proposes">${mine.map((p) => {
+    const where = `proposal-${p.line}`;
+    const accept = () => write(where, `/encounters/${page.id}/proposals/${p.line}/accept`, {});
+    return html`<li class=${p.state} data-line=${p.line}>
+      <span class="what">proposes${p.stale.length ? " (stale)" : ""}: ${p.words.replace(/^.*? proposes: /, "")}</span>
+      <${Act} where=${where} cls="accept" onClick=${accept}>Accept<//></li>`;
+  })}</ul>`;
+}
+
 export function Proposals() {
   const queue = useQueue();
   if (!queue.length) return html`<${ErrorNote} where="proposals" />`;
@@ -121,12 +144,15 @@ export function PlayerLinks() {
     }
     setCopied(link.combatant);
   };
-  const [auto, setAuto] = useState(autoAccepting(page.id));
-  const toggle = (e) => { setAutoAccepting(page.id, e.target.checked); setAuto(e.target.checked); };
+  const toggle = (e) => record("standing", { type: "StandingRulingSet", accept_routine: e.target.checked });
   if (!links) return html`<${ErrorNote} where="links" />`;
   if (!links.length) return html`<p class="hint">No player character in this fight yet (a creature of kind PC).</p>`;
-  return html`<label class="check auto-accept"><input type="checkbox" checked=${auto} onChange=${toggle} />
-    Accept players' initiative and their own saves without asking (while this page is open)</label>
+  const busy = page.busy.has("standing");  // shows the choice being recorded, not the old one
+  return html`<label class="check auto-accept"><input type="checkbox" checked=${busy !== acceptsRoutine()}
+    disabled=${!live() || busy} onChange=${toggle} />
+    Accept players' initiative and their own saves without asking (a standing ruling, in the log)</label>
+    <${ErrorNote} where="standing" />
+    <${TimerSetting} />
     <ul class="player-links">${links.map((link) => html`<li data-combatant=${link.combatant}>
     <strong>${link.name}</strong>
     <input readonly aria-label=${`${link.name}'s link`} value=${address(link)} onFocus=${(e) => e.target.select()} />

@@ -5,7 +5,7 @@ import { call, newKey } from "./api.js";
 
 export const page = {
   id: null, token: null, operator: localStorage.getItem("combatlog.operator"), campaign: null, session: null,
-  rulesets: {}, state: null, log: [], encounters: [],
+  rulesets: {}, state: null, log: [], encounters: [], proposals: [],
   replay: { at: null, timeline: "then", state: null, playing: false, speed: 2 },
   busy: new Set(), errors: {}, lastFields: {}, dialog: null, changes: null, stats: null, source: null, connection: null,
 };

@@ -7,6 +7,7 @@ import { shown } from "./cards.js";
 import { labeller } from "./words.js";
 import { StoredAttacks } from "./quick_attack.js";
 import { SheetButton } from "./initiative.js";
+import { Proposes } from "./proposals.js";
 
 // One roll per group (its members share it) for each combatant chosen, by the service's dice.
 function initiativeFor(state, chosen) {
@@ -98,6 +99,7 @@ export function TurnBar() {
         <${Act} where="redo" cls="redo" title="redo (r)" onClick=${redo}>Redo <kbd>r</kbd><//></span>
     </div>
     ${state.turn && state.phase !== "ended" ? html`<${StoredAttacks} id=${state.turn} state=${state} cls="acting" />` : null}
+    ${state.turn && state.phase !== "ended" ? html`<${Proposes} id=${state.turn} />` : null}
     <div class="moves">
       <${Moves} state=${state} />
       <${Initiative} state=${state} />

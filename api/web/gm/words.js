@@ -96,7 +96,9 @@ export function describe(fact, n = (id) => id, derived = null, damage = null) {
     case "ActionPointSpent": return `${n(fact.combatant)} spends an action point`;
     case "ConvictionSpent": return `${n(fact.combatant)} spends Conviction${fact.purpose ? ` (${words(fact.purpose)})` : ""}`;
     case "ActionProposed": return `${n(fact.combatant)} proposes: ${fact.facts.map((f) => describe(f, n)).join("; ")}`;
-    case "ProposalAccepted": return `Accepted the proposal at line ${fact.proposal}${fact.edited ? ", as edited" : ""}`;
+    case "ProposalAccepted": return `Accepted the proposal at line ${fact.proposal}${fact.edited ? ", as edited" : ""}${fact.standing ? " (the GM's standing ruling)" : ""}`;
+    case "TurnTimerSet": return fact.seconds ? `Turn timer: ${fact.seconds} s on the players' phones` : "Turn timer off";
+    case "StandingRulingSet": return fact.accept_routine ? "Standing ruling: players' initiative and their own saves accepted without asking" : "Standing ruling: every proposal waits for the GM";
     case "ProposalDeclined": return `Declined the proposal at line ${fact.proposal}${fact.reason ? ` (${fact.reason})` : ""}`;
     case "RestTaken": return `${fact.combatants ? fact.combatants.map(n).join(", ") : "Everyone"} takes a ${fact.kind} rest`;
     default: return fact.type;
