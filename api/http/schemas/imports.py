@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any, Literal
+from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -88,3 +89,50 @@ class ImprovedInitiativeFile(BaseModel):
 
     Creatures: list[str]
     PersistentCharacters: list[str]
+
+
+ORC_FIGHT = (
+    '{"Name": "The crypt door", "RoundCounter": 1, "ActiveCombatantId": "c1", "Combatants": '
+    '[{"Id": "c1", "CurrentHP": 3, "Initiative": 12, "StatBlock": {"Name": "Orc", "HP": '
+    '{"Value": 5}, "AC": {"Value": 13}, "InitiativeModifier": 0}}]}'
+)
+
+
+class FightToImport(BaseModel):
+    """A fight in progress another tool saved, as text: an Improved Initiative saved encounter
+    (EncounterState) or a Foundry VTT combat document with its actors."""
+
+    model_config = example(
+        {"name": "crypt.json", "file": ORC_FIGHT, "ruleset": "dnd35"}, extra="forbid"
+    )
+
+    file: str = Field(min_length=1, max_length=FILE_MOST, description="The file's text.")
+    name: str = Field("file", min_length=1, max_length=200, description="Its name, for errors.")
+    ruleset: str = Field("dnd35", description="The new encounter's ruleset.")
+
+
+class CombatantReport(BaseModel):
+    """One combatant of the fight: where it was in the file, and every field's fate."""
+
+    where: str
+    lines: list[ReportLine]
+
+
+class FightOpened(BaseModel):
+    """The new encounter holding the fight, its tokens (shown once), and each combatant's
+    report."""
+
+    model_config = example({
+        "id": "6f1c2b1e-8d3a-4c3e-9f55-0a8e1b2c3d4e", "version": 5, "gm_token": "gm_5e0c…",
+        "player_token": "player_91ab…", "name": "The crypt door",
+        "combatants": [{"where": "Combatants[0]", "lines": [
+            {"source": "CurrentHP", "outcome": "kept",
+             "detail": "2 damage taken before the import"}]}],
+    })  # fmt: skip
+
+    id: UUID
+    version: int
+    gm_token: str
+    player_token: str
+    name: str
+    combatants: list[CombatantReport]

@@ -13,8 +13,11 @@ import orjson
 
 from api.library.importers.improved_initiative import read_one
 from api.library.importers.report import ImportProblem, Line, Reading, slug
+from api.library.importers.shapes import ruleset_read
+from domain.events import EncounterCreated, Event
 from domain.integrity import LogError
 from domain.jsonl import read_jsonl
+from domain.tables import seated
 from projections.table import table_at
 
 TURNS_MOST = 2000  # turns passed to reach the round it was at: 100 rounds of 20
@@ -30,8 +33,18 @@ class FightRead:
     lines: tuple[tuple[str, tuple[Line, ...]], ...]
 
 
+def fight_log(text: str | bytes, ruleset: str, table: str) -> tuple[FightRead, list[Event]]:
+    """The fight read and its log, checked whole and opened at `table`: what the CLI's
+    import-fight and `POST /encounters/import-fight` both store."""
+    fight = fight_from(text, ruleset)
+    first, *rest = checked(list(fight.facts))
+    assert isinstance(first, EncounterCreated)  # fight_from's first fact
+    return fight, [seated(first, table), *rest]
+
+
 def fight_from(text: str | bytes, ruleset: str = "dnd35") -> FightRead:
     """The fight in an Improved Initiative encounter, as facts checked as a whole log."""
+    ruleset_read(ruleset)  # a ruleset the importers fill, or the 422 naming `ruleset`
     try:
         data = orjson.loads(text)
     except orjson.JSONDecodeError as exc:

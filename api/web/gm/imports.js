@@ -4,7 +4,7 @@
 // and each can join the fight from there with its attacks.
 import { html, useState } from "./lib.js";
 import { operatorCall } from "./api.js";
-import { fail, page, record, update } from "./store.js";
+import { fail, page, record, remember, update } from "./store.js";
 import { Act, ErrorNote } from "./ui.js";
 import { joining } from "./creatures.js";
 
@@ -101,5 +101,36 @@ export function ImportCreatures() {
     <${ErrorNote} where="import" />
     ${reports.map((report) => html`<${Report} key=${report.name} report=${report} onKeep=${() => keep(report)}
       onClose=${() => setReports(reports.filter((r) => r !== report))} />`)}
+  </div>`;
+}
+
+// A fight already in progress (an Improved Initiative saved encounter, a Foundry VTT combat with
+// its actors) dropped on the new-encounter area: it opens as a new encounter of the table,
+// standing where it stood (POST /encounters/import-fight), and the page goes to it.
+export function FightDrop({ ruleset }) {
+  const [over, setOver] = useState(false);
+  const open = async (files) => {
+    const [file] = files;
+    if (!file || page.busy.has("import-fight")) return;
+    page.busy.add("import-fight");
+    update({ errors: { ...page.errors, "import-fight": undefined } });
+    try {
+      const opened = await operatorCall(page.operator, "POST", "/encounters/import-fight", { file: await file.text(), name: file.name, ruleset });
+      remember(opened.id, opened.gm_token, opened.player_token, { name: opened.name, ruleset });
+      update({ dialog: null, errors: {} });
+      location.hash = `e=${opened.id}`;
+    } catch (error) {
+      fail("import-fight", error.message);
+    } finally {
+      page.busy.delete("import-fight");
+      update();
+    }
+  };
+  const drop = (e) => { e.preventDefault(); setOver(false); open(e.dataTransfer.files); };
+  return html`<div class=${`drop-zone fight-drop${over ? " over" : ""}`} onDragOver=${(e) => { e.preventDefault(); setOver(true); }}
+      onDragLeave=${() => setOver(false)} onDrop=${drop}>
+    <p>Continue a fight: drop an Improved Initiative saved encounter or a Foundry VTT combat here (it opens in this ruleset where it stood), or</p>
+    <label class="file">pick a file<input type="file" name="import-fight" accept=".json,application/json" onChange=${(e) => open(e.target.files)} /></label>
+    <${ErrorNote} where="import-fight" />
   </div>`;
 }
