@@ -71,3 +71,15 @@ def test_a_file_it_cannot_read_is_the_422_naming_the_place_and_nothing_is_kept(
     wrong = imported(client, auth, FIGHT.read_text(), ruleset="true20")
     assert (wrong.status_code, wrong.json()["errors"][0]["field"]) == (422, "ruleset")
     assert client.get("/encounters", headers=auth).json() == []
+
+
+def test_a_foundry_combat_opens_in_starfinder_where_it_stood(client: TestClient) -> None:
+    text = (FIXTURES / "foundry_combat_sfrpg.json").read_text()
+    reply = imported(client, operator(client), text, ruleset="starfinder")
+    assert reply.status_code == 201, reply.text
+    opened = reply.json()
+    gm = bearer(opened["gm_token"])
+    state = client.get(f"/encounters/{opened['id']}/state", headers=gm).json()
+    assert (state["ruleset"], state["round"], state["turn"]) == ("starfinder", 1, "obozaya")
+    wrong = imported(client, operator(client), text)  # a dnd35 encounter cannot hold them
+    assert (wrong.status_code, wrong.json()["errors"][0]["field"]) == (422, "ruleset")

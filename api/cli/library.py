@@ -86,7 +86,12 @@ def printed(path: Path, report: Any, dry_run: bool) -> None:
 
 
 def import_fight(
-    file: Annotated[Path, typer.Argument(help="An Improved Initiative saved encounter.")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="An Improved Initiative saved encounter, or a Foundry VTT combat with its actors."
+        ),
+    ],
     ruleset: Annotated[
         str,
         typer.Option("--ruleset", help="The encounter's ruleset (dnd35, d20modern, starfinder)."),
