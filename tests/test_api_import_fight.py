@@ -83,3 +83,47 @@ def test_a_foundry_combat_opens_in_starfinder_where_it_stood(client: TestClient)
     assert (state["ruleset"], state["round"], state["turn"]) == ("starfinder", 1, "obozaya")
     wrong = imported(client, operator(client), text)  # a dnd35 encounter cannot hold them
     assert (wrong.status_code, wrong.json()["errors"][0]["field"]) == (422, "ruleset")
+
+
+def standing(client: TestClient, opened: dict[str, Any]) -> tuple[Any, ...]:
+    """What an Improved Initiative encounter holds of a fight: round, turn, and each combatant's
+    name, hit points, temporary hit points, initiative and hidden."""
+    state = client.get(f"/encounters/{opened['id']}/state", headers=bearer(opened["gm_token"]))
+    shown = state.json()
+    each = {
+        who: (c["name"], c["vitals"]["hp"], c["vitals"]["temp_hp"], c["initiative"],
+              c.get("hidden", False))
+        for who, c in shown["combatants"].items()
+    }  # fmt: skip
+    return shown["round"], shown["turn"], each
+
+
+def test_a_fights_end_state_exported_to_improved_initiative_comes_back_the_same(
+    client: TestClient,
+) -> None:
+    auth = operator(client)
+    opened = imported(client, auth, FIGHT.read_text()).json()
+    gm = bearer(opened["gm_token"])
+    more = [
+        {"type": "DamageDealt", "target": "kyra", "amount": 2},
+        {"type": "ConditionApplied", "target": "orc-1", "condition": "shaken"},
+        {"type": "TurnEnded", "combatant": "orc-2"},
+    ]
+    wrote = client.post(f"/encounters/{opened['id']}/facts", json={"facts": more}, headers=gm)
+    assert wrote.is_success, wrote.text
+    path = f"/encounters/{opened['id']}/export/improved-initiative"
+    assert client.get(path, headers=bearer(opened["player_token"])).status_code == 403
+    exported = client.get(path, headers=gm)
+    assert exported.status_code == 200, exported.text
+    saved = exported.json()
+    assert (saved["Name"], saved["RoundCounter"], saved["ActiveCombatantId"]) == (
+        "The crypt door", 3, "kyra",
+    )  # fmt: skip
+    orc = next(c for c in saved["Combatants"] if c["Id"] == "orc-1")
+    assert [t["Text"] for t in orc["Tags"]] == ["shaken"]
+    assert orc["StatBlock"]["Actions"] == [
+        {"Name": "Falchion", "Content": "Falchion +4 melee (2d4+4/18-20)"}
+    ]
+    back = imported(client, auth, exported.text).json()
+    assert standing(client, back) == standing(client, opened)
+    assert standing(client, opened)[2]["kyra"] == ("Kyra", 7, 0, 17, False)

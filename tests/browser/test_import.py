@@ -152,3 +152,12 @@ def test_a_fight_in_progress_dropped_on_the_landing_page_opens_where_it_stood(
     expect(card(page, "orc-2")).to_be_visible()
     expect(page.locator(".turn-bar .round")).to_contain_text("Round 2 — Orc 2’s turn")
     shot(page, "import_fight_opened")
+    library(page)
+    with page.expect_download() as download:
+        page.locator("button.export-fight").click()
+    saved = json.loads(Path(download.value.path()).read_text())
+    assert (saved["RoundCounter"], saved["ActiveCombatantId"]) == (2, "orc-2")
+    assert [(c["Id"], c["CurrentHP"], c["Hidden"]) for c in saved["Combatants"]] == [
+        ("kyra", 9, False), ("orc-1", 5, False), ("orc-2", 2, True),
+    ]  # fmt: skip
+    shot(page, "import_fight_export")

@@ -4,12 +4,13 @@ with a table's key: a file's text in, every creature kept or none, a report of e
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 from fastapi import APIRouter
 from fastapi.concurrency import run_in_threadpool
 
 from api.compute.offload import off_loop
-from api.http.deps import Commits, Library, TableId, TokensDep
+from api.http.deps import Commits, Library, Service, TableId, TokensDep, Writer
 from api.http.problems import HttpProblem, Problem
 from api.http.routes.encounters import NO_STORE
 from api.http.schemas.imports import (
@@ -18,6 +19,7 @@ from api.http.schemas.imports import (
     FightToImport,
     FileToImport,
     ImportReport,
+    ImprovedInitiativeEncounter,
     ImprovedInitiativeFile,
     ReportLine,
 )
@@ -25,7 +27,7 @@ from api.library import Creature, TableLibrary
 from api.library.importers import ImportProblem, report_of
 from api.library.importers.fight import fight_log
 from api.library.importers.shapes import READS
-from api.library.importers.to_improved_initiative import export_file
+from api.library.importers.to_improved_initiative import export_file, saved_encounter
 from domain.commands import Import
 from domain.rulesets import System
 
@@ -101,6 +103,19 @@ async def import_fight(
     return FightOpened(
         id=encounter_id, version=len(log), name=fight.name, combatants=reports, **issued
     )
+
+
+@fights.get(
+    "/{encounter_id}/export/improved-initiative", response_model=ImprovedInitiativeEncounter
+)
+def export_fight(encounter_id: UUID, _: Writer, service: Service) -> ImprovedInitiativeEncounter:
+    """The fight as it stands (GM token) as an Improved Initiative saved encounter: each
+    combatant still in it with its stat block, hit points, initiative, hidden and conditions (as
+    tags), the round and whose turn it is; `combatlog import-fight` reads it back."""
+    found = service.read(
+        encounter_id, lambda h: saved_encounter(str(encounter_id), h.table(), h.gm_state())
+    )
+    return ImprovedInitiativeEncounter.model_validate(found)
 
 
 def field_of(problem: ImportProblem) -> str:

@@ -136,3 +136,28 @@ class FightOpened(BaseModel):
     player_token: str
     name: str
     combatants: list[CombatantReport]
+
+
+class ImprovedInitiativeEncounter(BaseModel):
+    """Improved Initiative's saved encounter (common/EncounterState.ts): the round, whose turn,
+    and each combatant's stat block and state (CombatantState.ts)."""
+
+    model_config = ConfigDict(
+        extra="allow",
+        json_schema_extra={"examples": [{
+            "Id": "6f1c2b1e-8d3a-4c3e-9f55-0a8e1b2c3d4e", "Name": "The crypt door", "Path": "",
+            "Version": "3.8.4", "ActiveCombatantId": "orc", "RoundCounter": 2,
+            "Combatants": [{
+                "Id": "orc", "Alias": "Orc", "IndexLabel": 0, "CurrentHP": 3, "TemporaryHP": 0,
+                "Hidden": False, "RevealedAC": False, "Initiative": 12, "Tags": [],
+                "InterfaceVersion": "3.8.4",
+                "StatBlock": {"Id": "orc", "Name": "Orc", "Source": "combatlog", "Type": "dnd35",
+                              "HP": {"Value": 5, "Notes": ""}, "AC": {"Value": 13, "Notes": ""},
+                              "InitiativeModifier": 0, "Actions": [], "Description": "",
+                              "Player": ""}}]}]},
+    )  # fmt: skip
+
+    Name: str
+    ActiveCombatantId: str | None
+    RoundCounter: int
+    Combatants: list[dict[str, Any]]

@@ -4,7 +4,7 @@
 // and each can join the fight from there with its attacks.
 import { html, useState } from "./lib.js";
 import { operatorCall } from "./api.js";
-import { fail, page, record, remember, update } from "./store.js";
+import { api, fail, page, record, remember, update } from "./store.js";
 import { Act, ErrorNote } from "./ui.js";
 import { joining } from "./creatures.js";
 
@@ -62,15 +62,28 @@ function Report({ report, onKeep, onClose }) {
   </section>`;
 }
 
+function saveAs(name, data) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
 // The library of this ruleset as an Improved Initiative export file, which its Import takes.
 async function exportFile(ruleset) {
   try {
-    const data = await operatorCall(page.operator, "GET", `/library/export/improved-initiative?ruleset=${ruleset}`);
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
-    link.download = `combatlog-${ruleset}-improved-initiative.json`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    saveAs(`combatlog-${ruleset}-improved-initiative.json`,
+      await operatorCall(page.operator, "GET", `/library/export/improved-initiative?ruleset=${ruleset}`));
+  } catch (error) {
+    fail("import", error.message);
+  }
+}
+
+// This fight as it stands as an Improved Initiative saved encounter (the GM's token).
+async function exportFight() {
+  try {
+    saveAs(`combatlog-fight-${page.id}-improved-initiative.json`, await api("GET", `/encounters/${page.id}/export/improved-initiative`));
   } catch (error) {
     fail("import", error.message);
   }
@@ -97,6 +110,7 @@ export function ImportCreatures() {
       <p>Drop a Foundry VTT actor export, Improved Initiative stat blocks or an SRD stat block here, or</p>
       <label class="file">pick files<input type="file" name="import-files" multiple accept=".json,.txt,application/json,text/plain" onChange=${(e) => read(e.target.files)} /></label>
       <button type="button" class="export-improved-initiative" onClick=${() => exportFile(ruleset)}>Export for Improved Initiative</button>
+      ${page.id && page.token ? html`<button type="button" class="export-fight" onClick=${exportFight}>This fight for Improved Initiative</button>` : null}
     </div>
     <${ErrorNote} where="import" />
     ${reports.map((report) => html`<${Report} key=${report.name} report=${report} onKeep=${() => keep(report)}
