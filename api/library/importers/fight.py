@@ -19,9 +19,9 @@ from api.library.importers.report import ImportProblem, Line, Seat, slug
 from api.library.importers.shapes import ruleset_read
 from domain.events import EncounterCreated, Event
 from domain.integrity import LogError
-from domain.jsonl import read_jsonl
+from domain.jsonl import parse_event, read_jsonl
 from domain.tables import seated
-from projections.table import table_at
+from projections.history import History
 
 TURNS_MOST = 2000  # turns passed to reach the round it was at: 100 rounds of 20
 IMPORTED = "the import"  # the source of what the fight held when it was brought in
@@ -167,17 +167,22 @@ def state_of(seat: Seat, who: str) -> list[dict[str, Any]]:
 
 
 def turns(facts: list[dict[str, Any]], round_at: Any, active: str | None) -> list[dict[str, Any]]:
-    """CombatStarted and the turns passed to reach the round and the combatant it was at."""
+    """CombatStarted and the turns passed to reach the round and the combatant it was at (the
+    table folded on one turn at a time: round 100 of 20 combatants is 2,000 steps, not 2,000
+    folds of the whole log)."""
     if not isinstance(round_at, int) or round_at < 1:
         return []
     passed: list[dict[str, Any]] = [{"type": "CombatStarted"}]
+    history = History(checked([*facts, *passed]))
     for _ in range(TURNS_MOST):
-        table = table_at(checked([*facts, *passed]))
+        table = history.table()
         if table.turn is None or (table.round >= round_at and table.turn in (active, None)):
             return passed
         if table.round > round_at:
             return passed
-        passed.append({"type": "TurnEnded", "combatant": table.turn})
+        ended = {"type": "TurnEnded", "combatant": table.turn}
+        passed.append(ended)
+        history.append(parse_event(ended, history.version + 1))
     raise ImportProblem("RoundCounter", f"more than {TURNS_MOST} turns to reach round {round_at}")
 
 
