@@ -92,3 +92,13 @@ def test_no_key_no_import_and_a_file_past_a_megabyte_is_the_413(client: TestClie
     assert (
         client.post("/library/import-file", json=huge, headers=operator(client)).status_code == 413
     )
+
+
+def test_true20_stat_block_text_lands_in_the_true20_library(client: TestClient) -> None:
+    auth = operator(client)
+    reply = sent(client, auth, "text_true20.txt", ruleset="true20")
+    assert reply.status_code == 200, reply.text
+    assert (reply.json()["format"], reply.json()["imported"]) == ("SRD stat block text", 5)
+    assert [c["id"] for c in listed(client, auth, "true20")] == [
+        "cultist", "orc-warrior", "skeleton", "town-guard", "wolf",
+    ]  # fmt: skip

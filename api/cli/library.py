@@ -86,7 +86,12 @@ def printed(path: Path, report: Any, dry_run: bool) -> None:
 
 
 def import_fight(
-    file: Annotated[Path, typer.Argument(help="An Improved Initiative saved encounter.")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="An Improved Initiative saved encounter, or a Foundry VTT combat with its actors."
+        ),
+    ],
     ruleset: Annotated[
         str,
         typer.Option("--ruleset", help="The encounter's ruleset (dnd35, d20modern, starfinder)."),
@@ -98,19 +103,17 @@ def import_fight(
     their initiative, damage and temporary hit points are recorded, and the turns pass to the
     round and combatant it was at; prints its id, then each combatant's report."""
     from api.library.importers import ImportProblem
-    from api.library.importers.fight import checked, fight_from
+    from api.library.importers.fight import fight_log
     from domain.commands import Import
-    from domain.tables import seated
 
     try:
-        fight = fight_from(read_bytes(file), ruleset)
-        first, *rest = checked(list(fight.facts))
+        fight, log = fight_log(read_bytes(file), ruleset, table)
     except ImportProblem as exc:
         raise fail(f"{file}: {exc.field}: {exc.reason} (nothing kept)", 1) from None
     with runtime(db) as built:
         if built.tables.table(table) is None:
             raise fail(f"--table: no table {plain(table)} (`combatlog tables list`)", 2)
-        typer.echo(str(built.commits.created(Import((seated(first, table), *rest)))))
+        typer.echo(str(built.commits.created(Import(tuple(log)))))
     for where, lines in fight.lines:
         typer.echo(f"  {where}")
         for line in lines:

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SCREENSHOTS
+from tests.browser.conftest import SCREENSHOTS, operator_token
 from tests.browser.fight import create_encounter, record_attack, set_initiative
 from tests.browser.gm import card, the_log
 from tests.import_helpers import FIXTURES
@@ -26,7 +26,7 @@ def library(page: Any) -> Any:
     return details
 
 
-def drop(page: Any, path: Path) -> None:
+def drop(page: Any, path: Path, zone: str = ".import .drop-zone") -> None:
     """The file dragged from the desktop and dropped on the page's drop zone."""
     moved = page.evaluate_handle(
         """([name, text]) => {
@@ -35,7 +35,7 @@ def drop(page: Any, path: Path) -> None:
              return data; }""",
         [path.name, path.read_text()],
     )
-    page.locator(".drop-zone").dispatch_event("drop", {"dataTransfer": moved})
+    page.locator(zone).dispatch_event("drop", {"dataTransfer": moved})
 
 
 def report(page: Any, name: str) -> Any:
@@ -138,3 +138,26 @@ def test_the_report_reads_on_a_phone(phone: Any, server: Server) -> None:
     shown.locator("li.imported[data-imported='gargoyle'] details.note").scroll_into_view_if_needed()
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, width
+
+
+def test_a_fight_in_progress_dropped_on_the_landing_page_opens_where_it_stood(
+    page: Any, phone: Any, server: Server
+) -> None:
+    phone.goto(f"{server.url}/#operator={operator_token(server)}")
+    expect(phone.locator("form.new-encounter .fight-drop")).to_be_visible()
+    shot(phone, "import_fight_landing_phone")
+    page.goto(f"{server.url}/#operator={operator_token(server)}")
+    drop(page, FIXTURES / "improved_initiative_fight.json", "form.new-encounter .fight-drop")
+    expect(page.locator("#workspace")).to_be_visible()
+    expect(card(page, "orc-2")).to_be_visible()
+    expect(page.locator(".turn-bar .round")).to_contain_text("Round 2 — Orc 2’s turn")
+    shot(page, "import_fight_opened")
+    library(page)
+    with page.expect_download() as download:
+        page.locator("button.export-fight").click()
+    saved = json.loads(Path(download.value.path()).read_text())
+    assert (saved["RoundCounter"], saved["ActiveCombatantId"]) == (2, "orc-2")
+    assert [(c["Id"], c["CurrentHP"], c["Hidden"]) for c in saved["Combatants"]] == [
+        ("kyra", 9, False), ("orc-1", 5, False), ("orc-2", 2, True),
+    ]  # fmt: skip
+    shot(page, "import_fight_export")

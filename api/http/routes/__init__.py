@@ -19,6 +19,7 @@ from api.http.routes import (
 )
 
 ROUTERS = (
+    imports.fights,  # POST /encounters/import-fight, before /encounters/{encounter_id}
     encounters.router,
     corrections.router,
     tokens.router,

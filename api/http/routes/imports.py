@@ -4,18 +4,31 @@ with a table's key: a file's text in, every creature kept or none, a report of e
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 from fastapi import APIRouter
 from fastapi.concurrency import run_in_threadpool
 
 from api.compute.offload import off_loop
-from api.http.deps import Library
+from api.http.deps import Commits, Library, Service, TableId, TokensDep, Writer
 from api.http.problems import HttpProblem, Problem
-from api.http.schemas.imports import FileToImport, ImportReport, ImprovedInitiativeFile
+from api.http.routes.encounters import NO_STORE
+from api.http.schemas.imports import (
+    CombatantReport,
+    FightOpened,
+    FightToImport,
+    FileToImport,
+    ImportReport,
+    ImprovedInitiativeEncounter,
+    ImprovedInitiativeFile,
+    ReportLine,
+)
 from api.library import Creature, TableLibrary
 from api.library.importers import ImportProblem, report_of
+from api.library.importers.fight import fight_log
 from api.library.importers.shapes import READS
-from api.library.importers.to_improved_initiative import export_file
+from api.library.importers.to_improved_initiative import export_file, saved_encounter
+from domain.commands import Import
 from domain.rulesets import System
 
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -27,6 +40,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     }.items()
 }  # fmt: skip
 router = APIRouter(prefix="/library", tags=["library"], responses=ERRORS)
+fights = APIRouter(prefix="/encounters", tags=["encounters"], responses=ERRORS)
 
 
 @router.post("/import-file", response_model=ImportReport)
@@ -62,6 +76,46 @@ def export_improved_initiative(
     blocks."""
     found = export_file([c for c in keeper.creatures(ruleset) if c.ruleset in READS])
     return ImprovedInitiativeFile.model_validate(found)
+
+
+@fights.post("/import-fight", status_code=201, response_model=FightOpened, dependencies=NO_STORE)
+async def import_fight(
+    body: FightToImport, table: TableId, commits: Commits, tokens: TokensDep
+) -> FightOpened:
+    """Store a fight in progress (an Improved Initiative saved encounter, a Foundry VTT combat
+    with its actors) as a new encounter of the caller's table: the joins, initiative, damage
+    and turns that reproduce it, checked whole; answers its tokens and each combatant's report."""
+    try:  # the same reading as `combatlog import-fight`, off the event loop
+        fight, log = await off_loop(fight_log, body.file, body.ruleset, table)
+    except ImportProblem as exc:
+        raise HttpProblem(
+            422, "Cannot import", f"{body.name}: {exc.reason}", field_of(exc)
+        ) from None
+    encounter_id = await commits.new(Import(tuple(log)))
+    reports = [
+        CombatantReport(
+            where=where,
+            lines=[ReportLine(source=x.source, outcome=x.outcome, detail=x.detail) for x in lines],
+        )
+        for where, lines in fight.lines
+    ]
+    issued = tokens.issued(encounter_id, {})
+    return FightOpened(
+        id=encounter_id, version=len(log), name=fight.name, combatants=reports, **issued
+    )
+
+
+@fights.get(
+    "/{encounter_id}/export/improved-initiative", response_model=ImprovedInitiativeEncounter
+)
+def export_fight(encounter_id: UUID, _: Writer, service: Service) -> ImprovedInitiativeEncounter:
+    """The fight as it stands (GM token) as an Improved Initiative saved encounter: each
+    combatant still in it with its stat block, hit points, initiative, hidden and conditions (as
+    tags), the round and whose turn it is; `combatlog import-fight` reads it back."""
+    found = service.read(
+        encounter_id, lambda h: saved_encounter(str(encounter_id), h.table(), h.gm_state())
+    )
+    return ImprovedInitiativeEncounter.model_validate(found)
 
 
 def field_of(problem: ImportProblem) -> str:

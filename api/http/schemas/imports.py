@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any, Literal
+from uuid import UUID
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -31,7 +32,8 @@ class FileToImport(BaseModel):
     file: str = Field(min_length=1, max_length=FILE_MOST, description="The file's text.")
     name: str = Field("file", min_length=1, max_length=200, description="Its name, for errors.")
     ruleset: str | None = Field(
-        None, description="The ruleset to fill (Improved Initiative and text; default dnd35). "
+        None, description="The ruleset to fill (Improved Initiative and text; default dnd35; "
+        "text also fills orcus and true20). "
         "A Foundry actor fills its own system's: dnd35 or starfinder.",
     )  # fmt: skip
     dry_run: bool = Field(False, description="Read and report; keep nothing.")
@@ -88,3 +90,75 @@ class ImprovedInitiativeFile(BaseModel):
 
     Creatures: list[str]
     PersistentCharacters: list[str]
+
+
+ORC_FIGHT = (
+    '{"Name": "The crypt door", "RoundCounter": 1, "ActiveCombatantId": "c1", "Combatants": '
+    '[{"Id": "c1", "CurrentHP": 3, "Initiative": 12, "StatBlock": {"Name": "Orc", "HP": '
+    '{"Value": 5}, "AC": {"Value": 13}, "InitiativeModifier": 0}}]}'
+)
+
+
+class FightToImport(BaseModel):
+    """A fight in progress another tool saved, as text: an Improved Initiative saved encounter
+    (EncounterState) or a Foundry VTT combat document with its actors."""
+
+    model_config = example(
+        {"name": "crypt.json", "file": ORC_FIGHT, "ruleset": "dnd35"}, extra="forbid"
+    )
+
+    file: str = Field(min_length=1, max_length=FILE_MOST, description="The file's text.")
+    name: str = Field("file", min_length=1, max_length=200, description="Its name, for errors.")
+    ruleset: str = Field("dnd35", description="The new encounter's ruleset.")
+
+
+class CombatantReport(BaseModel):
+    """One combatant of the fight: where it was in the file, and every field's fate."""
+
+    where: str
+    lines: list[ReportLine]
+
+
+class FightOpened(BaseModel):
+    """The new encounter holding the fight, its tokens (shown once), and each combatant's
+    report."""
+
+    model_config = example({
+        "id": "6f1c2b1e-8d3a-4c3e-9f55-0a8e1b2c3d4e", "version": 5, "gm_token": "gm_5e0c…",
+        "player_token": "player_91ab…", "name": "The crypt door",
+        "combatants": [{"where": "Combatants[0]", "lines": [
+            {"source": "CurrentHP", "outcome": "kept",
+             "detail": "2 damage taken before the import"}]}],
+    })  # fmt: skip
+
+    id: UUID
+    version: int
+    gm_token: str
+    player_token: str
+    name: str
+    combatants: list[CombatantReport]
+
+
+class ImprovedInitiativeEncounter(BaseModel):
+    """Improved Initiative's saved encounter (common/EncounterState.ts): the round, whose turn,
+    and each combatant's stat block and state (CombatantState.ts)."""
+
+    model_config = ConfigDict(
+        extra="allow",
+        json_schema_extra={"examples": [{
+            "Id": "6f1c2b1e-8d3a-4c3e-9f55-0a8e1b2c3d4e", "Name": "The crypt door", "Path": "",
+            "Version": "3.8.4", "ActiveCombatantId": "orc", "RoundCounter": 2,
+            "Combatants": [{
+                "Id": "orc", "Alias": "Orc", "IndexLabel": 0, "CurrentHP": 3, "TemporaryHP": 0,
+                "Hidden": False, "RevealedAC": False, "Initiative": 12, "Tags": [],
+                "InterfaceVersion": "3.8.4",
+                "StatBlock": {"Id": "orc", "Name": "Orc", "Source": "combatlog", "Type": "dnd35",
+                              "HP": {"Value": 5, "Notes": ""}, "AC": {"Value": 13, "Notes": ""},
+                              "InitiativeModifier": 0, "Actions": [], "Description": "",
+                              "Player": ""}}]}]},
+    )  # fmt: skip
+
+    Name: str
+    ActiveCombatantId: str | None
+    RoundCounter: int
+    Combatants: list[dict[str, Any]]

@@ -133,3 +133,20 @@ def slug(name: str) -> str:
     """A creature id made of its name: `Goblin Boss` → `goblin-boss` (the page's slug)."""
     made = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:60]
     return made or "creature"
+
+
+@dataclass(slots=True)
+class Seat:
+    """One combatant as its tool left it, and the source field of each part (for the report)."""
+
+    where: str
+    key: str  # the tool's id of it, which names the combatant whose turn it was
+    reading: Reading
+    label: str
+    hidden: bool = False
+    initiative: int | None = None
+    lost: int = 0  # hit points (and Stamina) lost
+    temporary: int = 0
+    tags: list[str] = field(default_factory=list)
+    defeated: bool = False
+    sources: dict[str, str] = field(default_factory=dict)

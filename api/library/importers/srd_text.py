@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from api.library.importers import orcus_true20_text
 from api.library.importers.attack_text import read_attacks
 from api.library.importers.report import ImportProblem, Reading
 from api.library.importers.shapes import add_attack, ruleset_read
@@ -25,8 +26,9 @@ def read_all(text: str, ruleset: str) -> list[tuple[str, Reading]]:
     starfinder = re.search(r"\bEAC\s+\d+", text) is not None
     if starfinder and ruleset not in ("starfinder",):
         ruleset = "starfinder" if ruleset == "dnd35" else ruleset
-    ruleset_read(ruleset)
-    blocks = stat_blocks(text)
+    if ruleset not in orcus_true20_text.TEXT_ONLY:
+        ruleset_read(ruleset)
+    blocks = stat_blocks(text, orcus_true20_text.HEALTH.get(ruleset, _HEALTH))
     if not blocks:
         raise ImportProblem("file", "no stat block in it: neither JSON nor SRD text with "
                             "'Hit Dice: …' or 'HP …'")  # fmt: skip
@@ -34,24 +36,27 @@ def read_all(text: str, ruleset: str) -> list[tuple[str, Reading]]:
     for n, block in enumerate(blocks):
         where = f"block {n + 1}"
         try:
-            found.append((where, read_block(block, ruleset)))
+            if ruleset in orcus_true20_text.TEXT_ONLY:
+                found.append((where, orcus_true20_text.read_block(block, ruleset)))
+            else:
+                found.append((where, read_block(block, ruleset)))
         except ImportProblem as exc:
             raise ImportProblem(f"{where}.{exc.field}", exc.reason) from None
     return found
 
 
-def stat_blocks(text: str) -> list[list[str]]:
-    """The text's blocks: paragraphs joined until each holds its hit points."""
+def stat_blocks(text: str, health: re.Pattern[str] = _HEALTH) -> list[list[str]]:
+    """The text's blocks: paragraphs joined until each holds its hit points (`health`)."""
     blocks: list[list[str]] = []
     for paragraph in _BLOCKS.split(text.replace("\r\n", "\n").replace("\x00", "")):
         lines = [line.strip() for line in paragraph.split("\n") if line.strip()]
         if not lines:
             continue
-        if blocks and not _HEALTH.search("\n".join(blocks[-1])):
+        if blocks and not health.search("\n".join(blocks[-1])):
             blocks[-1] += lines
         else:
             blocks.append(lines)
-    return [b for b in blocks if _HEALTH.search("\n".join(b))]
+    return [b for b in blocks if health.search("\n".join(b))]
 
 
 def read_block(lines: list[str], ruleset: str) -> Reading:

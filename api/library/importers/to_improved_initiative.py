@@ -8,7 +8,9 @@ from typing import Any
 
 from api.library.creatures import Creature
 from api.library.importers.attack_text import STARFINDER_TYPES
+from projections.view import Table
 
+IMPROVED_INITIATIVE = "3.8.4"  # the version its saved encounters are written as (the importer's)
 LETTERS = {name: letter for letter, name in STARFINDER_TYPES.items()}
 
 
@@ -117,3 +119,36 @@ def dr_words(dr: Any) -> str:
     if isinstance(dr, dict):
         return f"{dr.get('amount', 0)}/{dr.get('overcome_by') or '—'}"
     return str(dr)
+
+
+def saved_encounter(encounter_id: str, table: Table, state: dict[str, Any]) -> dict[str, Any]:
+    """A fight's state (its table and the GM's state of it) as an Improved Initiative saved
+    encounter (EncounterState, common/EncounterState.ts): each combatant still in it with its
+    stat block, current and temporary hit points, initiative, hidden and its conditions as tags,
+    the round and whose turn it is."""
+    shown = state.get("combatants", {})
+    combatants = []
+    for member in table.members.values():
+        if member.left or member.id not in shown:
+            continue
+        seen, vitals = shown[member.id], shown[member.id].get("vitals", {})
+        creature = Creature.model_validate({
+            "id": member.id, "ruleset": state["ruleset"], "name": member.name,
+            "side": member.side, "kind": member.kind, "party": member.kind == "pc",
+            "stats": member.stats.model_dump(mode="json", exclude_none=True),
+        })  # fmt: skip
+        combatants.append({
+            "Id": member.id, "StatBlock": stat_block(creature, member.id), "Alias": member.name,
+            "IndexLabel": 0, "CurrentHP": vitals.get("hp", vitals.get("max_hp", 0)),
+            "TemporaryHP": vitals.get("temp_hp", 0), "Hidden": member.hidden,
+            "RevealedAC": False, "Initiative": seen.get("initiative") or 0,
+            "Tags": [{"Text": str(c.get("name", c)) if isinstance(c, dict) else str(c),
+                      "DurationRemaining": 0, "DurationTiming": None, "DurationCombatantId": ""}
+                     for c in seen.get("conditions", [])],
+            "InterfaceVersion": IMPROVED_INITIATIVE,
+        })  # fmt: skip
+    return {
+        "Id": encounter_id, "Name": table.name, "Path": "", "Version": IMPROVED_INITIATIVE,
+        "ActiveCombatantId": table.turn, "RoundCounter": table.round,
+        "Combatants": combatants,
+    }  # fmt: skip

@@ -4,7 +4,7 @@
 // and each can join the fight from there with its attacks.
 import { html, useState } from "./lib.js";
 import { operatorCall } from "./api.js";
-import { fail, page, record, update } from "./store.js";
+import { api, fail, page, record, remember, update } from "./store.js";
 import { Act, ErrorNote } from "./ui.js";
 import { joining } from "./creatures.js";
 
@@ -62,15 +62,28 @@ function Report({ report, onKeep, onClose }) {
   </section>`;
 }
 
+function saveAs(name, data) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
 // The library of this ruleset as an Improved Initiative export file, which its Import takes.
 async function exportFile(ruleset) {
   try {
-    const data = await operatorCall(page.operator, "GET", `/library/export/improved-initiative?ruleset=${ruleset}`);
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
-    link.download = `combatlog-${ruleset}-improved-initiative.json`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    saveAs(`combatlog-${ruleset}-improved-initiative.json`,
+      await operatorCall(page.operator, "GET", `/library/export/improved-initiative?ruleset=${ruleset}`));
+  } catch (error) {
+    fail("import", error.message);
+  }
+}
+
+// This fight as it stands as an Improved Initiative saved encounter (the GM's token).
+async function exportFight() {
+  try {
+    saveAs(`combatlog-fight-${page.id}-improved-initiative.json`, await api("GET", `/encounters/${page.id}/export/improved-initiative`));
   } catch (error) {
     fail("import", error.message);
   }
@@ -97,9 +110,41 @@ export function ImportCreatures() {
       <p>Drop a Foundry VTT actor export, Improved Initiative stat blocks or an SRD stat block here, or</p>
       <label class="file">pick files<input type="file" name="import-files" multiple accept=".json,.txt,application/json,text/plain" onChange=${(e) => read(e.target.files)} /></label>
       <button type="button" class="export-improved-initiative" onClick=${() => exportFile(ruleset)}>Export for Improved Initiative</button>
+      ${page.id && page.token ? html`<button type="button" class="export-fight" onClick=${exportFight}>This fight for Improved Initiative</button>` : null}
     </div>
     <${ErrorNote} where="import" />
     ${reports.map((report) => html`<${Report} key=${report.name} report=${report} onKeep=${() => keep(report)}
       onClose=${() => setReports(reports.filter((r) => r !== report))} />`)}
+  </div>`;
+}
+
+// A fight already in progress (an Improved Initiative saved encounter, a Foundry VTT combat with
+// its actors) dropped on the new-encounter area: it opens as a new encounter of the table,
+// standing where it stood (POST /encounters/import-fight), and the page goes to it.
+export function FightDrop({ ruleset }) {
+  const [over, setOver] = useState(false);
+  const open = async (files) => {
+    const [file] = files;
+    if (!file || page.busy.has("import-fight")) return;
+    page.busy.add("import-fight");
+    update({ errors: { ...page.errors, "import-fight": undefined } });
+    try {
+      const opened = await operatorCall(page.operator, "POST", "/encounters/import-fight", { file: await file.text(), name: file.name, ruleset });
+      remember(opened.id, opened.gm_token, opened.player_token, { name: opened.name, ruleset });
+      update({ dialog: null, errors: {} });
+      location.hash = `e=${opened.id}`;
+    } catch (error) {
+      fail("import-fight", error.message);
+    } finally {
+      page.busy.delete("import-fight");
+      update();
+    }
+  };
+  const drop = (e) => { e.preventDefault(); setOver(false); open(e.dataTransfer.files); };
+  return html`<div class=${`drop-zone fight-drop${over ? " over" : ""}`} onDragOver=${(e) => { e.preventDefault(); setOver(true); }}
+      onDragLeave=${() => setOver(false)} onDrop=${drop}>
+    <p>Continue a fight: drop an Improved Initiative saved encounter or a Foundry VTT combat here (it opens in this ruleset where it stood), or</p>
+    <label class="file">pick a file<input type="file" name="import-fight" accept=".json,application/json" onChange=${(e) => open(e.target.files)} /></label>
+    <${ErrorNote} where="import-fight" />
   </div>`;
 }

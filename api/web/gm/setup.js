@@ -9,6 +9,7 @@ import { rulesOf, rulesetTitle } from "./rules.js";
 import { joining, saveCreature } from "./creatures.js";
 import { SAMPLES } from "./samples.js";
 import { FilingFields, blankFiling, filingOf } from "./filing.js";
+import { FightDrop } from "./imports.js";
 
 export async function openEncounter(where, { name, ruleset, options, campaign, session }, facts = []) {
   if (page.busy.has(where)) return;
@@ -62,6 +63,7 @@ export function NewEncounter({ compact = false }) {
       <${Act} where="sample" cls="sample" onClick=${() => openEncounter("sample", { name: `Sample fight (${rulesetTitle(ruleset)})`, ruleset, options, ...filed },
         SAMPLES[ruleset] || [])}>Try a sample fight<//></div>
     <${ErrorNote} where="create" /><${ErrorNote} where="sample" />
+    <${FightDrop} ruleset=${ruleset} />
   </form>`;
 }
 
