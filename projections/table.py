@@ -117,9 +117,29 @@ def _for(fact: F, step: Callable[[Table, F], None]) -> Step:
     return step
 
 
+# Facts that change no table: a note; a player's proposal and the GM's rulings on it (the facts an
+# acceptance writes do the changing); the GM's standing ruling on proposals and the phones' turn
+# timer; line 1, the filing, and the corrections (they never reach a step).
+CHANGE_NOTHING = (
+    NoteAdded,
+    ActionProposed,
+    ProposalAccepted,
+    ProposalDeclined,
+    StandingRulingSet,
+    TurnTimerSet,
+    EncounterFiled,
+    EncounterCreated,
+    EventRevoked,
+    EventRestored,
+    EventAmended,
+)
+
+
 def step_for(fact: Event) -> Step:
     """The table's step for a fact of this type: one case per event type, so mypy proves that
     none is missed (`assert_never`) and that each step takes its case's type."""
+    if isinstance(fact, CHANGE_NOTHING):
+        return _for(fact, _nothing)
     match fact:
         case CombatantJoined():
             return _for(fact, turns.join)
@@ -165,18 +185,6 @@ def step_for(fact: Event) -> Step:
             return _for(fact, _rest)
         case CombatEnded():
             return _for(fact, _ended)
-        case NoteAdded() | ActionProposed() | ProposalAccepted() | ProposalDeclined():
-            return _for(fact, _nothing)  # a proposal changes nothing until its facts are accepted
-        case StandingRulingSet() | TurnTimerSet():
-            return _for(fact, _nothing)  # the GM's way with proposals, the phones' timer
-        case (
-            EncounterFiled()
-            | EncounterCreated()
-            | EventRevoked()
-            | EventRestored()
-            | EventAmended()
-        ):
-            return _for(fact, _nothing)  # line 1 and corrections never reach a step
         case _:
             assert_never(fact)
 

@@ -83,7 +83,10 @@ def test_filing_a_fight_from_its_workspace_puts_it_on_the_campaign_page(
     page: Any, server: Server, encounter: dict[str, Any]
 ) -> None:
     page.goto(f"{gm_url(server, encounter)}&operator={operator_token(server)}")
-    page.get_by_text("Campaign and session").click()
+    # The workspace's panel: until the fight is open the landing page's own "Campaign and
+    # session (optional)" is on show, and a click there would open the wrong one.
+    expect(page.locator("#workspace")).to_be_visible()
+    page.locator("details.campaign-filing summary").click()
     expect(page.locator(".filed-under")).to_have_text("Not filed under a campaign.")
     page.fill("input[name=campaign]", "marsh")
     page.fill("input[name=session-date]", "2026-11-27")
@@ -96,7 +99,7 @@ def test_filing_a_fight_from_its_workspace_puts_it_on_the_campaign_page(
     expect(session.locator("ol.fights a")).to_have_text(["Browser fight"])
     page.go_back()
     expect(page.locator("ol.log")).to_contain_text("Filed under marsh, session 2026-11-27 — Bog")
-    page.get_by_text("Campaign and session").click()
+    page.locator("details.campaign-filing summary").click()
     page.click("button.take-out")
     expect(page.locator(".filed-under")).to_have_text("Not filed under a campaign.")
     expect(page.locator("ol.log li").first).to_contain_text("Taken out of its campaign")
