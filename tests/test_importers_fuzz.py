@@ -56,7 +56,7 @@ def test_any_json_raises_nothing_but_the_imports_error(tree: Any, ruleset: str |
         read_file(json.dumps(tree), ruleset)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.data())
 def test_a_fixture_with_fields_of_the_wrong_shape_or_cut_short_raises_only_the_imports_error(
     data: st.DataObject,

@@ -219,9 +219,9 @@ def test_no_credential_of_table_b_reaches_anything_of_table_a(
 
 
 @pytest.mark.slow
-# 500 requests a store (was 1500): with the 80 of the quick pass and the matrix of every route, the
-# suite stays under five minutes on two cores.
-@settings(max_examples=500, deadline=None, suppress_health_check=list(HealthCheck))
+# 250 requests a store (was 1500): with the 80 of the quick pass and the matrix of every route, the
+# suite stays near five minutes on two cores (it grew by 400 tests on 2 December).
+@settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_no_credential_of_table_b_reaches_anything_of_table_a_in_many_more_requests(
     world: World, data: st.DataObject
