@@ -104,3 +104,27 @@ def add_creatures(page: Any, name: str, count: int, side: str, **stats: int) -> 
 
 
 DEFENSES = {"ac", "touch", "flat_footed", "defense", "eac", "kac", "fortitude", "reflex", "will"}
+
+
+def orcus_shrine(server: Server, *mira_attacks: dict[str, Any]) -> dict[str, Any]:
+    """An Orcus fight under way: Mira (a level 4 standard PC, her stored attacks given) acting
+    first, a level 5 brute troll (60 HP)."""
+    opened: dict[str, Any] = httpx.post(
+        f"{server.url}/encounters", json={"name": "Shrine", "ruleset": "orcus"},
+        headers=operator_headers(server),
+    ).json()  # fmt: skip
+    mira = {"max_hp": 36, "level": 4, "role": "standard",
+            "defenses": {"ac": 17, "fortitude": 14, "reflex": 16, "will": 15}}  # fmt: skip
+    if mira_attacks:
+        mira["attacks"] = list(mira_attacks)
+    seeded(server, opened, [
+        {"type": "CombatantJoined", "combatant": "mira", "name": "Mira", "side": "party",
+         "stats": mira},
+        {"type": "CombatantJoined", "combatant": "troll", "name": "Troll", "side": "foes",
+         "stats": {"max_hp": 60, "level": 5, "role": "brute",
+                   "defenses": {"ac": 17, "fortitude": 19, "reflex": 20, "will": 15}}},
+        {"type": "InitiativeRolled", "combatant": "mira", "natural": 15, "modifier": 0},
+        {"type": "InitiativeRolled", "combatant": "troll", "natural": 5, "modifier": 0},
+        {"type": "CombatStarted"},
+    ])  # fmt: skip
+    return opened

@@ -11,7 +11,7 @@ import httpx
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, gm_url, operator_headers, operator_token
-from tests.browser.gm import add_creatures, card, hp, open_card, seeded, the_log
+from tests.browser.gm import add_creatures, card, hp, open_card, orcus_shrine, seeded, the_log
 from tests.server_helpers import Server, serve
 
 LONGSWORD = {"name": "Longsword", "bonus": [6, 1], "damage": "1d8+3",
@@ -403,23 +403,9 @@ def test_on_a_laptop_whose_cards_overflow_next_turn_brings_the_acting_card_into_
 def test_an_orcus_power_s_miss_half_damage_is_recorded_on_the_miss_halved(
     page: Any, server: Server
 ) -> None:
-    opened = httpx.post(
-        f"{server.url}/encounters", json={"name": "Shrine", "ruleset": "orcus"},
-        headers=operator_headers(server),
-    ).json()  # fmt: skip
     strike = {"name": "Flame Strike", "bonus": 6, "vs": "reflex", "damage": "2d6+4",
               "damage_type": "fire", "miss": "half damage"}  # fmt: skip
-    seeded(server, opened, [
-        {"type": "CombatantJoined", "combatant": "mira", "name": "Mira", "side": "party",
-         "stats": {"max_hp": 36, "level": 4, "role": "standard", "attacks": [strike],
-                   "defenses": {"ac": 17, "fortitude": 14, "reflex": 16, "will": 15}}},
-        {"type": "CombatantJoined", "combatant": "troll", "name": "Troll", "side": "foes",
-         "stats": {"max_hp": 60, "level": 5, "role": "brute",
-                   "defenses": {"ac": 17, "fortitude": 19, "reflex": 20, "will": 15}}},
-        {"type": "InitiativeRolled", "combatant": "mira", "natural": 15, "modifier": 0},
-        {"type": "InitiativeRolled", "combatant": "troll", "natural": 5, "modifier": 0},
-        {"type": "CombatStarted"},
-    ])  # fmt: skip
+    opened = orcus_shrine(server, strike)
     page.goto(gm_url(server, opened))
     page.locator(".turn-bar button.stored").click()
     dialog = page.locator("dialog.stored-attack")

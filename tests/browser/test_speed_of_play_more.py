@@ -10,7 +10,7 @@ import httpx
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, gm_url, operator_headers
-from tests.browser.gm import card, hp, latest_line, open_card, seeded, the_log
+from tests.browser.gm import card, hp, latest_line, open_card, orcus_shrine, seeded, the_log
 from tests.server_helpers import Server
 
 PARTY = [
@@ -133,21 +133,7 @@ def test_a_saving_throw_alone_for_many_asks_each_save_and_records_them_as_one_ac
 def test_orcus_persistent_damage_entered_on_a_card_deals_its_damage_at_its_tick(
     page: Any, server: Server
 ) -> None:
-    opened = httpx.post(
-        f"{server.url}/encounters", json={"name": "Shrine", "ruleset": "orcus"},
-        headers=operator_headers(server),
-    ).json()  # fmt: skip
-    seeded(server, opened, [
-        {"type": "CombatantJoined", "combatant": "mira", "name": "Mira", "side": "party",
-         "stats": {"max_hp": 36, "level": 4, "role": "standard",
-                   "defenses": {"ac": 17, "fortitude": 14, "reflex": 16, "will": 15}}},
-        {"type": "CombatantJoined", "combatant": "troll", "name": "Troll", "side": "foes",
-         "stats": {"max_hp": 60, "level": 5, "role": "brute",
-                   "defenses": {"ac": 17, "fortitude": 19, "reflex": 20, "will": 15}}},
-        {"type": "InitiativeRolled", "combatant": "mira", "natural": 15, "modifier": 0},
-        {"type": "InitiativeRolled", "combatant": "troll", "natural": 5, "modifier": 0},
-        {"type": "CombatStarted"},
-    ])  # fmt: skip
+    opened = orcus_shrine(server)
     page.goto(gm_url(server, opened))
     shown = open_card(page, "troll")
     shown.locator("select[name=condition]").select_option("persistent damage")
