@@ -160,7 +160,9 @@ def fight_recap(
         rounds=int(final["round"]), seconds=real_time(lens, events), drops=walk.drops,
         rises=walk.rises, kills=walk.kills, biggest_hit=walk.biggest,
         naturals=[Naturals(c, called(final, c), *n) for c, n in walk.naturals.items() if any(n)],
-        rulings=rulings(history, lens), standing=standing(final),
+        # A correction is the GM's bookkeeping ("line 98 undone: phase: ended → combat"): the
+        # players' recap tells the fight as corrected and lists none of them.
+        rulings=[] if player else rulings(history, lens), standing=standing(final),
         asked=asked_and_ruled(history, player, viewer),
     )  # fmt: skip
 

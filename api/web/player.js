@@ -1,6 +1,7 @@
 // The player page: the player view of one encounter, updated live from its stream.
 import { follow, renderTable } from "./table.js";
 import { showConnection } from "./connection.js";
+import { showRecap } from "./recap_text.js";
 import { Proposing, characterOf } from "./propose.js";
 
 const id = location.pathname.split("/").pop();
@@ -27,11 +28,13 @@ async function refresh() {
 }
 
 // The players' recap of this fight (the service builds it from the player view, so it names no one
-// hidden; the session's other fights are the table's, read with its key), read when the players open it; shown as the service's Markdown text.
+// hidden; the session's other fights are the table's, read with its key), read when the players open
+// it; the service's Markdown shown as headings and bullets.
 async function recap() {
   const shown = document.querySelector("#recap-text");
   const reply = await fetch(`/encounters/${id}/recap?format=markdown`, { headers: { Authorization: `Bearer ${token}` } });
-  shown.textContent = reply.ok ? await reply.text() : `The recap cannot be read: ${(await reply.json()).detail}`;
+  if (reply.ok) showRecap(await reply.text(), shown);
+  else shown.textContent = `The recap cannot be read: ${(await reply.json()).detail}`;
 }
 
 let pending = null;

@@ -104,7 +104,10 @@ def test_players_read_their_recap_on_the_player_page_without_the_hidden_sniper(
     page.goto(f"{server.url}/play/{ambush['id']}#token={issued['player_token']}")
     page.locator("#recap summary").click()
     shown = page.locator("#recap-text")
-    expect(shown).to_contain_text("### Goblin ambush")
+    expect(shown.locator("h4")).to_have_text(["Goblin ambush"])  # rendered, not Markdown
+    expect(shown.locator("li").first).to_be_visible()
+    expect(shown).not_to_contain_text("###")
+    expect(shown).not_to_contain_text("Line ")  # no correction's bookkeeping
     expect(shown).not_to_contain_text("Crypt door")  # the session's other fight: its table's
     assert "Sniper" in session  # the GM's recap names the hidden sniper …
     expect(shown).not_to_contain_text("Sniper")  # … the players' never does
