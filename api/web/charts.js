@@ -34,7 +34,11 @@ function frame(width, height, label) {
 const clip = (text, most) => (text.length > most ? `${text.slice(0, most - 1)}…` : text);
 
 // rows: [[label, value], ...] as horizontal bars on an axis, each with its value at its end.
-export function barChart(rows, { label = "chart", unit = "" } = {}) {
+// `colour(name, i)` picks a bar's colour (default: the palette in order), so a chart can give
+// each combatant the colour it has in the fight's other charts.
+const inOrder = (_, i) => COLOURS[i % COLOURS.length];
+
+export function barChart(rows, { label = "chart", unit = "", colour = inOrder } = {}) {
   const width = 440;
   const left = 120;
   const height = 24 * rows.length + 34;
@@ -53,7 +57,7 @@ export function barChart(rows, { label = "chart", unit = "" } = {}) {
     const text = svg("text", { x: left - 6, y: y + 13, class: "label", "text-anchor": "end" }, clip(name, 18));
     text.append(svg("title", {}, name));
     chart.append(text);
-    chart.append(svg("rect", { x: left, y, width: Math.max(1, x(value) - left), height: 16, fill: COLOURS[i % COLOURS.length] }));
+    chart.append(svg("rect", { x: left, y, width: Math.max(1, x(value) - left), height: 16, fill: colour(name, i) }));
     chart.append(svg("text", { x: x(value) + 4, y: y + 13, class: "value" }, `${value}${unit}`));
   });
   return chart;
@@ -63,8 +67,9 @@ export function barChart(rows, { label = "chart", unit = "" } = {}) {
 // is a gap: the line breaks there rather than falling to zero. Options: xLabels names the ticks
 // 0, 1, … (categories such as session dates, thinned to fit), unit follows each y value, width
 // sets the viewBox (a narrower one keeps text larger on a phone), point words a dot's tooltip.
+// `colour(name, i)` picks a series' colour; `xWhole` keeps the x ticks to whole numbers (rounds).
 export function lineChart(series, { label = "chart", xTitle = "", yTitle = "", xLabels = null, unit = "", width = 440,
-  point = (name, x, y) => `${name}: ${y}${unit} after line ${x}` } = {}) {
+  point = (name, x, y) => `${name}: ${y}${unit} after line ${x}`, colour = inOrder, xWhole = false } = {}) {
   const names = Object.keys(series);
   const points = Object.values(series).flat().filter((p) => p[1] !== null && p[1] !== undefined);
   const [plot, left] = [190, 40];
@@ -73,7 +78,7 @@ export function lineChart(series, { label = "chart", xTitle = "", yTitle = "", x
   const chart = frame(width, plot + 40 + 18 * rows, label);
   chart.classList.add("lines");
   if (!points.length) return chart;
-  const xs = xLabels ? xLabels.map((_, i) => i) : ticks(Math.min(...points.map((p) => p[0])), Math.max(...points.map((p) => p[0])), 6);
+  const xs = xLabels ? xLabels.map((_, i) => i) : ticks(Math.min(...points.map((p) => p[0])), Math.max(...points.map((p) => p[0])), 6, xWhole);
   const whole = points.every((p) => Number.isInteger(p[1]));
   const ys = ticks(Math.min(0, ...points.map((p) => p[1])), Math.max(1, ...points.map((p) => p[1])), 5, whole);
   const inset = xLabels ? 16 : 0; // categories: the first and last tick clear of the edges
@@ -90,18 +95,17 @@ export function lineChart(series, { label = "chart", xTitle = "", yTitle = "", x
   }
   chart.append(svg("text", { x: width - 12, y: plot + 20, class: "axis-title", "text-anchor": "end" }, xTitle));
   chart.append(svg("text", { x: 2, y: 10, class: "axis-title" }, yTitle));
-  names.forEach((name, i) => drawSeries(chart, name, series[name], i, { sx, sy, point, xLabels }));
+  names.forEach((name, i) => drawSeries(chart, name, series[name], colour(name, i), { sx, sy, point, xLabels }));
   names.forEach((name, i) => {
     const [lx, ly] = [left + (i % columns) * 160, plot + 36 + 18 * Math.floor(i / columns)];
-    chart.append(svg("rect", { x: lx, y: ly - 9, width: 12, height: 10, fill: COLOURS[i % COLOURS.length] }));
+    chart.append(svg("rect", { x: lx, y: ly - 9, width: 12, height: 10, fill: colour(name, i) }));
     chart.append(svg("text", { x: lx + 16, y: ly, class: "legend" }, clip(name, 22)));
   });
   return chart;
 }
 
 // One series: its line (broken at each gap) and a dot with a tooltip at each value.
-function drawSeries(chart, name, data, i, { sx, sy, point, xLabels }) {
-  const colour = COLOURS[i % COLOURS.length];
+function drawSeries(chart, name, data, colour, { sx, sy, point, xLabels }) {
   let path = "";
   let gap = true;
   for (const [a, b] of data) {

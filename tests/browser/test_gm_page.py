@@ -213,6 +213,19 @@ def test_the_analytics_page_draws_its_charts(
     # every combatant's HP is drawn, a single reading as a point; nothing stray below the charts
     expect(page.locator("#stats svg.lines circle")).to_have_count(4)  # 12; 6 then 4; 9
     assert "null" not in page.inner_text("#stats")
+    # HP over time by round; each combatant one colour of its own, the same in both charts
+    expect(page.locator("#stats svg.lines .axis-title").first).to_have_text("round")
+    bars, lines = page.evaluate("""() => {
+      const dealt = document.querySelectorAll("#stats svg.bars")[1];
+      const rects = [...dealt.querySelectorAll("rect")];
+      const bars = Object.fromEntries([...dealt.querySelectorAll("text.label")]
+        .map((t, i) => [t.firstChild.nodeValue, rects[i].getAttribute("fill")]));
+      const lines = Object.fromEntries([...document.querySelectorAll("#stats svg.lines path")]
+        .map((p) => [p.dataset.series, p.getAttribute("stroke")]));
+      return [bars, lines];
+    }""")  # fmt: skip
+    assert set(lines) <= set(bars) and len(set(bars.values())) == len(bars)
+    assert all(lines[name] == bars[name] for name in lines)
 
 
 def test_delay_and_step_in_from_the_page(

@@ -2,7 +2,7 @@
 // with the operator token, damage dealt and hit rate across every stored fight.
 import { html, useEffect, useRef, useState } from "./lib.js";
 import { api, fail, page, update } from "./store.js";
-import { barChart, lineChart } from "../charts.js";
+import { COLOURS, barChart, lineChart } from "../charts.js";
 import { ErrorNote } from "./ui.js";
 import { rulesetTitle } from "./rules.js";
 
@@ -15,18 +15,38 @@ function labels(combatants) {
 
 const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+// HP over time by round: each reading at its round, the lines of one round spread as ticks
+// within it (round 2's first change at 2, its last just short of 3), in the log's order.
+function byRound(hpOverTime) {
+  const seen = {};
+  for (const points of Object.values(hpOverTime)) {
+    for (const p of points) (seen[p.round] ||= new Set()).add(p.position);
+  }
+  const at = {};
+  for (const [round, positions] of Object.entries(seen)) {
+    const sorted = [...positions].sort((a, b) => a - b);
+    sorted.forEach((position, k) => { at[position] = Number(round) + k / sorted.length; });
+  }
+  return (p) => at[p.position];
+}
+
 function thisFight(report) {
   const rounds = {};
   for (const row of report.damage_by_round) rounds[row.round] = (rounds[row.round] || 0) + row.total;
   const label = labels(report.combatants);
   const byId = Object.fromEntries(report.combatants.map((c) => [c.combatant, label(c)]));
-  const hp = Object.fromEntries(Object.entries(report.hp_over_time).map(([id, points]) => [byId[id] || id, points.map((p) => [p.position, p.hp])]));
+  // One colour per combatant, the same in every chart of the fight.
+  const order = report.combatants.map(label);
+  const colour = (name, i) => COLOURS[(order.includes(name) ? order.indexOf(name) : i) % COLOURS.length];
+  const x = byRound(report.hp_over_time);
+  const hp = Object.fromEntries(Object.entries(report.hp_over_time).map(([id, points]) => [byId[id] || id, points.map((p) => [x(p), p.hp])]));
   const foe = report.most_dangerous_foe;
   return [
     ["p", foe ? `Most dangerous foe: ${foe.name} (${foe.damage_dealt} damage)` : "No foe has dealt damage yet."],
     ["h3", "Damage per round"], barChart(Object.entries(rounds).map(([r, total]) => [`round ${r}`, total]), { label: "damage per round" }),
-    ["h3", "Damage dealt per combatant"], barChart(report.combatants.map((c) => [label(c), c.damage_dealt.total]), { label: "damage dealt per combatant" }),
-    ["h3", "HP over time"], lineChart(hp, { label: "HP over time", xTitle: "log line", yTitle: "HP" }),
+    ["h3", "Damage dealt per combatant"], barChart(report.combatants.map((c) => [label(c), c.damage_dealt.total]), { label: "damage dealt per combatant", colour }),
+    ["h3", "HP over time"], lineChart(hp, { label: "HP over time", xTitle: "round", yTitle: "HP", colour, xWhole: true,
+      point: (name, at, value) => `${name}: ${value} HP in round ${Math.floor(at)}` }),
   ];
 }
 
