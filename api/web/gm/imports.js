@@ -17,8 +17,9 @@ async function readFiles(files, ruleset, dryRun, where) {
   try {
     const reports = [];
     for (const file of files) {
-      const report = await importCall({ file: await file.text(), name: file.name, ruleset, dry_run: dryRun });
-      reports.push({ name: file.name, text: await file.text(), ...report });
+      const text = await file.text();  // read once: sent now, kept for "Keep"
+      const report = await importCall({ file: text, name: file.name, ruleset, dry_run: dryRun });
+      reports.push({ name: file.name, text, ...report });
     }
     return reports;
   } catch (error) {
