@@ -12,7 +12,8 @@ from domain.rulesets.terms import Catalog, Named, title_of
 def describe(system: str) -> dict[str, Any]:
     """A ruleset's title, description, options and stats as JSON Schema (with labels), and the
     names its controls offer: conditions, defenses (the default first, and those a creature's
-    stats carry), saves, resources, and the kinds of healing the rules tell apart."""
+    stats carry), saves, resources, the kinds of healing the rules tell apart, and how an area's
+    damage spares a target (by a save or a missed attack roll; half or none)."""
     rules = ruleset_for(system)
     catalog: Catalog = rules.catalog
     return {
@@ -26,6 +27,7 @@ def describe(system: str) -> dict[str, Any]:
         "resources": [asdict(r) for r in catalog.resources],
         "healing": [{"name": h.name, "title": h.title} for h in catalog.healing],
         "stat_defenses": list(catalog.stat_defenses or (d.name for d in catalog.defenses)),
+        "area": None if catalog.area is None else asdict(catalog.area),
     }
 
 

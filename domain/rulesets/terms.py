@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from domain.rulesets.area import AreaRule
+
 BADLY_HURT = "badly hurt"  # a foe at half its hit points or fewer, as players see it ("bloodied"
 # is Orcus's 4th-edition word, staggered there; 000, 002 and 003 define none)
 HYPHENATED = {"flat footed": "flat-footed", "off kilter": "off-kilter", "off target": "off-target",
@@ -54,6 +56,7 @@ class Catalog:
     stat_defenses: tuple[str, ...] = ()  # the defenses stats carry (none named: all of `defenses`)
     options: dict[str, Named] = field(default_factory=dict)  # option name → title, description
     choices: dict[str, dict[str, str]] = field(default_factory=dict)  # option → {value: label}
+    area: AreaRule | None = None  # how an area's damage spares a target (domain/rulesets/area.py)
 
 
 # The labels of base.CommonOptions, the options every ruleset shares (3.5 A1, A2).

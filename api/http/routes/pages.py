@@ -12,7 +12,13 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
 from api.http.problems import HttpProblem
-from api.http.schemas.rulesets import DamageAsked, DamageRollOut, DamageRolls
+from api.http.schemas.rulesets import (
+    AreaDamage,
+    AreaDamageAsked,
+    DamageAsked,
+    DamageRollOut,
+    DamageRolls,
+)
 from domain.rulesets import SYSTEMS, System, ruleset_for
 from domain.rulesets.catalog import describe
 
@@ -78,6 +84,20 @@ def damage(ruleset: System, body: DamageAsked) -> DamageRolls:
         raise HttpProblem(422, "Invalid attack", error["msg"], field) from None
     rolls = rules.critical_damage(attack, body.critical)
     return DamageRolls(rolls=[DamageRollOut(roll=r.roll, damage_type=r.damage_type) for r in rolls])
+
+
+@router.post("/rulesets/{ruleset}/area-damage", tags=["rulesets"], response_model=AreaDamage)
+def area_damage(ruleset: System, body: AreaDamageAsked) -> AreaDamage:
+    """What a target an area spares (its save made; Orcus: the attack roll missed it) takes of
+    the damage rolled once for all, as the system's seed rounds it (domain/rulesets/area.py)."""
+    area = ruleset_for(ruleset).catalog.area
+    if area is None or body.spared not in area.spared:
+        named = "none" if area is None else " or ".join(area.spared)
+        raise HttpProblem(
+            422, "Invalid sparing", f"these rules spare a target {named} (not {body.spared})",
+            "spared",
+        )  # fmt: skip
+    return AreaDamage(amount=area.amount(body.amount, body.spared), by=area.by, rule=area.rule)
 
 
 def install(app: FastAPI) -> None:

@@ -7,6 +7,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from api.http.schemas.encounters import example
+from domain.events import NonNegative
+from domain.rulesets.area import Spared
 
 
 class DamageAsked(BaseModel):
@@ -37,3 +39,25 @@ class DamageRolls(BaseModel):
     model_config = example({"rolls": [{"roll": "2d8+6", "damage_type": "slashing"}]})
 
     rolls: list[DamageRollOut]
+
+
+class AreaDamageAsked(BaseModel):
+    """An area's damage, rolled once for every target, and how the effect spares a target that
+    saves (Orcus: one the attack roll misses): half or none."""
+
+    model_config = example({"amount": 27, "spared": "half"}, extra="forbid")
+
+    amount: NonNegative
+    spared: Spared = "half"
+
+
+class AreaDamage(BaseModel):
+    """What a spared target takes of the area's damage, and the rule in words with its lines."""
+
+    model_config = example(
+        {"amount": 13, "by": "save", "rule": "… half is rounded down (L243: half of 7 is 3)."}
+    )
+
+    amount: int
+    by: str
+    rule: str

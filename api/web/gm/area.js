@@ -1,19 +1,23 @@
 // An effect on many targets as one action (a fireball, a breath weapon, a mass cure, a bless, a
 // fear aura's save): the targets picked (or every foe in view); damage or healing rolled once for
-// all, a condition, or a saving throw alone; each target's save typed or rolled, the rules' outcome
-// of each save read back (POST …/preview): half (or no) damage, or no condition, on a success. All
-// recorded in one write, so one Undo takes the whole effect back.
+// all, a condition, or a saving throw alone. Each target's own roll decides what reaches it, as
+// the ruleset says (GET /rulesets `area`): its save (3.5, d20 Modern, Starfinder, True20), or in
+// Orcus the user's attack roll against it (004 L940). The rules' outcome of each roll is read back
+// (POST …/preview); a spared target takes what the ruleset leaves of the damage (POST
+// /rulesets/{r}/area-damage: half rounded down, or none), or no condition. All recorded in one
+// write, so one Undo takes the whole effect back.
 import { html, useState } from "./lib.js";
-import { clearError, page, record, update } from "./store.js";
+import { clearError, page, recordLinked, update } from "./store.js";
 import { Act, Dialog, ErrorNote, amountOrRoll, int } from "./ui.js";
 import { preview } from "./preview.js";
-import { conditions, saves, words } from "./rules.js";
+import { area, conditions, defenseTitle, defenses, saves, spare, words } from "./rules.js";
 import { labeller } from "./words.js";
 import { duration } from "./drawer.js";
 
 const GONE = ["dead", "left"];
 const signed = (n) => `${n < 0 ? "" : "+"}${n}`;
 const EFFECTS = [["damage", "damage"], ["healing", "healing"], ["condition", "a condition"], ["save", "a saving throw alone"]];
+const SPARINGS = { half: "half damage", none: "no damage" };
 
 export function AreaDialog() {
   const state = page.state;
@@ -24,16 +28,23 @@ export function AreaDialog() {
   const foes = ids.filter((id) => acting ? state.combatants[id].side !== acting.side : state.combatants[id].side === "foes");
   const friends = ids.filter((id) => !foes.includes(id));
   const named = conditions();
+  const rule = area();
   const [effect, setEffect] = useState("damage");
   const [chosen, setChosen] = useState(new Set(foes));
-  const [f, setF] = useState({ amount: "", type: "", save: "", dc: "", success: "half",
-    condition: named[0]?.name || "", custom: "", lasts: "none", rounds: "1", value: "", valueType: "" });
+  const [f, setF] = useState({ amount: "", type: "", save: "", dc: "", success: rule.spared[0] || "none",
+    condition: named[0]?.name || "", custom: "", lasts: "none", rounds: "1", value: "", valueType: "",
+    user: state.turn || "", bonus: "", defense: defenses()[0]?.name || "" });
   const [rolls, setRolls] = useState({});  // id → {natural, bonus}
   const set = (key) => (e) => { setF({ ...f, [key]: e.target.value }); clearError("area"); };
   const roll = (id, key, value) => setRolls({ ...rolls, [id]: { ...(rolls[id] || { natural: "", bonus: "0" }), [key]: value } });
   const targets = ids.filter((id) => chosen.has(id));
-  const saveable = effect !== "healing";
+  // Orcus: an attack roll against each target (004 L940) decides a damage or condition area; with
+  // no attack bonus typed, the effect needs none (a power's Effect: line) and reaches them all.
+  const byAttack = rule.by === "attack" && (effect === "damage" || effect === "condition");
+  const attacking = byAttack && int(f.bonus) !== null;
+  const saveable = effect !== "healing" && !byAttack;
   const saving = saveable && f.save && int(f.dc) !== null;
+  const rolling = saving || (attacking && !!f.user);
   const condition = (f.condition === "" || !named.length ? f.custom : f.condition).trim();
   const valued = named.find((x) => x.name === f.condition)?.valued;  // Orcus persistent damage
   const pick = (e) => {  // healing starts on the acting side; the rest on its foes
@@ -41,14 +52,19 @@ export function AreaDialog() {
     setChosen(new Set(e.target.value === "healing" ? friends : foes));
     clearError("area");
   };
-  const saveOf = (id) => {
+  const rollOf = (id) => {  // the target's save, or the user's attack roll against it
     const r = rolls[id];
-    if (!saving || !r || int(r.natural) === null) return null;
+    if (!rolling || !r || int(r.natural) === null) return null;
+    if (attacking) {
+      return { type: "AttackMade", attacker: f.user, target: id, natural: int(r.natural), total: int(r.natural) + int(f.bonus),
+        ...(f.defense ? { defense: f.defense } : {}) };
+    }
     return { type: "SavingThrowRolled", combatant: id, save: f.save, natural: int(r.natural), total: int(r.natural) + (int(r.bonus) || 0), dc: int(f.dc) };
   };
-  const rollSaves = async () => {  // the service's dice, each with the target's bonus (a dry run)
-    const asked = targets.map((id) => ({ type: "SavingThrowRolled", combatant: id, save: f.save, dc: int(f.dc) ?? undefined,
-      roll: `1d20${signed(int(rolls[id]?.bonus) || 0)}` }));
+  const rollAll = async () => {  // the service's dice, each with the target's save bonus (a dry run)
+    const asked = targets.map((id) => (attacking
+      ? { type: "AttackMade", attacker: f.user, target: id, roll: `1d20${signed(int(f.bonus) || 0)}`, ...(f.defense ? { defense: f.defense } : {}) }
+      : { type: "SavingThrowRolled", combatant: id, save: f.save, dc: int(f.dc) ?? undefined, roll: `1d20${signed(int(rolls[id]?.bonus) || 0)}` }));
     const answer = await preview(asked);
     if (!answer?.lines) return;
     const next = { ...rolls };
@@ -70,39 +86,52 @@ export function AreaDialog() {
     if (effect === "condition" && f.lasts === "rounds" && int(f.rounds) === null) return wrong("Type how many rounds it lasts.");
     if (effect === "condition" && valued && !(int(f.value) > 0)) return wrong("Type the damage it deals each turn.");
     if (effect === "save" && !saving) return wrong("Choose the save and type its DC.");
-    if (effect === "save" && targets.some((id) => !saveOf(id))) return wrong("Type each target's save, or Roll the saves.");
+    if (attacking && !f.user) return wrong("Choose who makes the attack.");
+    if ((effect === "save" || attacking) && targets.some((id) => !rollOf(id))) {
+      return wrong(attacking ? "Type the d20 against each target, or Roll the attacks." : "Type each target's save, or Roll the saves.");
+    }
     let rolled = null;
     if (given) { rolled = await amountOf(given, effect === "healing" ? "HealingApplied" : "DamageDealt"); if (!rolled) return; }
-    const savesMade = targets.map(saveOf);
-    const read = savesMade.some(Boolean) ? await preview(savesMade.filter(Boolean)) : null;
+    const made = targets.map(rollOf);
+    const read = made.some(Boolean) ? await preview(made.filter(Boolean)) : null;
+    if (read?.error) return wrong(read.error);
     const outcomes = {};
     let k = 0;
-    savesMade.forEach((s, i) => { if (s) outcomes[targets[i]] = read?.lines?.[k++]?.derived?.outcome; });
+    made.forEach((r, i) => { if (r) outcomes[targets[i]] = read?.lines?.[k++]?.derived?.outcome; });
+    const spared = (id) => outcomes[id] === (attacking ? "miss" : "success");
+    const sparedAmount = effect === "damage" && targets.some(spared) ? await spare(rolled.amount, f.success) : null;
     const source = state.turn ? { source: state.turn } : {};
+    const by = attacking ? { source: f.user } : source;
     const lasting = effect === "condition" ? duration(f.lasts, f.rounds, state) : null;
-    const facts = [];
-    for (const id of targets) {
-      const save = saveOf(id);
-      if (save) facts.push(save);
-      const saved = outcomes[id] === "success";
-      const dice = rolled?.rolled ? { rolled: rolled.rolled } : {};  // the dice shown with a whole amount
-      if (effect === "healing") facts.push({ type: "HealingApplied", target: id, amount: rolled.amount, ...dice, ...source });
-      if (effect === "condition" && !saved) {
-        facts.push({ type: "ConditionApplied", target: id, condition, ...(state.turn && state.turn !== id ? source : {}),
-          ...(valued ? { value: int(f.value), ...(f.valueType.trim() ? { damage_type: f.valueType.trim() } : {}) } : {}),
-          ...(lasting ? { duration: lasting } : {}) });
+    const build = (version) => {
+      const facts = [];
+      for (const id of targets) {
+        const own = rollOf(id);
+        const at = version + facts.length + 1;  // the attack's own line, which its damage names
+        if (own) facts.push(own);
+        const link = attacking && own ? { attack: at } : {};
+        const dice = rolled?.rolled ? { rolled: rolled.rolled } : {};  // the dice shown with a whole amount
+        if (effect === "healing") facts.push({ type: "HealingApplied", target: id, amount: rolled.amount, ...dice, ...source });
+        if (effect === "condition" && !spared(id)) {
+          facts.push({ type: "ConditionApplied", target: id, condition, ...(by.source && by.source !== id ? by : {}),
+            ...(valued ? { value: int(f.value), ...(f.valueType.trim() ? { damage_type: f.valueType.trim() } : {}) } : {}),
+            ...(lasting ? { duration: lasting } : {}) });
+        }
+        if (effect !== "damage") continue;
+        const dealt = spared(id) ? sparedAmount : rolled.amount;
+        if (spared(id) && dealt === 0) continue;
+        facts.push({ type: "DamageDealt", target: id, amount: dealt, ...(dealt === rolled.amount ? dice : {}), ...link,
+          ...(attacking && spared(id) ? { on_miss: true } : {}),
+          ...(f.type.trim() ? { damage_type: f.type.trim() } : {}), ...by });
       }
-      if (effect !== "damage") continue;
-      const dealt = saved ? (f.success === "half" ? Math.floor(rolled.amount / 2) : 0) : rolled.amount;
-      if (saved && dealt === 0) continue;
-      facts.push({ type: "DamageDealt", target: id, amount: dealt, ...(dealt === rolled.amount ? dice : {}),
-        ...(f.type.trim() ? { damage_type: f.type.trim() } : {}), ...source });
-    }
-    if (!facts.length) return wrong("Every target saved: nothing to record.");
-    if (await record("area", facts)) update({ dialog: null });
+      return facts;
+    };
+    if (!build(0).length) return wrong(attacking ? "Every attack missed: nothing to record." : "Every target saved: nothing to record.");
+    if (await recordLinked("area", build)) update({ dialog: null });
   };
   const toggle = (id) => { const next = new Set(chosen); if (next.has(id)) next.delete(id); else next.add(id); setChosen(next); };
   const amountBox = effect === "damage" || effect === "healing";
+  const sparing = effect === "damage" && (attacking || f.save);
   return html`<${Dialog} title="Area effect" cls="area">
     <form class="area-form" onSubmit=${go}>
       <label>effect <select name="effect" value=${effect} onChange=${pick}>
@@ -131,19 +160,33 @@ export function AreaDialog() {
         ${saveable ? html`<label>save <select name="save" value=${f.save} onChange=${set("save")}><option value="">none</option>
           ${saves().map((s) => html`<option value=${s}>${words(s)}</option>`)}</select></label>` : null}
         ${saveable && f.save ? html`<label>DC <input name="dc" type="number" value=${f.dc} onInput=${set("dc")} /></label>` : null}
-        ${effect === "damage" && f.save ? html`<label>on a success <select name="success" value=${f.success} onChange=${set("success")}>
-            <option value="half">half damage</option><option value="none">no damage</option></select></label>` : null}
+        ${byAttack ? html`<label>attacker <select name="user" value=${f.user} onChange=${set("user")}>
+          <option value="">choose…</option>${ids.map((id) => html`<option value=${id}>${n(id)}</option>`)}</select></label>
+          <label>attack bonus <input name="attack_bonus" placeholder="+6" size="4" inputmode="numeric" value=${f.bonus} onInput=${set("bonus")} /></label>
+          <label>vs <select name="defense" value=${f.defense} onChange=${set("defense")}>
+            ${defenses().map((d) => html`<option value=${d.name}>${defenseTitle(d.name)}</option>`)}</select></label>` : null}
+        ${sparing ? html`<label>${attacking ? "on a miss" : "on a success"} <select name="success" value=${f.success} onChange=${set("success")}>
+            ${rule.spared.map((x) => html`<option value=${x}>${SPARINGS[x] || words(x)}</option>`)}</select></label>` : null}
       </div>
+      ${sparing && rule.rule ? html`<p class="hint area-rule">${rule.rule}</p>` : null}
       ${saving ? html`<p class="hint">Each target's save: the d20 as it fell, and its bonus (or Roll the saves).${
         effect === "condition" ? " A target that saves is not affected." : ""}</p>` : null}
+      ${attacking && rolling ? html`<p class="hint">The d20 against each target (or Roll the attacks).${
+        effect === "condition" ? " A target the attack misses is not affected." : ""}</p>` : null}
+      ${byAttack && !attacking ? html`<p class="hint">Type the attack bonus for an attack roll against each target; without
+        one the effect reaches every target (a power's Effect: line).</p>` : null}
       <ol class="sheet area-targets">${ids.map((id) => html`<li data-id=${id} class=${state.combatants[id].side}>
         <label class="check"><input type="checkbox" name=${`target-${id}`} checked=${chosen.has(id)} onChange=${() => toggle(id)} /> ${n(id)}</label>
         ${saving && chosen.has(id) ? html`<span class="group-of">
           <input name=${`save-${id}`} aria-label=${`${n(id)}'s save d20`} placeholder="d20" size="3" inputmode="numeric"
             value=${rolls[id]?.natural ?? ""} onInput=${(e) => roll(id, "natural", e.target.value)} />
           <input name=${`bonus-${id}`} aria-label=${`${n(id)}'s save bonus`} placeholder="+0" size="3" inputmode="numeric"
-            value=${rolls[id]?.bonus ?? "0"} onInput=${(e) => roll(id, "bonus", e.target.value)} /></span>` : null}</li>`)}</ol>
-      ${saving ? html`<button type="button" class="roll roll-saves" onClick=${rollSaves}>Roll the saves</button>` : null}
+            value=${rolls[id]?.bonus ?? "0"} onInput=${(e) => roll(id, "bonus", e.target.value)} /></span>` : null}
+        ${attacking && rolling && chosen.has(id) ? html`<span class="group-of">
+          <input name=${`attack-${id}`} aria-label=${`the d20 against ${n(id)}`} placeholder="d20" size="3" inputmode="numeric"
+            value=${rolls[id]?.natural ?? ""} onInput=${(e) => roll(id, "natural", e.target.value)} /></span>` : null}</li>`)}</ol>
+      ${saving ? html`<button type="button" class="roll roll-saves" onClick=${rollAll}>Roll the saves</button>` : null}
+      ${attacking && rolling ? html`<button type="button" class="roll roll-attacks" onClick=${rollAll}>Roll the attacks</button>` : null}
       <div class="buttons"><${Act} where="area" type="submit" cls="primary record-area">Record on ${targets.length} target${targets.length === 1 ? "" : "s"}<//></div>
       <${ErrorNote} where="area" />
     </form>

@@ -4,7 +4,7 @@ import { html, useEffect, useState } from "./lib.js";
 import { joinedAs, page, recordLinked, update } from "./store.js";
 import { Act, Dialog, ErrorNote, amountOrRoll, int } from "./ui.js";
 import { previewLine } from "./preview.js";
-import { defenseTitle, defenses } from "./rules.js";
+import { defenseTitle, defenses, spare } from "./rules.js";
 import { labeller } from "./words.js";
 import { WeaponPicker, withWeapon } from "./weapons.js";
 
@@ -18,13 +18,17 @@ function attackFact(f) {
   return withWeapon(fact, f);
 }
 
-function damageFact(f, attackAt, outcome) {
-  const given = amountOrRoll(f.amount);
+async function damageFact(f, attackAt, outcome) {
+  let given = amountOrRoll(f.amount);
   if (!given) return null;
   const onMiss = f.missHalf && outcome === "miss";
   if (outcome === "miss" && !onMiss) return null;
+  if (onMiss) {  // the power's Miss: half damage, its dice rolled first (a dry run), halved by the rules
+    const amount = given.amount ?? (await previewLine([{ type: "DamageDealt", target: f.target, ...given }]))?.fact?.amount ?? 0;
+    given = { amount: await spare(amount) };
+  }
   const fact = { type: "DamageDealt", target: f.target, attack: attackAt, source: f.attacker, ...given };
-  if (onMiss) Object.assign(fact, { on_miss: true, ...(given.amount !== undefined ? { amount: Math.floor(given.amount / 2) } : {}) });
+  if (onMiss) fact.on_miss = true;
   if (f.type.trim()) fact.damage_type = f.type.trim();
   if (f.nonlethal) fact.nonlethal = true;
   const tags = f.overcomes.split(",").map((t) => t.trim()).filter(Boolean);
@@ -74,7 +78,7 @@ export function AttackDialog({ target }) {
   const outcome = f.outcome || derived?.derived?.outcome;
   const go = async () => {
     if (!ready) return;
-    const done = await recordLinked("attack", (version) => [attackFact(f), damageFact(f, version + 1, outcome)].filter(Boolean));
+    const done = await recordLinked("attack", async (version) => [attackFact(f), await damageFact(f, version + 1, outcome)].filter(Boolean));
     if (done) update({ dialog: null });
   };
   const who = (key) => html`<select name=${key} value=${f[key]} onChange=${set(key)}>

@@ -8,7 +8,7 @@ import { call } from "./api.js";
 import { joinedAs, live, page, recordLinked, update } from "./store.js";
 import { Act, Dialog, ErrorNote, amountOrRoll, int } from "./ui.js";
 import { previewLine } from "./preview.js";
-import { defenseTitle } from "./rules.js";
+import { defenseTitle, spare } from "./rules.js";
 import { labeller } from "./words.js";
 
 const signed = (n) => `${n < 0 ? "" : "+"}${n}`;
@@ -130,12 +130,12 @@ function useSwing(attacker, target, attack, bonus) {
   };
 }
 
-// Half of a damage line (rounded down), its dice rolled first by the service (a dry run).
+// Half of a damage line (as the ruleset rounds it), its dice rolled first by the service (a dry run).
 async function halved(dealt) {
   let amount = dealt.amount;
   if (amount === undefined) amount = (await previewLine([{ ...dealt, attack: undefined }]))?.fact?.amount ?? 0;
   const { roll, ...rest } = dealt;
-  return { ...rest, amount: Math.floor(amount / 2), on_miss: true };
+  return { ...rest, amount: await spare(amount), on_miss: true };
 }
 
 function Swing({ s, n, attacker, target, label, first }) {

@@ -1,5 +1,6 @@
 // What the page asks of a ruleset (GET /rulesets, domain/rulesets/catalog.py): titles, defenses,
 // saves, named conditions, resources and kinds of healing; the page keeps no list of its own.
+import { call } from "./api.js";
 import { page } from "./store.js";
 
 const ABBREVIATIONS = { ac: "AC", eac: "EAC", kac: "KAC", hp: "HP" };
@@ -44,3 +45,14 @@ export function healing(ruleset = page.state?.ruleset) {
 export const statTitle = (name, schema) => schema?.title || titled(name);
 
 export const enumLabel = (schema, value) => schema?.["x-enum-labels"]?.[value] ?? words(value);
+
+// How an area's damage spares a target (GET /rulesets: `area`): by its save, or (Orcus) by the
+// user's attack roll missing it; the sparings its seed names, the usual first; the rule in words.
+export const area = (ruleset = page.state?.ruleset) => rulesOf(ruleset).area || { by: "save", spared: ["half", "none"], rule: "" };
+
+// What a spared target (a save made, an Orcus power's miss) takes of `amount`, as the ruleset
+// rounds it (POST /rulesets/{ruleset}/area-damage): the page never halves a number itself.
+export async function spare(amount, how = "half", ruleset = page.state?.ruleset) {
+  if (how === "none") return 0;
+  return (await call("POST", `/rulesets/${ruleset}/area-damage`, { body: { amount, spared: how } })).amount;
+}

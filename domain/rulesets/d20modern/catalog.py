@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.rulesets.area import AreaRule
 from domain.rulesets.dnd35.catalog import HEALING, HIT_POINT_CHOICES, HIT_POINT_OPTIONS, SAVES
 from domain.rulesets.terms import Catalog, Named
 
@@ -37,6 +38,14 @@ CHOICES = {
     "massive_damage_result": {"dying": "Drops to −1 HP, dying", "dead": "Kills, as in 3.5"},
 }
 
+AREA = AreaRule(
+    "save",
+    ("half", "none"),
+    "Each target saves; a Reflex save often takes only half damage (003 L161), or none as the "
+    "effect says. The excerpt prints no rounding rule (digest G5): half is rounded down, as "
+    "d20 rules round (002 L243, 004 L104).",
+)
+
 CATALOG = Catalog(
     title="d20 Modern",
     description="Hit points with Defense instead of armor class; massive damage at the Con score.",
@@ -47,4 +56,5 @@ CATALOG = Catalog(
     healing=HEALING,
     options=OPTIONS,
     choices=CHOICES,
+    area=AREA,
 )

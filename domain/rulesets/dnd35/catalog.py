@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.rulesets.area import AreaRule
 from domain.rulesets.terms import COMMON_CHOICES, COMMON_OPTIONS, Catalog, Named
 
 # 000 has no conditions chapter (digest §6): these are the states it names, with its effects.
@@ -78,6 +79,14 @@ HIT_POINT_CHOICES = {
                       "at_zero": "At 0 HP (mooks)"},
 }  # fmt: skip
 
+AREA = AreaRule(
+    "save",
+    ("half", "none"),
+    "Each target saves (000 L188-191: Reflex saves dodge area attacks); a success takes half "
+    "the damage or none, as the effect says. The excerpt prints no rounding rule: half is "
+    "rounded down, as d20 rules round (002 L243, 004 L104).",
+)
+
 CATALOG = Catalog(
     title="D&D 3.5 (SRD)",
     description="Hit points with disabled, dying and dead; nonlethal damage; massive damage.",
@@ -88,4 +97,5 @@ CATALOG = Catalog(
     healing=HEALING,
     options=HIT_POINT_OPTIONS,
     choices=HIT_POINT_CHOICES,
+    area=AREA,
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.rulesets.area import AreaRule
 from domain.rulesets.orcus.conditions import CONDITIONS as RULES
 from domain.rulesets.orcus.track import DEATH_SAVE_FAILURES, RECOVERY_KINDS, Vitality
 from domain.rulesets.terms import (
@@ -74,6 +75,14 @@ ACTION_POINTS = Resource(
     "action_points", "Action points", {"type": "ActionPointSpent"}
 )  # 004 "Combat › Action Points": spent as a free action for an extra action
 VALUED = "persistent damage"  # its `value` each turn, of its `damage_type` (L998-999, L1073)
+AREA = AreaRule(
+    "attack",
+    ("half", "none"),
+    "An attack roll against each target, the damage rolled once for all (004 L940); a miss "
+    "deals the power's Miss: damage, usually half (L981), rounded down (L104); a mook takes "
+    "no damage from a miss (L1589).",
+)
+
 CATALOG = Catalog(
     title="Orcus",
     description="Hit points with a staggered value, death saves, recoveries and persistent damage.",
@@ -87,6 +96,7 @@ CATALOG = Catalog(
     healing=tuple(Named(k, f"{k.capitalize()} (spends a recovery)") for k in RECOVERY_KINDS),
     options=OPTIONS,
     choices=CHOICES,
+    area=AREA,
 )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.events import AttackMade
+from domain.rulesets.area import AreaRule
 from domain.rulesets.starfinder.care import STAY_COST, stabilize_cost
 from domain.rulesets.starfinder.conditions import CONDITIONS as NAMED
 from domain.rulesets.starfinder.conditions import armor_class, key
@@ -52,6 +53,13 @@ CHOICES = {
     "nonlethal_at_zero_hp": {"no_effect": "No effect", "stabilizes": "Stabilizes (as written)"},
     "monster_death": {"at_zero": "At 0 HP", "three_rounds": "After three rounds (optional)"},
 }
+AREA = AreaRule(
+    "save",
+    ("half", "none"),
+    'Each target saves: "Half" deals half the damage on a success, "Negates" none '
+    "(002 L187-197); half is rounded down (L243: half of 7 is 3).",
+)
+
 CATALOG = Catalog(
     title="Starfinder",
     description="Stamina, then Hit Points, then Resolve; EAC and KAC.",
@@ -64,6 +72,7 @@ CATALOG = Catalog(
     stat_defenses=("kac", "eac"),
     options=OPTIONS,
     choices=CHOICES,
+    area=AREA,
 )
 
 

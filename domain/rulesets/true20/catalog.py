@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.rulesets.area import AreaRule
 from domain.rulesets.terms import (
     COMMON_CHOICES,
     COMMON_OPTIONS,
@@ -86,6 +87,14 @@ CHOICES = {
     "fading": {"each": "One bruise and the dazed box", "one_in_total": "One of them"},
     "conviction_recovery": {"automatic": "Ensures success", "roll_of_10": "Counts as a 10"},
 }  # fmt: skip
+AREA = AreaRule(
+    "save",
+    ("none",),
+    "Each target saves to avoid the harm (001 L409: a Reflex save to avoid catching fire; "
+    "L134: Reflex dodges explosions); the excerpt prints no save for half. A target hit "
+    "makes its Toughness save against the damage (L322).",
+)
+
 CATALOG = Catalog(
     title="True20",
     description="The Toughness damage track: no hit points, a save against each hit.",
@@ -97,6 +106,7 @@ CATALOG = Catalog(
     stat_defenses=("defense",),  # melee and ranged read the one Defense (001 L98)
     options=OPTIONS,
     choices=CHOICES,
+    area=AREA,
 )
 
 
