@@ -245,9 +245,11 @@ export function StoredAttackDialogFor({ attacker, index }) {
 }
 
 // A combatant's stored attacks as buttons (on its card; the acting one's in the turn bar too).
+// None for a combatant that cannot attack: dead, dying, unconscious or helpless as the rules derive.
+const DOWN = ["dead", "dying", "unconscious", "helpless"];
 export function StoredAttacks({ id, state, cls = "" }) {
   const attacks = storedAttacks(id);
-  if (!attacks.length) return null;
+  if (!attacks.length || (state.combatants[id]?.statuses || []).some((s) => DOWN.includes(s))) return null;
   const off = !live() || state.phase === "ended";
   return html`<div class=${`stored-attacks ${cls}`} role="group" aria-label=${`attacks of ${state.combatants[id]?.name || id}`}>
     ${attacks.map((a, k) => html`<button type="button" class="stored" data-attack=${k} disabled=${off}
