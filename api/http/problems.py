@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
+from eventsourcing.persistence import ConnectionUnavailableError, OperationalError
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -28,8 +30,17 @@ from api.service.errors import (
 from api.service.tokens import NO_DOOR
 from domain.integrity import LogError
 
+log = logging.getLogger(__name__)
 PROBLEM = "application/problem+json"
 RETRY_AFTER = "1"  # seconds: a write that kept losing races, sent again
+# What SQLite (and PostgreSQL) say of a lock another connection holds past the wait allowed
+# (eventsourcing's 5 s lock timeout): the store is busy, not broken.
+BUSY_WORDS = (
+    "database is locked",
+    "database table is locked",
+    "lock timeout",
+    "could not obtain lock",
+)
 NOT_JSON = "the body is not JSON (UTF-8)"
 METHODS = ("DELETE", "GET", "HEAD", "PATCH", "POST", "PUT")  # what a route of the app may take
 
@@ -135,7 +146,26 @@ PROBLEMS: dict[type[Exception], Callable[[Any], HttpProblem]] = {
     NotAToken: lambda exc: HttpProblem(401, "Not a token", str(exc), exc.field),
     WrongToken: lambda exc: HttpProblem(403, exc.title, exc.detail, exc.field),
     TokenRotated: lambda exc: HttpProblem(403, "Wrong token", NO_DOOR, "authorization"),
+    OperationalError: lambda exc: store_failed(exc),
 }  # fmt: skip
+
+
+def store_failed(exc: OperationalError) -> HttpProblem:
+    """The store refused a read or a write. A lock another connection held past the wait allowed,
+    or no connection free in the pool in time, is a busy store: a 503 with Retry-After, nothing
+    written (the transaction rolled back), send it again. Anything else is the store's failure
+    said as a problem body, not a bare 500 page."""
+    said = str(exc).lower()
+    if isinstance(exc, ConnectionUnavailableError) or any(w in said for w in BUSY_WORDS):
+        return HttpProblem(
+            503, "The store is busy",
+            "another writer held the store past the wait allowed; nothing was written: send it "
+            "again", headers={"Retry-After": RETRY_AFTER},
+        )  # fmt: skip
+    log.error("the store failed", exc_info=exc)  # a handled exception is not logged otherwise
+    return HttpProblem(
+        500, "The store failed", "the store could not answer; the service's log says why"
+    )
 
 
 def handler(convert: Callable[[Any], HttpProblem]) -> Callable[..., Any]:
