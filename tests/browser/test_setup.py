@@ -13,6 +13,8 @@ from tests.browser.conftest import gm_url, operator_token
 from tests.browser.gm import add_creatures, card, hp, open_card, seeded
 from tests.server_helpers import Server
 
+PROBLEM = "application/problem+json"
+
 
 def open_library(page: Any) -> Any:
     page.locator("section.setup summary", has_text="Library and party").click()
@@ -38,6 +40,30 @@ def test_a_creature_saved_once_is_added_again_from_the_library(
     expect(form.locator("input[data-defense=ac]")).to_have_value("16")
     ogre.locator("button.delete").click()
     expect(page.locator("li.creature")).to_have_count(0)
+
+
+def test_a_busy_store_s_503_is_sent_again_once_and_the_gm_sees_no_error(
+    page: Any, server: Server, encounter: dict[str, Any]
+) -> None:
+    page.goto(f"{gm_url(server, encounter)}&operator={operator_token(server)}")
+    page.locator("form.add-creatures input[name=save]").check()
+    add_creatures(page, "Ogre", 1, "foes", max_hp=30, ac=16)
+    answered = []
+
+    def busy_once(route: Any) -> None:  # the store held by another writer, the first time only
+        answered.append(route.request.method)
+        if len(answered) == 1:
+            route.fulfill(status=503, headers={"Retry-After": "0"}, content_type=PROBLEM,
+                          body='{"title": "The store is busy", "status": 503}')  # fmt: skip
+        else:
+            route.continue_()
+
+    page.route("**/library/dnd35/ogre", busy_once)
+    page.expected_errors = 1  # the browser's own console line for the 503
+    open_library(page).locator("li.creature[data-creature=ogre] button.delete").click()
+    expect(page.locator("li.creature")).to_have_count(0)
+    assert answered == ["DELETE", "DELETE"]
+    expect(page.locator(".library .error")).to_have_count(0)
 
 
 def test_the_library_is_exported_and_imported_as_json(

@@ -23,14 +23,26 @@ export function newKey() {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// A 503 with Retry-After says nothing was written and to send it again (a busy store, writers
+// that kept winning): a request safe to repeat (GET, PUT, DELETE, or one with its Idempotency-Key)
+// is sent once more after the wait asked for, at most 2 s, before the GM hears of it.
+const REPEATABLE = ["GET", "HEAD", "PUT", "DELETE"];
+const RETRY_MOST_MS = 2000;
+
 export async function call(method, path, { body, token, key, headers: extra = {} } = {}) {
   const headers = { ...extra };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   if (key) headers["Idempotency-Key"] = key;
+  const send = () => fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let reply;
   try {
-    reply = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    reply = await send();
+    const after = reply.headers.get("Retry-After");
+    if (reply.status === 503 && after !== null && (key || REPEATABLE.includes(method))) {
+      await new Promise((done) => setTimeout(done, Math.min((Number(after) || 0) * 1000, RETRY_MOST_MS)));
+      reply = await send();
+    }
   } catch {
     throw new Problem(0, { detail: "the service cannot be reached; nothing was recorded" });
   }
