@@ -8,7 +8,7 @@ format reads its combatants into seats; the facts are made here, once."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import orjson
@@ -43,6 +43,44 @@ def fight_log(text: str | bytes, ruleset: str, table: str) -> tuple[FightRead, l
     first, *rest = checked(list(fight.facts))
     assert isinstance(first, EncounterCreated)  # fight_from's first fact
     return fight, [seated(first, table), *rest]
+
+
+def fight_preview(text: str | bytes, ruleset: str, table: str) -> dict[str, Any]:
+    """What importing the fight would record, nothing stored: its name, the round and turn it
+    opens at, each combatant as it would stand (initiative, hit points, hidden, still in the
+    fight or gone defeated, its attacks) with its report, and the facts themselves — the same
+    reading and checks as `fight_log`, so what is shown is what a real import keeps."""
+    fight, log = fight_log(text, ruleset, table)
+    state = History(log).gm_state()
+    joins = [f for f in fight.facts if f["type"] == "CombatantJoined"]
+    combatants = []
+    for made, (where, lines) in zip(joins, fight.lines, strict=True):
+        now = state["combatants"][made["combatant"]]
+        combatants.append(
+            {
+                "where": where,
+                "combatant": made["combatant"],
+                "name": made["name"],
+                "side": made["side"],
+                "hidden": made["hidden"],
+                "in_fight": "left" not in now["statuses"],
+                "initiative": now.get("initiative"),
+                "vitals": now["vitals"],
+                "attacks": [a["name"] for a in made["stats"].get("attacks", [])],
+                "lines": [asdict(line) for line in lines],
+            }
+        )
+    return {
+        "kept": False,
+        "name": fight.name,
+        "ruleset": ruleset,
+        "phase": state["phase"],
+        "round": state["round"],
+        "turn": state["turn"],
+        "version": len(log),
+        "combatants": combatants,
+        "facts": [event.to_json_dict() for event in log],
+    }
 
 
 def fight_from(text: str | bytes, ruleset: str = "dnd35") -> FightRead:
