@@ -140,14 +140,28 @@ def test_the_report_reads_on_a_phone(phone: Any, server: Server) -> None:
     assert width <= 390, width
 
 
-def test_a_fight_in_progress_dropped_on_the_landing_page_opens_where_it_stood(
+def test_a_fight_in_progress_dropped_on_the_landing_page_is_read_then_opens_where_it_stood(
     page: Any, phone: Any, server: Server
 ) -> None:
     phone.goto(f"{server.url}/#operator={operator_token(server)}")
     expect(phone.locator("form.new-encounter .fight-drop")).to_be_visible()
     shot(phone, "import_fight_landing_phone")
     page.goto(f"{server.url}/#operator={operator_token(server)}")
+    before = httpx.get(f"{server.url}/encounters", headers=server.operator).json()
     drop(page, FIXTURES / "improved_initiative_fight.json", "form.new-encounter .fight-drop")
+    shown = page.locator("section.fight-report[data-file='improved_initiative_fight.json']")
+    expect(shown.locator("[role=status]")).to_have_text(
+        "Read 3 combatants, round 2, Orc 2’s turn, in D&D 3.5 (SRD); every field came across. "
+        "Nothing kept yet."
+    )
+    orc = shown.locator("li.imported[data-imported='orc-2']")
+    expect(orc.locator(".standing")).to_have_text("initiative 8 · HP 2/5 (+3 temp) · Falchion")
+    expect(orc.locator(".hidden-tag")).to_have_text("hidden")
+    expect(orc.locator(".now")).to_have_text("its turn")
+    expect(orc.locator("details.kept")).to_contain_text("3 damage taken before the import")
+    shot(page, "import_fight_report")
+    assert httpx.get(f"{server.url}/encounters", headers=server.operator).json() == before
+    shown.locator("button.start-import").click()
     expect(page.locator("#workspace")).to_be_visible()
     expect(card(page, "orc-2")).to_be_visible()
     expect(page.locator(".turn-bar .round")).to_contain_text("Round 2 — Orc 2’s turn")
@@ -161,3 +175,34 @@ def test_a_fight_in_progress_dropped_on_the_landing_page_opens_where_it_stood(
         ("kyra", 9, False), ("orc-1", 5, False), ("orc-2", 2, True),
     ]  # fmt: skip
     shot(page, "import_fight_export")
+
+
+def test_a_foundry_combat_read_on_a_phone_shows_what_did_not_map_and_cancel_keeps_nothing(
+    phone: Any, server: Server
+) -> None:
+    phone.goto(f"{server.url}/#operator={operator_token(server)}")
+    phone.locator("form.new-encounter select[name=ruleset]").select_option("starfinder")
+    combat = FIXTURES / "foundry_combat_sfrpg.json"
+    before = httpx.get(f"{server.url}/encounters", headers=server.operator).json()
+    phone.locator("input[name=import-fight]").set_input_files(str(combat))
+    shown = phone.locator("section.fight-report[data-file='foundry_combat_sfrpg.json']")
+    expect(shown.locator("[role=status]")).to_have_text(
+        "Read 3 combatants, round 1, Obozaya’s turn, in Starfinder; 16 fields not tracked. "
+        "Nothing kept yet."
+    )
+    keskodai = shown.locator("li.imported[data-imported='keskodai']")
+    expect(keskodai.locator(".standing")).to_contain_text("initiative 14 · SP 4/7 · HP 13/13")
+    unmapped = keskodai.locator("details.not-tracked")
+    expect(unmapped).to_contain_text("equipment Second skin: not tracked")
+    unmapped.scroll_into_view_if_needed()
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width
+    shot(phone, "import_fight_report_phone")
+    phone.screenshot(path=str(SCREENSHOTS / "import_fight_report_phone_view.png"))
+    shown.locator("button.cancel-import").click()
+    expect(shown).to_have_count(0)
+    assert httpx.get(f"{server.url}/encounters", headers=server.operator).json() == before
+    phone.locator("input[name=import-fight]").set_input_files(str(combat))
+    shown.locator("button.start-import").click()
+    expect(card(phone, "fire-azer")).to_be_visible()
+    expect(phone.locator(".turn-bar .round")).to_contain_text("Obozaya")
