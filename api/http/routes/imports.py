@@ -116,7 +116,12 @@ async def import_fight(
     ]
     issued = tokens.issued(encounter_id, {})
     return FightOpened(
-        id=encounter_id, version=len(log), name=fight.name, combatants=reports, **issued
+        id=encounter_id,
+        version=len(log),
+        name=fight.name,
+        combatants=reports,
+        gm_token=issued["gm_token"],
+        player_token=issued["player_token"],
     )
 
 

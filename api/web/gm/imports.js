@@ -60,6 +60,9 @@ function Report({ report, onKeep, onClose }) {
       <button type="button" class="close" aria-label=${`close the report on ${report.name}`} onClick=${onClose}>×</button></header>
     <p role="status">${report.kept ? `Kept ${count} in the library${report.replaced.length ? ` (replacing ${report.replaced.join(", ")})` : ""}.` : `Read ${count}: nothing kept yet.`}</p>
     ${report.kept ? null : html`<${Act} where="import" cls="primary keep-import" onClick=${onKeep}>Keep ${count === 1 ? "it" : `these ${count}`}<//>`}
+    ${report.kept && page.id && count > 1 ? html`<${Act} where=${`import-all:${report.name}`} cls="add-all-imported"
+      onClick=${() => record(`import-all:${report.name}`, report.creatures.flatMap((read) => joining(read.creature, 1)))}>Add ${count === 2 ? "both" : `all ${count}`} to the fight<//>` : null}
+    ${report.kept ? html`<${ErrorNote} where=${`import-all:${report.name}`} />` : null}
     <ul class="imported-list">${report.creatures.map((read) => html`<${ImportedCreature} key=${read.creature.id} read=${read} kept=${report.kept} />`)}</ul>
   </section>`;
 }
