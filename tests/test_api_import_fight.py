@@ -69,7 +69,7 @@ def test_a_file_it_cannot_read_is_the_422_naming_the_place_and_nothing_is_kept(
         assert reply.status_code == 422, reply.text
         assert reply.json()["errors"][0]["field"] == field
         assert reply.json()["detail"].startswith(start)
-    wrong = imported(client, auth, FIGHT.read_text(), ruleset="true20")
+    wrong = imported(client, auth, FIGHT.read_text(), ruleset="gurps")
     assert (wrong.status_code, wrong.json()["errors"][0]["field"]) == (422, "ruleset")
     assert client.get("/encounters", headers=auth).json() == []
 
@@ -181,5 +181,5 @@ def test_a_dry_run_of_a_file_it_cannot_read_is_the_same_422(client: TestClient) 
     reply = imported(client, auth, no_block, dry_run=True)
     assert reply.status_code == 422, reply.text
     assert reply.json()["errors"][0]["field"] == "file.Combatants[0].StatBlock"
-    wrong = imported(client, auth, FIGHT.read_text(), ruleset="true20", dry_run=True)
+    wrong = imported(client, auth, FIGHT.read_text(), ruleset="gurps", dry_run=True)
     assert (wrong.status_code, wrong.json()["errors"][0]["field"]) == (422, "ruleset")

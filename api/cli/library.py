@@ -94,7 +94,11 @@ def import_fight(
     ],
     ruleset: Annotated[
         str,
-        typer.Option("--ruleset", help="The encounter's ruleset (dnd35, d20modern, starfinder)."),
+        typer.Option(
+            "--ruleset",
+            help="The encounter's ruleset (dnd35, d20modern, starfinder; orcus and true20 from "
+            "Improved Initiative).",
+        ),
     ] = "dnd35",
     dry_run: Annotated[
         bool,
@@ -145,7 +149,7 @@ def standing(preview: dict[str, Any]) -> None:
         said = [f"initiative {each['initiative']}" if each["initiative"] is not None else ""]
         if vitals.get("max_stamina"):
             said.append(f"SP {vitals['stamina']}/{vitals['max_stamina']}")
-        said.append(f"HP {vitals.get('hp')}/{vitals.get('max_hp')}")
+        said.append(f"HP {vitals['hp']}/{vitals['max_hp']}" if "hp" in vitals else "no HP")
         said += [f"{vitals['temp_hp']} temporary" if vitals.get("temp_hp") else ""]
         said += ["hidden" if each["hidden"] else "", "" if each["in_fight"] else "defeated"]
         shown = ", ".join(s for s in said if s)

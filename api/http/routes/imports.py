@@ -82,9 +82,12 @@ def export_improved_initiative(
 @fights.post(
     "/import-fight",
     status_code=201,
-    response_model=FightOpened | FightPreview,
+    response_model=None,  # one of the two below, each with its example
     dependencies=NO_STORE,
-    responses={200: {"model": FightPreview, "description": "`dry_run`: read, nothing kept"}},
+    responses={
+        201: {"model": FightOpened, "description": "Kept: the new encounter and its tokens"},
+        200: {"model": FightPreview, "description": "`dry_run`: read, nothing kept"},
+    },
 )
 async def import_fight(
     body: FightToImport, table: TableId, commits: Commits, tokens: TokensDep, response: Response

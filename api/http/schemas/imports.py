@@ -32,8 +32,8 @@ class FileToImport(BaseModel):
     file: str = Field(min_length=1, max_length=FILE_MOST, description="The file's text.")
     name: str = Field("file", min_length=1, max_length=200, description="Its name, for errors.")
     ruleset: str | None = Field(
-        None, description="The ruleset to fill (Improved Initiative and text; default dnd35; "
-        "text also fills orcus and true20). "
+        None, description="The ruleset Improved Initiative and text fill (default dnd35; "
+        "also d20modern, starfinder, orcus, true20). "
         "A Foundry actor fills its own system's: dnd35 or starfinder.",
     )  # fmt: skip
     dry_run: bool = Field(False, description="Read and report; keep nothing.")

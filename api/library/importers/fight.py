@@ -14,6 +14,7 @@ from typing import Any
 import orjson
 
 from api.library.importers import READERS, foundry_combat
+from api.library.importers import improved_initiative_orcus_true20 as other
 from api.library.importers.improved_initiative import read_one
 from api.library.importers.report import ImportProblem, Line, Seat, slug
 from api.library.importers.shapes import ruleset_read
@@ -86,7 +87,7 @@ def fight_preview(text: str | bytes, ruleset: str, table: str) -> dict[str, Any]
 def fight_from(text: str | bytes, ruleset: str = "dnd35") -> FightRead:
     """The fight in an Improved Initiative encounter or a Foundry VTT combat, as facts checked
     as a whole log."""
-    ruleset_read(ruleset)  # a ruleset the importers fill, or the 422 naming `ruleset`
+    ruleset_read(ruleset, other.RULESETS)  # one the importers fill, or the 422 naming `ruleset`
     try:
         data = orjson.loads(text)
     except orjson.JSONDecodeError as exc:
@@ -128,6 +129,12 @@ def ii_seats(data: dict[str, Any], ruleset: str) -> list[Seat]:
         most, now = reading.stats.get("max_hp"), combatant.get("CurrentHP")
         lost = most - now if isinstance(most, int) and isinstance(now, int) and now < most else 0
         initiative, temporary = combatant.get("Initiative"), combatant.get("TemporaryHP")
+        if ruleset == "true20":  # no hit points: its wounds are conditions, the GM's to apply
+            for key in ("CurrentHP", "TemporaryHP"):
+                if isinstance(combatant.get(key), int):
+                    why = "True20 has no hit points (a wound is a condition: bruised, hurt …)"
+                    reading.drop(key, f"{key} {combatant[key]}: {why}")
+            temporary = None
         tags = [t.get("Text") if isinstance(t, dict) else t for t in combatant.get("Tags") or []]
         found.append(
             Seat(

@@ -147,6 +147,7 @@ async function fightCalled(body, where) {
 }
 
 function vitalsOf(v) {
+  if (v.hp == null) return "no hit points (a Toughness save)";  // True20
   const hp = `HP ${v.hp}/${v.max_hp}${v.temp_hp ? ` (+${v.temp_hp} temp)` : ""}`;
   return v.max_stamina ? `SP ${v.stamina}/${v.max_stamina} · ${hp}` : hp;
 }
