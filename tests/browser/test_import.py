@@ -250,3 +250,24 @@ def test_a_foundry_combat_read_on_a_phone_shows_what_did_not_map_and_cancel_keep
     shown.locator("button.start-import").click()
     expect(card(phone, "fire-azer")).to_be_visible()
     expect(phone.locator(".turn-bar .round")).to_contain_text("Obozaya")
+
+
+def test_an_improved_initiative_fight_read_for_true20_says_it_has_no_hit_points(
+    page: Any, server: Server
+) -> None:
+    page.goto(f"{server.url}/#operator={operator_token(server)}")
+    page.locator("form.new-encounter select[name=ruleset]").select_option("true20")
+    drop(page, FIXTURES / "improved_initiative_fight.json", "form.new-encounter .fight-drop")
+    shown = page.locator("section.fight-report[data-file='improved_initiative_fight.json']")
+    expect(shown.locator("[role=status]")).to_contain_text("round 2, Orc 2’s turn, in True20")
+    orc = shown.locator("li.imported[data-imported='orc-2']")
+    expect(orc.locator(".standing")).to_have_text("initiative 8 · no hit points (a Toughness save)")
+    expect(orc.locator("details.not-tracked")).to_contain_text(
+        "CurrentHP 2: True20 has no hit points"
+    )
+    expect(orc.locator("details.not-tracked")).to_contain_text(
+        "True20's damage is a bonus, not dice"
+    )
+    shot(page, "import_fight_report_true20")
+    page.locator("form.new-encounter select[name=ruleset]").select_option("dnd35")
+    expect(shown).to_have_count(0)  # read for True20: dropped again for another ruleset

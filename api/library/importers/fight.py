@@ -131,7 +131,7 @@ def ii_seats(data: dict[str, Any], ruleset: str) -> list[Seat]:
         initiative, temporary = combatant.get("Initiative"), combatant.get("TemporaryHP")
         if ruleset == "true20":  # no hit points: its wounds are conditions, the GM's to apply
             for key in ("CurrentHP", "TemporaryHP"):
-                if isinstance(combatant.get(key), int):
+                if isinstance(combatant.get(key), int) and (key == "CurrentHP" or combatant[key]):
                     why = "True20 has no hit points (a wound is a condition: bruised, hurt …)"
                     reading.drop(key, f"{key} {combatant[key]}: {why}")
             temporary = None
