@@ -13,7 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SCREENSHOTS, operator_token
+from tests.browser.conftest import SCREENSHOTS, axe_violations, operator_token
 from tests.browser.fight import create_encounter, record_attack, set_initiative
 from tests.browser.gm import card, the_log
 from tests.import_helpers import FIXTURES
@@ -242,6 +242,7 @@ def test_a_foundry_combat_read_on_a_phone_shows_what_did_not_map_and_cancel_keep
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, width
     shot(phone, "import_fight_report_phone")
+    assert axe_violations(phone) == []
     phone.screenshot(path=str(SCREENSHOTS / "import_fight_report_phone_view.png"))
     shown.locator("button.cancel-import").click()
     expect(shown).to_have_count(0)
