@@ -272,3 +272,36 @@ def test_an_improved_initiative_fight_read_for_true20_says_it_has_no_hit_points(
     shot(page, "import_fight_report_true20")
     page.locator("form.new-encounter select[name=ruleset]").select_option("dnd35")
     expect(shown).to_have_count(0)  # read for True20: dropped again for another ruleset
+
+
+def test_improved_initiative_powers_in_an_orcus_fight_attack_the_defense_they_name(
+    page: Any, server: Server
+) -> None:
+    encounter = create_encounter(page, server, "The shrine's ghosts", "orcus")
+    library(page)
+    name = "improved_initiative_orcus.json"
+    drop(page, FIXTURES / name)
+    shown = report(page, name)
+    expect(shown.locator("[role=status]")).to_have_text("Read 5: nothing kept yet.")
+    orc = shown.locator("li.imported[data-imported='orc']")
+    expect(orc.locator("details.not-tracked")).to_contain_text(
+        "fortitude, reflex, will: none given"
+    )
+    shown.locator("button.keep-import").click()
+    expect(shown.locator("[role=status]")).to_contain_text("Kept 5")
+    shot(page, "test_import_report_orcus")
+    shown.locator("button.add-all-imported").click()
+    set_initiative(page, {"wailing-ghost": 15, "goblin-archer": 8})
+    page.locator("button.start").click()
+    dialog = attack_with(page, "wailing-ghost", "goblin-archer", "Wail", 10)
+    expect(dialog.locator("select[name=defense]")).to_have_value("will")
+    expect(dialog.locator(".outcome")).to_have_text(
+        "Wailing Ghost hits Goblin Archer (18 vs Will 14)"
+    )
+    record_attack(dialog)
+    tokens = httpx.get(f"{server.url}/encounters/{encounter}/tokens", headers=server.operator)
+    lines = [line["fact"] for line in the_log(server, tokens.json())]
+    made = next(f for f in lines if f["type"] == "AttackMade")
+    dealt = next(f for f in lines if f["type"] == "DamageDealt")
+    assert (made["weapon"], made["defense"], made["total"]) == ("Wail", "will", 18)
+    assert 6 <= dealt["amount"] <= 16 and dealt["damage_type"] == "psychic"  # 2d6+4
