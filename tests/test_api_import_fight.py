@@ -4,6 +4,7 @@ opened as a new encounter of the caller's table, standing where it stood, by the
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -68,7 +69,7 @@ def test_a_file_it_cannot_read_is_the_422_naming_the_place_and_nothing_is_kept(
         assert reply.status_code == 422, reply.text
         assert reply.json()["errors"][0]["field"] == field
         assert reply.json()["detail"].startswith(start)
-    wrong = imported(client, auth, FIGHT.read_text(), ruleset="true20")
+    wrong = imported(client, auth, FIGHT.read_text(), ruleset="gurps")
     assert (wrong.status_code, wrong.json()["errors"][0]["field"]) == (422, "ruleset")
     assert client.get("/encounters", headers=auth).json() == []
 
@@ -127,3 +128,58 @@ def test_a_fights_end_state_exported_to_improved_initiative_comes_back_the_same(
     back = imported(client, auth, exported.text).json()
     assert standing(client, back) == standing(client, opened)
     assert standing(client, opened)[2]["kyra"] == ("Kyra", 7, 0, 17, False)
+
+
+def test_a_dry_run_shows_how_the_fight_would_stand_and_keeps_nothing(client: TestClient) -> None:
+    auth = table_key(client, "thursday")
+    reply = imported(client, auth, FIGHT.read_text(), dry_run=True)
+    assert reply.status_code == 200, reply.text
+    assert reply.headers["cache-control"] == "no-store"
+    shown = reply.json()
+    assert "gm_token" not in shown and shown["kept"] is False
+    assert (shown["name"], shown["phase"], shown["round"], shown["turn"]) == (
+        "The crypt door", "combat", 2, "orc-2",
+    )  # fmt: skip
+    each = [
+        (c["combatant"], c["initiative"], c["vitals"]["hp"], c["vitals"]["temp_hp"],
+         c["hidden"], c["in_fight"], c["attacks"])
+        for c in shown["combatants"]
+    ]  # fmt: skip
+    assert each == [
+        ("kyra", 17, 9, 0, False, True, ["Mace"]),
+        ("orc-1", 12, 5, 0, False, True, ["Falchion"]),
+        ("orc-2", 8, 2, 3, True, True, ["Falchion"]),
+    ]  # fmt: skip
+    assert {"source": "Tags", "outcome": "kept",
+            "detail": "a note in the log (conditions are the GM's to apply)"} in (
+        shown["combatants"][1]["lines"]
+    )  # fmt: skip
+    assert client.get("/encounters", headers=auth).json() == []  # nothing kept
+    opened = imported(client, auth, FIGHT.read_text()).json()  # then kept: the same facts
+    logged = client.get(f"/encounters/{opened['id']}/export", headers=bearer(opened["gm_token"]))
+    assert [json.loads(line) for line in logged.text.splitlines()] == shown["facts"]
+    assert shown["version"] == opened["version"] == len(shown["facts"])
+
+
+def test_a_dry_run_of_a_foundry_combat_names_the_defeated_and_what_did_not_map(
+    client: TestClient,
+) -> None:
+    text = (FIXTURES / "foundry_combat_d35e.json").read_text()
+    shown = imported(client, operator(client), text, dry_run=True).json()
+    gone = next(c for c in shown["combatants"] if c["combatant"] == "hobgoblin-sergeant")
+    assert (gone["in_fight"], gone["initiative"]) == (False, 12)
+    ogre = next(c for c in shown["combatants"] if c["combatant"] == "ogre")
+    assert (ogre["hidden"], ogre["vitals"]["hp"], ogre["vitals"]["max_hp"]) == (True, 20, 29)
+    unmapped = [line for line in ogre["lines"] if line["outcome"] == "not tracked"]
+    assert {"source": "combatants[2].tokenId", "outcome": "not tracked",
+            "detail": "tokenId: not tracked"} in unmapped  # fmt: skip
+
+
+def test_a_dry_run_of_a_file_it_cannot_read_is_the_same_422(client: TestClient) -> None:
+    auth = operator(client)
+    no_block = '{"Combatants": [{"Id": "x", "Initiative": 3}]}'
+    reply = imported(client, auth, no_block, dry_run=True)
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["errors"][0]["field"] == "file.Combatants[0].StatBlock"
+    wrong = imported(client, auth, FIGHT.read_text(), ruleset="gurps", dry_run=True)
+    assert (wrong.status_code, wrong.json()["errors"][0]["field"]) == (422, "ruleset")

@@ -80,7 +80,7 @@ def test_a_file_with_one_bad_creature_keeps_none_and_names_the_file_place_and_cr
     assert listed(client, auth, "dnd35") == []
     garbage = client.post("/library/import-file", json={"file": "{not json"}, headers=auth)
     assert garbage.json()["errors"][0]["field"] == "file"
-    other = client.post("/library/import-file", json={"file": json.dumps(good), "ruleset": "orcus"},
+    other = client.post("/library/import-file", json={"file": json.dumps(good), "ruleset": "gurps"},
                         headers=auth)  # fmt: skip
     assert (other.status_code, other.json()["errors"][0]["field"]) == (422, "ruleset")
 

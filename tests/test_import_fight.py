@@ -134,3 +134,27 @@ def test_a_long_fight_reaches_its_round_one_turn_at_a_time() -> None:
     table = table_at(checked(list(facts)))
     assert (table.round, table.turn) == (100, "orc-3")
     assert sum(f["type"] == "TurnEnded" for f in facts) == 99 * 20 + 3
+
+
+def test_import_fight_dry_run_prints_how_it_would_stand_and_keeps_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("COMBATLOG_DATABASE_URL", raising=False)
+    db = f"sqlite:///{tmp_path / 'combatlog.sqlite'}"
+    done = CliRunner().invoke(cli, ["import-fight", str(FIGHT), "--dry-run", "--db", db])
+    assert done.exit_code == 0, done.output
+    lines = done.output.splitlines()
+    assert (
+        lines[0]
+        == "would open The crypt door (dnd35): round 2, Orc 2's turn; 17 facts, nothing kept"
+    )
+    assert "  Combatants[2] orc-2: Orc 2, initiative 8, HP 2/5, 3 temporary, hidden" in lines
+    assert "    + CurrentHP: 3 damage taken before the import" in lines
+    with runtime(db) as built:
+        assert list(built.encounters.listed()) == []
+    combat = FIXTURES / "foundry_combat_sfrpg.json"
+    shown = CliRunner().invoke(cli, ["import-fight", str(combat), "--ruleset", "starfinder",
+                                     "--dry-run", "--db", db])  # fmt: skip
+    assert "  combatants[0] keskodai: Keskodai, initiative 14, SP 4/7, HP 13/13" in shown.output
+    assert "    - combatants[0].tokenId: tokenId: not tracked" in shown.output

@@ -98,9 +98,9 @@ def test_a_stat_block_without_a_name_or_hit_points_or_for_an_unread_ruleset_is_r
     with pytest.raises(ImportProblem) as zero:
         read_file(json.dumps({"Name": "Orc", "HP": {"Value": 0}}))
     assert (zero.value.field, zero.value.reason.startswith("Orc: ")) == ("stats.max_hp", True)
-    with pytest.raises(ImportProblem) as orcus:
-        read_file(json.dumps({"Name": "Orc", "HP": {"Value": 5}}), "orcus")
-    assert orcus.value.field == "ruleset"
+    with pytest.raises(ImportProblem) as unknown:
+        read_file(json.dumps({"Name": "Orc", "HP": {"Value": 5}}), "pathfinder2")
+    assert unknown.value.field == "ruleset"
 
 
 def test_two_creatures_of_one_name_get_two_ids() -> None:

@@ -1,11 +1,11 @@
 """Orcus and True20 stat block text (the seeds' layouts: 004 "Monster Statistics", True20's
 "Label: …; Label: …" entries) as library entries, every line read or kept as a note; other
-formats still refuse those rulesets with the 422 naming `ruleset`."""
+formats still refuse those rulesets with the 422 naming `ruleset` (Improved Initiative's stat
+blocks map into them: tests/test_importers_ii_orcus_true20.py)."""
 
 from __future__ import annotations
 
 import contextlib
-import json
 
 import pytest
 from hypothesis import given, settings
@@ -58,11 +58,12 @@ def test_every_line_of_a_block_is_read_or_kept_as_a_note(fixture: str, ruleset: 
     assert named == {f"line {n}" for n in range(1, len(block) + 1)}
 
 
-def test_json_formats_still_refuse_orcus_and_true20_naming_the_ruleset() -> None:
+def test_a_foundry_actor_refuses_orcus_and_true20_naming_the_ruleset() -> None:
+    party = (FIXTURES / "foundry_d35e_party.json").read_bytes()
     for ruleset in ("orcus", "true20"):
         with pytest.raises(ImportProblem) as refused:
-            read_file(json.dumps({"Name": "Orc", "HP": {"Value": 5}}), ruleset)
-        assert refused.value.field == "ruleset"
+            read_file(party, ruleset)
+        assert refused.value.reason.endswith(f"fills dnd35, not {ruleset}")
 
 
 GARBLE = "Level HP AC Fort Ref Will Toughness Combat: Attack Damage Defense Dodge/Parry Resist"

@@ -94,22 +94,37 @@ def import_fight(
     ],
     ruleset: Annotated[
         str,
-        typer.Option("--ruleset", help="The encounter's ruleset (dnd35, d20modern, starfinder)."),
+        typer.Option(
+            "--ruleset",
+            help="The encounter's ruleset (dnd35, d20modern, starfinder; orcus and true20 from "
+            "Improved Initiative).",
+        ),
     ] = "dnd35",
+    dry_run: Annotated[
+        bool,
+        typer.Option("--dry-run", help="Print how the fight would stand; keep nothing."),
+    ] = False,
     table: TableOption = DEFAULT_TABLE,
     db: DbOption = None,
 ) -> None:
     """Store a fight already in progress as a new encounter of the table: its combatants join,
     their initiative, damage and temporary hit points are recorded, and the turns pass to the
-    round and combatant it was at; prints its id, then each combatant's report."""
+    round and combatant it was at; prints its id, then each combatant's report. With
+    `--dry-run`, prints how it would stand (round, turn, each combatant) and keeps nothing."""
     from api.library.importers import ImportProblem
-    from api.library.importers.fight import fight_log
+    from api.library.importers.fight import fight_log, fight_preview
     from domain.commands import Import
 
     try:
-        fight, log = fight_log(read_bytes(file), ruleset, table)
+        if dry_run:
+            preview = fight_preview(read_bytes(file), ruleset, table)
+        else:
+            fight, log = fight_log(read_bytes(file), ruleset, table)
     except ImportProblem as exc:
         raise fail(f"{file}: {exc.field}: {exc.reason} (nothing kept)", 1) from None
+    if dry_run:
+        standing(preview)
+        return
     with runtime(db) as built:
         if built.tables.table(table) is None:
             raise fail(f"--table: no table {plain(table)} (`combatlog tables list`)", 2)
@@ -118,6 +133,30 @@ def import_fight(
         typer.echo(f"  {where}")
         for line in lines:
             typer.echo(f"    {MARKS[line.outcome]} {plain(line.source)}: {plain(line.detail)}")
+
+
+def standing(preview: dict[str, Any]) -> None:
+    """A fight read but not kept: where it would open, each combatant as it would stand, and
+    each field's fate."""
+    names = {c["combatant"]: c["name"] for c in preview["combatants"]}
+    turn = f", {plain(names[preview['turn']])}'s turn" if preview["turn"] else ""
+    typer.echo(
+        f"would open {plain(preview['name'])} ({preview['ruleset']}): round "
+        f"{preview['round']}{turn}; {preview['version']} facts, nothing kept"
+    )
+    for each in preview["combatants"]:
+        vitals = each["vitals"]
+        said = [f"initiative {each['initiative']}" if each["initiative"] is not None else ""]
+        if vitals.get("max_stamina"):
+            said.append(f"SP {vitals['stamina']}/{vitals['max_stamina']}")
+        said.append(f"HP {vitals['hp']}/{vitals['max_hp']}" if "hp" in vitals else "no HP")
+        said += [f"{vitals['temp_hp']} temporary" if vitals.get("temp_hp") else ""]
+        said += ["hidden" if each["hidden"] else "", "" if each["in_fight"] else "defeated"]
+        shown = ", ".join(s for s in said if s)
+        typer.echo(f"  {each['where']} {each['combatant']}: {plain(each['name'])}, {shown}")
+        for line in each["lines"]:
+            mark = MARKS[line["outcome"]]
+            typer.echo(f"    {mark} {plain(line['source'])}: {plain(line['detail'])}")
 
 
 def read_bytes(path: Path) -> bytes:

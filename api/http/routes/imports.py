@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
 from fastapi.concurrency import run_in_threadpool
 
 from api.compute.offload import off_loop
@@ -16,6 +16,7 @@ from api.http.routes.encounters import NO_STORE
 from api.http.schemas.imports import (
     CombatantReport,
     FightOpened,
+    FightPreview,
     FightToImport,
     FileToImport,
     ImportReport,
@@ -25,7 +26,7 @@ from api.http.schemas.imports import (
 )
 from api.library import Creature, TableLibrary
 from api.library.importers import ImportProblem, report_of
-from api.library.importers.fight import fight_log
+from api.library.importers.fight import fight_log, fight_preview
 from api.library.importers.shapes import READS
 from api.library.importers.to_improved_initiative import export_file, saved_encounter
 from domain.commands import Import
@@ -78,19 +79,36 @@ def export_improved_initiative(
     return ImprovedInitiativeFile.model_validate(found)
 
 
-@fights.post("/import-fight", status_code=201, response_model=FightOpened, dependencies=NO_STORE)
+@fights.post(
+    "/import-fight",
+    status_code=201,
+    response_model=None,  # one of the two below, each with its example
+    dependencies=NO_STORE,
+    responses={
+        201: {"model": FightOpened, "description": "Kept: the new encounter and its tokens"},
+        200: {"model": FightPreview, "description": "`dry_run`: read, nothing kept"},
+    },
+)
 async def import_fight(
-    body: FightToImport, table: TableId, commits: Commits, tokens: TokensDep
-) -> FightOpened:
+    body: FightToImport, table: TableId, commits: Commits, tokens: TokensDep, response: Response
+) -> FightOpened | FightPreview:
     """Store a fight in progress (an Improved Initiative saved encounter, a Foundry VTT combat
     with its actors) as a new encounter of the caller's table: the joins, initiative, damage
-    and turns that reproduce it, checked whole; answers its tokens and each combatant's report."""
+    and turns that reproduce it, checked whole; answers its tokens and each combatant's report.
+    With `dry_run`, nothing is stored: 200 with how it would stand and the facts it would
+    record."""
     try:  # the same reading as `combatlog import-fight`, off the event loop
-        fight, log = await off_loop(fight_log, body.file, body.ruleset, table)
+        if body.dry_run:
+            preview = await off_loop(fight_preview, body.file, body.ruleset, table)
+        else:
+            fight, log = await off_loop(fight_log, body.file, body.ruleset, table)
     except ImportProblem as exc:
         raise HttpProblem(
             422, "Cannot import", f"{body.name}: {exc.reason}", field_of(exc)
         ) from None
+    if body.dry_run:
+        response.status_code = 200
+        return FightPreview.model_validate(preview)
     encounter_id = await commits.new(Import(tuple(log)))
     reports = [
         CombatantReport(
@@ -101,7 +119,12 @@ async def import_fight(
     ]
     issued = tokens.issued(encounter_id, {})
     return FightOpened(
-        id=encounter_id, version=len(log), name=fight.name, combatants=reports, **issued
+        id=encounter_id,
+        version=len(log),
+        name=fight.name,
+        combatants=reports,
+        gm_token=issued["gm_token"],
+        player_token=issued["player_token"],
     )
 
 

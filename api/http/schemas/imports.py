@@ -32,8 +32,8 @@ class FileToImport(BaseModel):
     file: str = Field(min_length=1, max_length=FILE_MOST, description="The file's text.")
     name: str = Field("file", min_length=1, max_length=200, description="Its name, for errors.")
     ruleset: str | None = Field(
-        None, description="The ruleset to fill (Improved Initiative and text; default dnd35; "
-        "text also fills orcus and true20). "
+        None, description="The ruleset Improved Initiative and text fill (default dnd35; "
+        "also d20modern, starfinder, orcus, true20). "
         "A Foundry actor fills its own system's: dnd35 or starfinder.",
     )  # fmt: skip
     dry_run: bool = Field(False, description="Read and report; keep nothing.")
@@ -110,6 +110,9 @@ class FightToImport(BaseModel):
     file: str = Field(min_length=1, max_length=FILE_MOST, description="The file's text.")
     name: str = Field("file", min_length=1, max_length=200, description="Its name, for errors.")
     ruleset: str = Field("dnd35", description="The new encounter's ruleset.")
+    dry_run: bool = Field(
+        False, description="Read, check and report how the fight would stand; keep nothing."
+    )
 
 
 class CombatantReport(BaseModel):
@@ -131,12 +134,54 @@ class FightOpened(BaseModel):
              "detail": "2 damage taken before the import"}]}],
     })  # fmt: skip
 
+    kept: Literal[True] = True
     id: UUID
     version: int
     gm_token: str
     player_token: str
     name: str
     combatants: list[CombatantReport]
+
+
+class CombatantStanding(CombatantReport):
+    """One combatant of a fight read but not kept: as it would stand once imported, and every
+    field's fate."""
+
+    combatant: str = Field(description="Its id in the encounter.")
+    name: str
+    side: str
+    hidden: bool
+    in_fight: bool = Field(description="False: defeated in the file, it joins and leaves.")
+    initiative: int | None
+    vitals: dict[str, int] = Field(description="hp, max_hp, temp_hp (Starfinder: stamina, …).")
+    attacks: list[str] = Field(description="The names of its attacks, offered when it attacks.")
+
+
+class FightPreview(BaseModel):
+    """A fight read and checked but not kept (`dry_run`): how it would open, and the facts an
+    import would record (line 1 first)."""
+
+    model_config = example({
+        "kept": False, "name": "The crypt door", "ruleset": "dnd35", "phase": "combat",
+        "round": 1, "turn": "orc", "version": 5,
+        "combatants": [{
+            "where": "Combatants[0]", "combatant": "orc", "name": "Orc", "side": "foes",
+            "hidden": False, "in_fight": True, "initiative": 12,
+            "vitals": {"hp": 3, "max_hp": 5, "temp_hp": 0, "nonlethal": 0}, "attacks": [],
+            "lines": [{"source": "CurrentHP", "outcome": "kept",
+                       "detail": "2 damage taken before the import"}]}],
+        "facts": [{"type": "EncounterCreated", "name": "The crypt door", "ruleset": "dnd35"}],
+    })  # fmt: skip
+
+    kept: Literal[False] = False
+    name: str
+    ruleset: str
+    phase: str
+    round: int
+    turn: str | None = Field(description="The combatant whose turn it is, by id.")
+    version: int = Field(description="How many facts the import would record.")
+    combatants: list[CombatantStanding]
+    facts: list[dict[str, Any]]
 
 
 class ImprovedInitiativeEncounter(BaseModel):

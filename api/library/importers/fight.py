@@ -8,12 +8,13 @@ format reads its combatants into seats; the facts are made here, once."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import orjson
 
 from api.library.importers import READERS, foundry_combat
+from api.library.importers import improved_initiative_orcus_true20 as other
 from api.library.importers.improved_initiative import read_one
 from api.library.importers.report import ImportProblem, Line, Seat, slug
 from api.library.importers.shapes import ruleset_read
@@ -45,10 +46,48 @@ def fight_log(text: str | bytes, ruleset: str, table: str) -> tuple[FightRead, l
     return fight, [seated(first, table), *rest]
 
 
+def fight_preview(text: str | bytes, ruleset: str, table: str) -> dict[str, Any]:
+    """What importing the fight would record, nothing stored: its name, the round and turn it
+    opens at, each combatant as it would stand (initiative, hit points, hidden, still in the
+    fight or gone defeated, its attacks) with its report, and the facts themselves — the same
+    reading and checks as `fight_log`, so what is shown is what a real import keeps."""
+    fight, log = fight_log(text, ruleset, table)
+    state = History(log).gm_state()
+    joins = [f for f in fight.facts if f["type"] == "CombatantJoined"]
+    combatants = []
+    for made, (where, lines) in zip(joins, fight.lines, strict=True):
+        now = state["combatants"][made["combatant"]]
+        combatants.append(
+            {
+                "where": where,
+                "combatant": made["combatant"],
+                "name": made["name"],
+                "side": made["side"],
+                "hidden": made["hidden"],
+                "in_fight": "left" not in now["statuses"],
+                "initiative": now.get("initiative"),
+                "vitals": now["vitals"],
+                "attacks": [a["name"] for a in made["stats"].get("attacks", [])],
+                "lines": [asdict(line) for line in lines],
+            }
+        )
+    return {
+        "kept": False,
+        "name": fight.name,
+        "ruleset": ruleset,
+        "phase": state["phase"],
+        "round": state["round"],
+        "turn": state["turn"],
+        "version": len(log),
+        "combatants": combatants,
+        "facts": [event.to_json_dict() for event in log],
+    }
+
+
 def fight_from(text: str | bytes, ruleset: str = "dnd35") -> FightRead:
     """The fight in an Improved Initiative encounter or a Foundry VTT combat, as facts checked
     as a whole log."""
-    ruleset_read(ruleset)  # a ruleset the importers fill, or the 422 naming `ruleset`
+    ruleset_read(ruleset, other.RULESETS)  # one the importers fill, or the 422 naming `ruleset`
     try:
         data = orjson.loads(text)
     except orjson.JSONDecodeError as exc:
@@ -90,6 +129,12 @@ def ii_seats(data: dict[str, Any], ruleset: str) -> list[Seat]:
         most, now = reading.stats.get("max_hp"), combatant.get("CurrentHP")
         lost = most - now if isinstance(most, int) and isinstance(now, int) and now < most else 0
         initiative, temporary = combatant.get("Initiative"), combatant.get("TemporaryHP")
+        if ruleset == "true20":  # no hit points: its wounds are conditions, the GM's to apply
+            for key in ("CurrentHP", "TemporaryHP"):
+                if isinstance(combatant.get(key), int) and (key == "CurrentHP" or combatant[key]):
+                    why = "True20 has no hit points (a wound is a condition: bruised, hurt …)"
+                    reading.drop(key, f"{key} {combatant[key]}: {why}")
+            temporary = None
         tags = [t.get("Text") if isinstance(t, dict) else t for t in combatant.get("Tags") or []]
         found.append(
             Seat(

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from api.library.importers import improved_initiative_orcus_true20 as other
 from api.library.importers.attack_text import read_attacks
 from api.library.importers.report import SHAPE_ERRORS, ImportProblem, Reading, misshapen
 from api.library.importers.shapes import add_attack, armor, ruleset_read
@@ -106,7 +107,7 @@ def combatants(
 
 def read_all(data: Any, ruleset: str) -> list[tuple[str, Reading]]:
     """Every stat block of the file read into the ruleset's stats, with where it was."""
-    ruleset_read(ruleset)
+    ruleset_read(ruleset, other.RULESETS)
     blocks = stat_blocks(data)
     if not blocks:
         raise ImportProblem("file", "no Improved Initiative stat block in it")
@@ -133,7 +134,12 @@ def read_one(block: dict[str, Any], ruleset: str, pc: bool, state: dict[str, Any
             "Player", f"on the party roster ({block.get('Player') or 'a player character'})"
         )
     for key, value in block.items():
-        read_field(reading, key, value)
+        if ruleset in other.RULESETS and key in other.READ_HERE:
+            other.read_field(reading, key, value)
+        else:
+            read_field(reading, key, value)
+    if ruleset in other.RULESETS:
+        other.finish(reading)
     for key, value in state.items():
         if key != "StatBlock" and value not in (None, "", [], {}):
             reading.drop(

@@ -14,10 +14,12 @@ ARMOR = {"dnd35": "ac", "d20modern": "defense"}  # Starfinder has two: eac, kac
 ENERGY = {"acid", "cold", "electricity", "fire", "sonic"}  # 002 L87: EAC for energy damage only
 
 
-def ruleset_read(ruleset: str) -> str:
-    """The ruleset, if an import can fill its stats; else ImportProblem naming `ruleset`."""
-    if ruleset not in READS:
-        raise ImportProblem("ruleset", f"the importers fill {', '.join(READS)}, not {ruleset}")
+def ruleset_read(ruleset: str, also: tuple[str, ...] = ()) -> str:
+    """The ruleset, if an import can fill its stats (READS, and `also` for the importers that
+    fill more); else ImportProblem naming `ruleset`."""
+    if ruleset not in (*READS, *also):
+        filled = ", ".join((*READS, *also))
+        raise ImportProblem("ruleset", f"the importers fill {filled}, not {ruleset}")
     return ruleset
 
 

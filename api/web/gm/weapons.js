@@ -13,7 +13,7 @@ export function picked(attack) {
   return {
     weapon: attack.name, bonus: String(bonusOf(attack)), amount: attack.damage || "", type: attack.damage_type || "",
     threat: attack.threat ?? null, multiplier: attack.multiplier ?? null,
-    ...(attack.defense ? { defense: attack.defense } : {}),
+    ...(attack.defense || attack.vs ? { defense: attack.defense || attack.vs } : {}),  // Orcus: a power's `vs`
   };
 }
 
