@@ -29,6 +29,7 @@ from api.service.encounters import Encounters
 from api.service.hub import Hub
 from api.service.relay import Relay
 from api.service.tables import Tables
+from api.service.claims import Claims
 from api.service.tokens import Tokens, operator_token
 from api.store import EncounterStore
 
@@ -71,6 +72,11 @@ class Runtime:
         return Tokens(self.secret, self.store.access)
 
     @cached_property
+    def claims(self) -> Claims:
+        """Players' claims of characters through the shared player link (issue 26)."""
+        return Claims(self.tokens)
+
+    @cached_property
     def tables(self) -> Tables:
         """The tables (game groups) and their keys; the default one made on the store's first
         opening, keyed by the operator token (none is, without the secret)."""
@@ -105,7 +111,7 @@ class Runtime:
 
     def made(self) -> Self:
         """Every part made now (the app's start), none on a request."""
-        _ = (self.tokens, self.tables, self.doors, self.analytics, self.library, self.campaigns)
+        _ = (self.tokens, self.claims, self.tables, self.doors, self.analytics, self.library, self.campaigns)
         return self
 
     def close(self) -> None:

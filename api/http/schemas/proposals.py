@@ -3,9 +3,9 @@ and the queue and the player's own list as they are read."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, Field, StrictInt
+from pydantic import BaseModel, Field, StrictInt, StringConstraints
 
 from api.http.schemas.encounters import Body, example
 from domain.events import CombatantId, Label
@@ -97,3 +97,53 @@ class Proposed(BaseModel):
     by: str | None = None
     words: str | None = None
     derived: list[dict[str, Any] | None] | None = None
+
+
+PlayerName = Annotated[
+    str,
+    StringConstraints(
+        strip_whitespace=True, min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$"
+    ),
+]
+
+
+class Claimable(BaseModel):
+    """A player character the shared player link offers: in the fight, shown in the player
+    view, held by no approved claim."""
+
+    model_config = example({"combatant": "lidda", "name": "Lidda"})
+
+    combatant: str
+    name: str
+
+
+class NewClaim(Body):
+    """A player's claim of a player character through the shared player link, with the name
+    the GM knows them by."""
+
+    model_config = example({"combatant": "lidda", "player": "Sam"}, extra="forbid")
+
+    combatant: CombatantId
+    player: PlayerName = Field(description="The player's name, for the GM (1–40 characters).")
+
+
+class ClaimState(BaseModel):
+    """A claim as it stands: `pending`, `approved`, `declined` or `released` (approved, then the
+    GM replaced the character's token). `token`: the character's token, for the requester
+    holding the claim's ticket while approved; `ticket` only in the reply that made it."""
+
+    model_config = example(
+        {"claim": "9c1e5a0b7d3f2a61", "combatant": "lidda", "name": "Lidda", "player": "Sam",
+         "state": "pending", "made": 1796212800.0, "ticket": "claim_5e0c…"},
+        {"claim": "9c1e5a0b7d3f2a61", "combatant": "lidda", "name": "Lidda", "player": "Sam",
+         "state": "approved", "made": 1796212800.0, "token": "pc_3f9a…_6c69646461"},
+    )  # fmt: skip
+
+    claim: str
+    combatant: str
+    name: str
+    player: str
+    state: str
+    made: float
+    token: str | None = None
+    ticket: str | None = None
