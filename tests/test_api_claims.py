@@ -7,10 +7,14 @@ encounter's (one table's) tickets and tokens reach nothing of another's."""
 from __future__ import annotations
 
 from typing import Any
+from uuid import uuid4
 
+import pytest
 from fastapi.testclient import TestClient
 
 from api.service.claims import MOST_PENDING
+from api.store.access import Claim
+from api.store.encounters import EncounterStore
 from tests.tables_world import new_table
 from tests.test_api import open_table, url
 from tests.test_api_proposals import INITIATIVE, PARTY, bearer
@@ -200,3 +204,26 @@ def test_one_encounters_tickets_and_tokens_reach_nothing_of_anothers(client: Tes
     assert client.get(url(theirs, "state"), headers=bearer(token)).status_code == 403
     assert client.get(url(theirs, "claimable"), headers=theirs["player"]).json() == [
         {"combatant": "lidda", "name": "Lidda"}, {"combatant": "kyra", "name": "Kyra"}]  # fmt: skip
+
+
+def test_claims_are_kept_per_encounter_in_either_store(store: EncounterStore) -> None:
+    ours, theirs = uuid4(), uuid4()
+    access = store.access
+    for n, who in enumerate(("lidda", "lidda", "kyra")):
+        access.add_claim(ours, Claim(f"{n:016x}", who, f"P{n}", "digest", made=n), lambda _: None)
+    assert access.claims(theirs) == [] and access.claim(theirs, f"{0:016x}") is None
+    assert not access.decide_claim(theirs, f"{0:016x}", "approved", 0)
+    assert access.decide_claim(ours, f"{0:016x}", "approved", 2)
+    assert not access.decide_claim(ours, f"{0:016x}", "declined")  # decided once
+    assert [(c.player, c.state, c.generation) for c in access.claims(ours)] == [
+        ("P0", "approved", 2), ("P1", "declined", -1), ("P2", "pending", -1)]  # fmt: skip
+
+
+def test_a_refused_check_keeps_no_claim(store: EncounterStore) -> None:
+    def refuse(_: list[Claim]) -> None:
+        raise ValueError("full")
+
+    encounter = uuid4()
+    with pytest.raises(ValueError, match="full"):
+        store.access.add_claim(encounter, Claim("0" * 16, "lidda", "Sam", "d"), refuse)
+    assert store.access.claims(encounter) == []

@@ -3,6 +3,7 @@ import { follow, renderTable } from "./table.js";
 import { showConnection } from "./connection.js";
 import { showRecap } from "./recap_text.js";
 import { Proposing, characterOf } from "./propose.js";
+import { Claiming } from "./claim.js";
 
 const id = location.pathname.split("/").pop();
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
@@ -10,6 +11,8 @@ const message = document.querySelector("#message");
 let drawn = 0;  // the version of the table on the page
 const character = characterOf(token);  // a character's link: their own panel (issue 26)
 const mine = character ? new Proposing(id, token, character) : null;
+// The table's shared player link: a player asks the GM for a character nobody holds (claim.js).
+const claiming = /^player_/.test(token || "") ? new Claiming(id, token) : null;
 
 async function refresh() {
   const reply = await fetch(`/encounters/${id}/state`, { headers: { Authorization: `Bearer ${token}` } });
@@ -23,6 +26,7 @@ async function refresh() {
   drawn = body.version;
   document.querySelector("#table").replaceChildren(renderTable(body));
   mine?.shown(body);
+  claiming?.shown();
   message.textContent = "live";
   message.className = "info";
 }
