@@ -227,3 +227,13 @@ def test_a_refused_check_keeps_no_claim(store: EncounterStore) -> None:
     with pytest.raises(ValueError, match="full"):
         store.access.add_claim(encounter, Claim("0" * 16, "lidda", "Sam", "d"), refuse)
     assert store.access.claims(encounter) == []
+
+
+def test_the_gm_reads_the_shared_player_link_and_no_player_does(client: TestClient) -> None:
+    table = open_table(client, PARTY)
+    read = client.get(url(table, "player-link"), headers=table["gm"])
+    assert read.status_code == 200 and read.headers["cache-control"] == "no-store"
+    assert read.json() == {"token": table["player_token"]}
+    pc = client.get(url(table, "characters"), headers=table["gm"]).json()[0]["token"]
+    for headers in (table["player"], bearer(pc)):
+        assert client.get(url(table, "player-link"), headers=headers).status_code == 403

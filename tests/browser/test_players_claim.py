@@ -31,7 +31,9 @@ def test_two_players_claim_on_the_shared_link_and_the_gm_rules_with_one_tap(
 ) -> None:
     seeded(server, encounter, PARTY)
     page.goto(gm_url(server, encounter))
-    shared = f"{server.url}/play/{encounter['id']}#token={encounter['player_token']}"
+    page.locator("details.player-links-box summary").click()
+    shared = page.locator("p.shared-link input").input_value()  # the link the GM hands round
+    assert shared == f"{server.url}/play/{encounter['id']}#token={encounter['player_token']}"
     sam, alex = phone, second_phone
     sam.goto(shared)
     alex.goto(shared)

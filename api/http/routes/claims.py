@@ -12,10 +12,10 @@ from uuid import UUID
 from fastapi import APIRouter, Path
 from fastapi.concurrency import run_in_threadpool
 
-from api.http.deps import Auth, ClaimsDep, Opened, Service, Writer
+from api.http.deps import Auth, ClaimsDep, Opened, Service, TokensDep, Writer
 from api.http.problems import ERRORS, HttpProblem
 from api.http.routes.encounters import NO_STORE
-from api.http.schemas.proposals import Claimable, ClaimState, NewClaim
+from api.http.schemas.proposals import Claimable, ClaimState, NewClaim, SharedLink
 from api.service.claims import ClaimRefused, ClaimView
 from projections.history import History
 from projections.proposals import claimable
@@ -52,6 +52,14 @@ def state(view: ClaimView, ticket: str | None = None) -> ClaimState:
 async def offered(service: Service, encounter_id: UUID) -> dict[str, str]:
     """The player characters the player view shows, by id: their names."""
     return dict(await run_in_threadpool(service.read, encounter_id, claimable))
+
+
+@router.get("/{encounter_id}/player-link", response_model=SharedLink, dependencies=NO_STORE)
+async def player_link(encounter_id: UUID, _: Writer, tokens: TokensDep) -> SharedLink:
+    """The GM: the table's shared player link's token (the player view; a player opening it
+    claims a character nobody holds), as the GM's rotation of it answers it too."""
+    issued = await run_in_threadpool(tokens.issued, encounter_id)
+    return SharedLink(token=issued["player_token"])
 
 
 @router.get("/{encounter_id}/claimable", response_model=list[Claimable])

@@ -147,3 +147,11 @@ class ClaimState(BaseModel):
     made: float
     token: str | None = None
     ticket: str | None = None
+
+
+class SharedLink(BaseModel):
+    """The encounter's shared player token: the link the GM hands the whole table."""
+
+    model_config = example({"token": "player_5b2c…"})
+
+    token: str

@@ -2,7 +2,7 @@
 // one tap to accept, an edit of its numbers before accepting, a decline with a reason for the
 // player alone; and each player character's link, to hand to its player.
 import { html, useEffect, useState } from "./lib.js";
-import { api, clearError, fail, live, page, record, update, write } from "./store.js";
+import { api, clearError, fail, kept, live, page, record, update, write } from "./store.js";
 import { Act, ErrorNote } from "./ui.js";
 
 const NUMBERS = ["natural", "total", "modifier", "amount", "dc"];  // what the GM may change in place
@@ -125,6 +125,18 @@ export function Proposals() {
     <${ErrorNote} where="proposals" /></section>`;
 }
 
+// The table's one player link: a player opening it picks a character nobody holds, the GM approves.
+function SharedLink() {
+  const [token, setToken] = useState(kept()[page.id]?.player || null);
+  useEffect(() => {
+    api("GET", `/encounters/${page.id}/player-link`).then((found) => setToken(found.token)).catch((error) => fail("links", error.message));
+  }, [page.id]);
+  if (!token) return null;
+  const address = `${location.origin}/play/${page.id}#token=${token}`;
+  return html`<p class="hint shared-link">Or one link for the whole table: each player picks their character there, and you approve it.
+    <input readonly aria-label="the table's player link" value=${address} onFocus=${(e) => e.target.select()} /></p>`;
+}
+
 // Each player character's link (GET …/characters): a player opens it on their phone.
 export function PlayerLinks() {
   const [links, setLinks] = useState(null);
@@ -153,6 +165,7 @@ export function PlayerLinks() {
     Accept players' initiative and their own saves without asking (a standing ruling, in the log)</label>
     <${ErrorNote} where="standing" />
     <${TimerSetting} />
+    <${SharedLink} />
     <ul class="player-links">${links.map((link) => html`<li data-combatant=${link.combatant}>
     <strong>${link.name}</strong>
     <input readonly aria-label=${`${link.name}'s link`} value=${address(link)} onFocus=${(e) => e.target.select()} />
