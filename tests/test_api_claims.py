@@ -121,11 +121,16 @@ def test_who_may_claim_approve_and_read_a_claim(client: TestClient) -> None:
         assert client.get(url(table, "claims"), headers=headers).status_code == 403
         decided = client.post(url(table, f"claims/{sam['claim']}/approve"), headers=headers)
         assert decided.status_code == 403
-    for headers in (table["player"], table["gm"], bearer(pc), bearer("claim_" + "0" * 64)):
+    for headers in (table["player"], bearer(pc), bearer("claim_" + "0" * 64)):
         assert client.get(url(table, f"claims/{sam['claim']}"), headers=headers).status_code == 403
+    client.post(url(table, f"claims/{sam['claim']}/approve"), headers=table["gm"])
+    seen = client.get(url(table, f"claims/{sam['claim']}"), headers=table["gm"])  # no token
+    assert (seen.json()["state"], seen.json()["token"], seen.json()["ticket"]) == (
+        "approved", None, None)  # fmt: skip
+    assert mine(client, table, sam).json()["token"].startswith("pc_")
     assert client.get(url(table, f"claims/{sam['claim']}")).status_code == 401
     unknown = client.post(url(table, "claims/0123456789abcdef/approve"), headers=table["gm"])
-    assert (unknown.status_code, unknown.json()["errors"][0]["field"]) == (404, "claim")
+    assert (unknown.status_code, unknown.json()["errors"][0]["field"]) == (404, "claim_id")
     bad_id = client.post(url(table, "claims/NOT-AN-ID/approve"), headers=table["gm"])
     assert bad_id.status_code == 422
 
@@ -233,7 +238,7 @@ def test_the_gm_reads_the_shared_player_link_and_no_player_does(client: TestClie
     table = open_table(client, PARTY)
     read = client.get(url(table, "player-link"), headers=table["gm"])
     assert read.status_code == 200 and read.headers["cache-control"] == "no-store"
-    assert read.json() == {"token": table["player_token"]}
+    assert read.json() == {"id": table["id"], "token": table["player_token"]}
     pc = client.get(url(table, "characters"), headers=table["gm"]).json()[0]["token"]
     for headers in (table["player"], bearer(pc)):
         assert client.get(url(table, "player-link"), headers=headers).status_code == 403

@@ -28,6 +28,7 @@ MOST_PENDING = 8  # claims of one encounter waiting for the GM
 MOST_A_MINUTE = 12  # claims made through one encounter's player link in any 60 seconds
 WAIT_FOR_GM = 10  # Retry-After (s) while MOST_PENDING claims wait
 NO_CLAIM = "no claim of this encounter holds this ticket"
+TICKET = "claim_"  # a claim's ticket begins so
 
 
 class ClaimRefused(Exception):
@@ -107,7 +108,7 @@ class Claims:
         if combatant in self.claimed(encounter_id):
             detail = f"{offered[combatant]} is claimed already: the GM releases a claim"
             raise ClaimRefused(409, "Claimed already", detail, "combatant")
-        ticket = "claim_" + secrets.token_hex(32)
+        ticket = TICKET + secrets.token_hex(32)
         now = time.time()
         claim = Claim(secrets.token_hex(8), combatant, player, digest(ticket), made=now)
 
@@ -147,6 +148,16 @@ class Claims:
         token = self.tokens.character(encounter_id, found.combatant)
         return replace(view, token=token)
 
+    def read(
+        self, encounter_id: UUID, claim_id: str, names: Callable[[], Mapping[str, str]]
+    ) -> ClaimView | None:
+        """For the GM: one claim of the encounter as it stands, without the token (None: the
+        encounter has no claim of that id)."""
+        found = self.access.claim(encounter_id, claim_id)
+        if found is None:
+            return None
+        return self._view(found, names(), self.tokens.generations(encounter_id))
+
     def decide(
         self,
         encounter_id: UUID,
@@ -159,25 +170,25 @@ class Claims:
         declines a pending claim; 404 for no claim of that id, 409 for one decided."""
         found = self.access.claim(encounter_id, claim_id)
         if found is None:
-            raise ClaimRefused(404, "No such claim", f"no claim {claim_id!r}", "claim")
+            raise ClaimRefused(404, "No such claim", f"no claim {claim_id!r}", "claim_id")
         if found.state != "pending":
             detail = f"the claim was {found.state} already"
-            raise ClaimRefused(409, "Decided already", detail, "claim")
+            raise ClaimRefused(409, "Decided already", detail, "claim_id")
         generation = -1
         if approve:
             if found.combatant not in offered:
                 detail = f"{found.combatant!r} is no player character in the fight now"
-                raise ClaimRefused(409, "Not offered now", detail, "claim")
+                raise ClaimRefused(409, "Not offered now", detail, "claim_id")
             holder = self.claimed(encounter_id).get(found.combatant)
             if holder is not None:
                 detail = f"{offered[found.combatant]} is held by {holder}: release it first"
-                raise ClaimRefused(409, "Claimed already", detail, "claim")
+                raise ClaimRefused(409, "Claimed already", detail, "claim_id")
             generation = self.tokens.generations(encounter_id).get(
                 character_role(found.combatant), 0
             )
         state = "approved" if approve else "declined"
         if not self.access.decide_claim(encounter_id, claim_id, state, generation):
-            raise ClaimRefused(409, "Decided already", "the claim was decided meanwhile", "claim")
+            raise ClaimRefused(409, "Decided already", "the claim was decided meanwhile", "claim_id")
         decided = replace(found, state=state, generation=generation)
         return self._view(decided, names, self.tokens.generations(encounter_id))
 

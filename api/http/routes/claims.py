@@ -12,11 +12,11 @@ from uuid import UUID
 from fastapi import APIRouter, Path
 from fastapi.concurrency import run_in_threadpool
 
-from api.http.deps import Auth, ClaimsDep, Opened, Service, TokensDep, Writer
+from api.http.deps import Auth, ClaimsDep, DoorsDep, Opened, Service, TokensDep, Writer, gm_only
 from api.http.problems import ERRORS, HttpProblem
 from api.http.routes.encounters import NO_STORE
 from api.http.schemas.proposals import Claimable, ClaimState, NewClaim, SharedLink
-from api.service.claims import ClaimRefused, ClaimView
+from api.service.claims import TICKET, ClaimRefused, ClaimView
 from projections.history import History
 from projections.proposals import claimable
 
@@ -59,7 +59,7 @@ async def player_link(encounter_id: UUID, _: Writer, tokens: TokensDep) -> Share
     """The GM: the table's shared player link's token (the player view; a player opening it
     claims a character nobody holds), as the GM's rotation of it answers it too."""
     issued = await run_in_threadpool(tokens.issued, encounter_id)
-    return SharedLink(token=issued["player_token"])
+    return SharedLink(id=encounter_id, token=issued["player_token"])
 
 
 @router.get("/{encounter_id}/claimable", response_model=list[Claimable])
@@ -113,16 +113,24 @@ async def mine(
     claim_id: ClaimId,
     service: Service,
     claims: ClaimsDep,
+    doors: DoorsDep,
     authorization: Auth = None,
 ) -> ClaimState:
     """The requester reads their claim with its ticket (`Authorization: Bearer claim_…`): its
-    state, and the character's token while approved. Any other token, or a ticket of another
-    claim or encounter, is refused alike (403), whether the claim exists or not."""
+    state, and the character's token while approved. Any other ticket (of another claim or
+    encounter) is refused alike (403), whether the claim exists or not. The GM reads it too,
+    without the token; any other token is a 403."""
 
     def named() -> dict[str, str]:
         return service.read(encounter_id, names)
 
-    found = await run_in_threadpool(claims.mine, encounter_id, claim_id, authorization, named)
+    if authorization is not None and authorization[7:].strip().startswith(TICKET):
+        found = await run_in_threadpool(claims.mine, encounter_id, claim_id, authorization, named)
+        return state(found)
+    gm_only(doors.opener(encounter_id, authorization).role)
+    found = await run_in_threadpool(claims.read, encounter_id, claim_id, named)
+    if found is None:
+        raise HttpProblem(404, "No such claim", f"no claim {claim_id!r}", "claim_id")
     return state(found)
 
 

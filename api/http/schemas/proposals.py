@@ -4,6 +4,7 @@ and the queue and the player's own list as they are read."""
 from __future__ import annotations
 
 from typing import Annotated, Any
+from uuid import UUID
 
 from pydantic import BaseModel, Field, StrictInt, StringConstraints
 
@@ -152,6 +153,7 @@ class ClaimState(BaseModel):
 class SharedLink(BaseModel):
     """The encounter's shared player token: the link the GM hands the whole table."""
 
-    model_config = example({"token": "player_5b2c…"})
+    model_config = example({"id": "0d9c6b5e-1f0e-4b8a-9a51-3c1f2b7d9e10", "token": "player_5b2c…"})
 
+    id: UUID
     token: str
