@@ -23,13 +23,13 @@ from api.compute import offload
 from api.config.secret import secret_at_start
 from api.config.settings import Settings
 from api.library import CreatureLibrary
+from api.service.claims import Claims
 from api.service.commits import Committers
 from api.service.doors import Doors
 from api.service.encounters import Encounters
 from api.service.hub import Hub
 from api.service.relay import Relay
 from api.service.tables import Tables
-from api.service.claims import Claims
 from api.service.tokens import Tokens, operator_token
 from api.store import EncounterStore
 
@@ -111,7 +111,8 @@ class Runtime:
 
     def made(self) -> Self:
         """Every part made now (the app's start), none on a request."""
-        _ = (self.tokens, self.claims, self.tables, self.doors, self.analytics, self.library, self.campaigns)
+        made = (self.tokens, self.claims, self.tables, self.doors)
+        _ = (*made, self.analytics, self.library, self.campaigns)
         return self
 
     def close(self) -> None:

@@ -117,8 +117,8 @@ def table_setting(b: Builder) -> None:
         b.add(TurnTimerSet(seconds=b.pick([0, 1, 30, 60, 3600])))
     if b.number(0, 3) == 0:
         setting = len(b.events)
-        b.add(b.pick([EventRevoked(target=setting),
-                      EventAmended(target=setting, replacement=TurnTimerSet(seconds=45))]))  # fmt: skip
+        amended = EventAmended(target=setting, replacement=TurnTimerSet(seconds=45))
+        b.add(b.pick([EventRevoked(target=setting), amended]))
 
 
 def secret_step(b: Builder, cast: Cast) -> None:

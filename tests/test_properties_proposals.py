@@ -1,9 +1,9 @@
 """Property (issue 26): whatever two players propose and the GM accepts, edits, declines,
-undoes or redoes, no player output — the state after every line in both timelines, the log,
-the export, the stream, the recap, their proposals, the characters the shared link offers to
-claim — holds another player's proposal or the GM's ruling on it, a hidden combatant, or who
-wrote a line (the GM's standing ruling and turn timer among the lines); a proposal changes no table until
-it is accepted; and an acceptance undone is as if it never happened."""
+undoes or redoes (sets the standing ruling and the turn timer among it), no player output — the
+state after every line in both timelines, the log, the export, the stream, the recap, their
+proposals, the characters the shared link offers to claim — holds another player's proposal or
+the GM's ruling on it, a hidden combatant, or who wrote a line; a proposal changes no table
+until it is accepted; and an acceptance undone is as if it never happened."""
 
 from __future__ import annotations
 
@@ -86,7 +86,8 @@ def test_the_shared_link_offers_only_player_characters_the_player_view_shows(p: 
     history = History(p.b.events)
     shown = player_state(history, None, "then", EVERYONE)["combatants"]
     offered = claimable(history)
-    assert not [word for word in secrets(p.b.events, history) if word in orjson.dumps(offered).decode()]
+    told = orjson.dumps(offered).decode()
+    assert not [word for word in secrets(p.b.events, history) if word in told]
     for combatant, name in offered:
         assert combatant in shown and shown[combatant]["name"] == name
         assert history.table().members[combatant].kind == "pc"

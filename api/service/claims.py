@@ -188,7 +188,8 @@ class Claims:
             )
         state = "approved" if approve else "declined"
         if not self.access.decide_claim(encounter_id, claim_id, state, generation):
-            raise ClaimRefused(409, "Decided already", "the claim was decided meanwhile", "claim_id")
+            raise ClaimRefused(
+                409, "Decided already", "the claim was decided meanwhile", "claim_id"
+            )
         decided = replace(found, state=state, generation=generation)
         return self._view(decided, names, self.tokens.generations(encounter_id))
-

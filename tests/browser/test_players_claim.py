@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, axe_violations, gm_url
 from tests.browser.gm import seeded
-from tests.browser.test_players_propose import (  # noqa: F401 (a fixture)
+from tests.browser.test_players_propose import (  # noqa: F401 (second_phone: a fixture)
     PARTY,
     propose_initiative,
     queued,
@@ -27,14 +27,15 @@ def ask(phone: Any, name: str, character: str) -> None:
 
 
 def test_two_players_claim_on_the_shared_link_and_the_gm_rules_with_one_tap(
-    page: Any, phone: Any, second_phone: Any, server: Server, encounter: dict[str, Any]
+    page: Any, phone: Any, server: Server, encounter: dict[str, Any], request: Any
 ) -> None:
+    alex = request.getfixturevalue("second_phone")  # another phone (390 px)
     seeded(server, encounter, PARTY)
     page.goto(gm_url(server, encounter))
     page.locator("details.player-links-box summary").click()
     shared = page.locator("p.shared-link input").input_value()  # the link the GM hands round
     assert shared == f"{server.url}/play/{encounter['id']}#token={encounter['player_token']}"
-    sam, alex = phone, second_phone
+    sam = phone
     sam.goto(shared)
     alex.goto(shared)
     offered = sam.locator("section.claim-pick button.claim")

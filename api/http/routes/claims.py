@@ -6,7 +6,7 @@ The GM releases a claim by replacing the character's token (POST …/characters/
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import APIRouter, Path
@@ -22,7 +22,7 @@ from projections.proposals import claimable
 
 router = APIRouter(prefix="/encounters", tags=["claims"], responses=ERRORS)
 ClaimId = Annotated[str, Path(pattern=r"^[0-9a-f]{16}$", description="The claim's id.")]
-LIMITED = {
+LIMITED: dict[int | str, dict[str, Any]] = {
     429: {"description": "Too many claims wait for the GM, or were made this minute",
           "headers": {"Retry-After": {"description": "Seconds to wait",
                                       "schema": {"type": "integer"}}}},
@@ -125,8 +125,8 @@ async def mine(
         return service.read(encounter_id, names)
 
     if authorization is not None and authorization[7:].strip().startswith(TICKET):
-        found = await run_in_threadpool(claims.mine, encounter_id, claim_id, authorization, named)
-        return state(found)
+        held = await run_in_threadpool(claims.mine, encounter_id, claim_id, authorization, named)
+        return state(held)
     gm_only(doors.opener(encounter_id, authorization).role)
     found = await run_in_threadpool(claims.read, encounter_id, claim_id, named)
     if found is None:
@@ -142,9 +142,7 @@ async def decided(
 
     shown, named = await run_in_threadpool(service.read, encounter_id, look)
     try:
-        view = await run_in_threadpool(
-            claims.decide, encounter_id, claim_id, approve, shown, named
-        )
+        view = await run_in_threadpool(claims.decide, encounter_id, claim_id, approve, shown, named)
     except ClaimRefused as refused:
         raise problem(refused) from None
     return state(view)
