@@ -162,6 +162,25 @@ def test_a_claimed_character_is_refused_and_approving_a_rival_after_is_a_409(
     assert late.status_code == 409  # declined with Sam's approval
 
 
+def test_a_character_hidden_or_gone_meanwhile_is_not_handed_over(client: TestClient) -> None:
+    table = open_table(client, PARTY)
+    sam, alex = claim(client, table, "kyra").json(), claim(client, table, "lidda", "Alex").json()
+    gm = table["gm"]
+    left = {"facts": [{"type": "CombatantLeft", "combatant": "kyra"}]}
+    assert client.post(url(table, "facts"), json=left, headers=gm).status_code == 201
+    hidden = {"position": 2, "replacement": {**PARTY[0], "name": "Nightblade", "hidden": True}}
+    assert client.post(url(table, "amend"), json=hidden, headers=gm).status_code == 201
+    assert offered(client, table) == []
+    for made in (sam, alex):
+        late = client.post(url(table, f"claims/{made['claim']}/approve"), headers=gm)
+        assert (late.status_code, late.json()["title"]) == (409, "Not offered now")
+        read = mine(client, table, made).json()
+        assert (read["state"], read["token"]) == ("pending", None)
+    assert mine(client, table, alex).json()["name"] == "lidda"  # not the hidden new name
+    assert "Nightblade" not in mine(client, table, alex).text
+    assert client.post(url(table, f"claims/{sam['claim']}/decline"), headers=gm).status_code == 200
+
+
 def test_a_player_link_holds_a_few_claims_waiting_then_429(client: TestClient) -> None:
     table = open_table(client, PARTY)
     for n in range(MOST_PENDING):

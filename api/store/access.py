@@ -71,7 +71,7 @@ class AccessRecords:
             run(
                 f"CREATE TABLE IF NOT EXISTS {self.claims_table} (encounter_id TEXT, "
                 "claim_id TEXT, combatant TEXT NOT NULL, player TEXT NOT NULL, "
-                "ticket TEXT NOT NULL, state TEXT NOT NULL, made REAL NOT NULL, "
+                "ticket TEXT NOT NULL, state TEXT NOT NULL, made DOUBLE PRECISION NOT NULL, "
                 "generation INTEGER NOT NULL, PRIMARY KEY (encounter_id, claim_id))"
             )
 

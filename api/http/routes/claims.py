@@ -18,7 +18,9 @@ from api.http.routes.encounters import NO_STORE
 from api.http.schemas.proposals import Claimable, ClaimState, NewClaim, SharedLink
 from api.service.claims import TICKET, ClaimRefused, ClaimView
 from projections.history import History
+from projections.player import player_state
 from projections.proposals import claimable
+from projections.redaction import EVERYONE
 
 router = APIRouter(prefix="/encounters", tags=["claims"], responses=ERRORS)
 ClaimId = Annotated[str, Path(pattern=r"^[0-9a-f]{16}$", description="The claim's id.")]
@@ -33,6 +35,13 @@ SHARED_LINK = "a player claims a character through the table's shared player lin
 def names(history: History) -> dict[str, str]:
     """Every combatant's name (for the GM, and for a claim's own requester: its character)."""
     return {m.id: m.name for m in history.table().members.values()}
+
+
+def shown_names(history: History) -> dict[str, str]:
+    """The names the player view shows, by id (a claim's character hidden or renamed hidden
+    since: its id alone, which its requester named)."""
+    shown = player_state(history, None, "then", EVERYONE)["combatants"]
+    return {c: str(seen["name"]) for c, seen in shown.items() if "name" in seen}
 
 
 def problem(refused: ClaimRefused) -> HttpProblem:
@@ -124,8 +133,11 @@ async def mine(
     def named() -> dict[str, str]:
         return service.read(encounter_id, names)
 
+    def shown() -> dict[str, str]:  # the requester reads names as the player view shows them
+        return service.read(encounter_id, shown_names)
+
     if authorization is not None and authorization[7:].strip().startswith(TICKET):
-        held = await run_in_threadpool(claims.mine, encounter_id, claim_id, authorization, named)
+        held = await run_in_threadpool(claims.mine, encounter_id, claim_id, authorization, shown)
         return state(held)
     gm_only(doors.opener(encounter_id, authorization).role)
     found = await run_in_threadpool(claims.read, encounter_id, claim_id, named)
