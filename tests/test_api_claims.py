@@ -181,6 +181,19 @@ def test_a_character_hidden_or_gone_meanwhile_is_not_handed_over(client: TestCli
     assert client.post(url(table, f"claims/{sam['claim']}/decline"), headers=gm).status_code == 200
 
 
+def test_replacing_the_shared_link_lapses_the_claims_made_with_it(client: TestClient) -> None:
+    table = open_table(client, PARTY)
+    stranger = claim(client, table, "kyra", "Stranger").json()
+    rotated = client.post(url(table, "tokens"), json={"rotate": "player"}, headers=table["gm"])
+    table["player"] = bearer(rotated.json()["player_token"])
+    assert mine(client, table, stranger).json()["state"] == "lapsed"
+    assert client.get(url(table, "claims"), headers=table["gm"]).json() == []
+    late = client.post(url(table, f"claims/{stranger['claim']}/approve"), headers=table["gm"])
+    assert (late.status_code, late.json()["detail"]) == (409, "the claim is lapsed")
+    assert mine(client, table, stranger).json()["token"] is None
+    assert claim(client, table, "kyra").status_code == 201  # through the new link
+
+
 def test_a_player_link_holds_a_few_claims_waiting_then_429(client: TestClient) -> None:
     table = open_table(client, PARTY)
     for n in range(MOST_PENDING):

@@ -45,8 +45,9 @@ class ClaimRefused(Exception):
 
 @dataclass(frozen=True, slots=True)
 class ClaimView:
-    """A claim as it stands: `state` is `pending`, `approved`, `declined` or `released` (was
-    approved, and the GM has since replaced the character's token); `token` is the character's
+    """A claim as it stands: `state` is `pending`, `approved`, `declined`, `released` (was
+    approved, and the GM has since replaced the character's token) or `lapsed` (waiting when the
+    GM replaced the shared player token it was made with); `token` is the character's
     token, for the claim's own requester while approved."""
 
     claim: str
@@ -69,6 +70,8 @@ class Claims:
         self.tokens, self.access = tokens, tokens.access
 
     def _state(self, claim: Claim, generations: Mapping[str, int]) -> str:
+        if claim.state == "pending":  # lapsed: the shared link it was made with was replaced
+            return "pending" if generations.get("player", 0) == claim.link else "lapsed"
         if claim.state != "approved":
             return claim.state
         current = generations.get(character_role(claim.combatant), 0)
@@ -109,11 +112,11 @@ class Claims:
             detail = f"{offered[combatant]} is claimed already: the GM releases a claim"
             raise ClaimRefused(409, "Claimed already", detail, "combatant")
         ticket = TICKET + secrets.token_hex(32)
-        now = time.time()
-        claim = Claim(secrets.token_hex(8), combatant, player, digest(ticket), made=now)
+        now, link = time.time(), self.tokens.generations(encounter_id).get("player", 0)
+        claim = Claim(secrets.token_hex(8), combatant, player, digest(ticket), made=now, link=link)
 
         def check(claims: list[Claim]) -> None:
-            waiting = [c for c in claims if c.state == "pending"]
+            waiting = [c for c in claims if c.state == "pending" and c.link == link]
             if len(waiting) >= MOST_PENDING:
                 detail = f"{MOST_PENDING} claims wait for the GM already"
                 raise ClaimRefused(429, "Too many claims", detail, "combatant", WAIT_FOR_GM)
@@ -171,8 +174,9 @@ class Claims:
         found = self.access.claim(encounter_id, claim_id)
         if found is None:
             raise ClaimRefused(404, "No such claim", f"no claim {claim_id!r}", "claim_id")
-        if found.state != "pending":
-            detail = f"the claim was {found.state} already"
+        now = self._state(found, self.tokens.generations(encounter_id))
+        if now != "pending":
+            detail = f"the claim is {now}"
             raise ClaimRefused(409, "Decided already", detail, "claim_id")
         generation = -1
         if approve:

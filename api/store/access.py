@@ -23,7 +23,7 @@ from api.store.sql import Run, transaction
 ROLES = ("gm", "player")
 CHARACTERS = "pc:"  # a player character's token's generation: role `pc:<character>` (issue 26)
 KNOWN = 4096  # encounters whose generations a worker remembers (the least recently read go)
-CLAIM_COLUMNS = "claim_id, combatant, player, ticket, state, made, generation"
+CLAIM_COLUMNS = "claim_id, combatant, player, ticket, state, made, generation, link"
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +31,8 @@ class Claim:
     """A player's claim of a player character through the encounter's shared player link
     (issue 26): `ticket` is the digest of the secret its requester alone holds; `state` is
     `pending`, `approved` (at the character's token `generation` then: a rotation since
-    releases it) or `declined`; `made` in seconds since the epoch."""
+    releases it) or `declined`; `made` in seconds since the epoch; `link` the generation of the
+    shared player token it was made with (a claim waiting when that token is replaced lapses)."""
 
     claim_id: str
     combatant: str
@@ -40,6 +41,7 @@ class Claim:
     state: str = "pending"
     made: float = 0.0
     generation: int = -1
+    link: int = 0
 
 
 class AccessRecords:
@@ -72,7 +74,8 @@ class AccessRecords:
                 f"CREATE TABLE IF NOT EXISTS {self.claims_table} (encounter_id TEXT, "
                 "claim_id TEXT, combatant TEXT NOT NULL, player TEXT NOT NULL, "
                 "ticket TEXT NOT NULL, state TEXT NOT NULL, made DOUBLE PRECISION NOT NULL, "
-                "generation INTEGER NOT NULL, PRIMARY KEY (encounter_id, claim_id))"
+                "generation INTEGER NOT NULL, link INTEGER NOT NULL, "
+                "PRIMARY KEY (encounter_id, claim_id))"
             )
 
     def generations(self, encounter_id: UUID) -> dict[str, int]:
@@ -217,9 +220,9 @@ class AccessRecords:
             check(sorted((_claim(row) for row in rows), key=_made))
             run(
                 f"INSERT INTO {self.claims_table} (encounter_id, {CLAIM_COLUMNS}) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (encounter_id.hex, claim.claim_id, claim.combatant, claim.player, claim.ticket,
-                 claim.state, claim.made, claim.generation),
+                 claim.state, claim.made, claim.generation, claim.link),
             )  # fmt: skip
 
     def decide_claim(
@@ -266,6 +269,6 @@ def _made(claim: Claim) -> tuple[float, str]:
 
 
 def _claim(row: tuple[Any, ...]) -> Claim:
-    claim_id, combatant, player, ticket, state, made, generation = row
+    claim_id, combatant, player, ticket, state, made, generation, link = row
     return Claim(str(claim_id), str(combatant), str(player), str(ticket), str(state),
-                 float(made), int(generation))  # fmt: skip
+                 float(made), int(generation), int(link))  # fmt: skip

@@ -84,7 +84,12 @@ export class Claiming {
         return;
       }
       if (body.state !== "pending") {
-        this.forget(body.state === "declined" ? `The GM declined your claim of ${body.name}.` : `Your claim of ${body.name} was released.`);
+        const why = {
+          declined: `The GM declined your claim of ${body.name}.`,
+          released: `Your claim of ${body.name} was released.`,
+          lapsed: "The GM replaced this link: ask them for the new one.",
+        };
+        this.forget(why[body.state] || "");
         return;
       }
     } else if (reply.status === 403 || reply.status === 404) {  // a ticket this encounter no longer knows

@@ -129,8 +129,9 @@ class NewClaim(Body):
 
 
 class ClaimState(BaseModel):
-    """A claim as it stands: `pending`, `approved`, `declined` or `released` (approved, then the
-    GM replaced the character's token). `token`: the character's token, for the requester
+    """A claim as it stands: `pending`, `approved`, `declined`, `released` (approved, then the
+    GM replaced the character's token) or `lapsed` (waiting when the GM replaced the shared
+    player token it was made with). `token`: the character's token, for the requester
     holding the claim's ticket while approved; `ticket` only in the reply that made it."""
 
     model_config = example(
