@@ -33,7 +33,7 @@ SHARED_LINK = "a player claims a character through the table's shared player lin
 
 
 def names(history: History) -> dict[str, str]:
-    """Every combatant's name (for the GM, and for a claim's own requester: its character)."""
+    """Every combatant's name, hidden ones too: for the GM alone."""
     return {m.id: m.name for m in history.table().members.values()}
 
 
