@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, axe_violations, gm_url
@@ -76,14 +77,21 @@ def test_two_players_claim_on_the_shared_link_and_the_gm_rules_with_one_tap(
     assert axe_violations(page) == []
 
     # The GM releases Lidda: Sam's link is refused, Lidda is offered on the shared link again.
+    expect(alex.locator("section.claim-pick button.claim")).to_have_text(["Play Kyra"])
     page.locator("section.claims li.claim.approved button.release").click()
     expect(page.locator("section.claims")).to_have_count(0)
     alex.reload()
     expect(alex.locator("section.claim-pick button.claim")).to_have_text(
         ["Play Lidda", "Play Kyra"]
     )
+    released = {"Authorization": f"Bearer {sam.url.split('#token=')[1]}"}
+    read = httpx.get(f"{server.url}/encounters/{encounter['id']}/state", headers=released)
+    assert read.status_code == 403
     sam.reload()
-    expect(sam.locator("#message")).to_contain_text("Wrong token")
+    expect(sam.locator("section.mine .own-card")).to_have_count(0)  # nothing of Lidda's now
+    expect(sam.locator("#table")).to_be_empty()
+    sam.screenshot(path=shot("released"), full_page=True)
+    sam.goto("about:blank")  # no more reads: the refused ones are counted now
     sam.expected_errors = len(sam.errors)  # the released link's refused reads, and only those
     assert sam.errors and all("403" in e for e in sam.errors)
 
