@@ -79,6 +79,7 @@ export class Claiming {
       const body = await reply.json();
       if (body.state === "approved" && body.token) {
         localStorage.removeItem(kept(this.id));
+        localStorage.setItem(`combatlog.shared.${this.id}`, this.token);  // to pick again if released
         location.replace(`${location.pathname}#token=${body.token}`);
         location.reload();
         return;

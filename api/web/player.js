@@ -1,5 +1,5 @@
 // The player page: the player view of one encounter, updated live from its stream.
-import { follow, renderTable } from "./table.js";
+import { follow, h, renderTable } from "./table.js";
 import { showConnection } from "./connection.js";
 import { showRecap } from "./recap_text.js";
 import { Proposing, characterOf } from "./propose.js";
@@ -20,6 +20,7 @@ async function refresh() {
   if (!reply.ok) {
     message.textContent = `${body.title}: ${body.detail}`;
     message.className = "error";
+    if (reply.status === 403) refused();
     return;
   }
   if (body.version < drawn) return;  // an older answer arriving after a newer one
@@ -41,6 +42,23 @@ async function recap() {
   else shown.textContent = `The recap cannot be read: ${(await reply.json()).detail}`;
 }
 
+// A link that opens the fight no more (replaced by the GM: a claim released, a link rotated): the
+// stream stops, the message stays, and a phone that claimed through the table's shared link is
+// offered it again (claim.js keeps it in this browser).
+let stream = null;
+let closed = false;
+function refused() {
+  closed = true;
+  stream?.close();
+  mine?.root.remove();
+  const shared = localStorage.getItem(`combatlog.shared.${id}`);
+  if (!shared || shared === token) return;
+  const again = `${location.pathname}#token=${shared}`;
+  document.querySelector("#table").replaceChildren(h("p", { class: "released" },
+    "The GM released this character. ",
+    h("a", { href: again, onclick: (e) => { e.preventDefault(); location.replace(again); location.reload(); } }, "Pick a character again")));
+}
+
 let pending = null;
 if (!token) {
   message.textContent = "This address needs #token=<player token>.";
@@ -49,8 +67,10 @@ if (!token) {
   refresh();
   const details = document.querySelector("#recap");
   details.addEventListener("toggle", () => { if (details.open) recap(); });
-  follow(id, token, () => {
+  const shown = showConnection(message);
+  stream = follow(id, token, () => {
     clearTimeout(pending);
     pending = setTimeout(refresh, 30);
-  }, { onStatus: showConnection(message), onBack: refresh });
+  }, { onStatus: (status) => { if (!closed) shown(status); }, onBack: refresh });
+  if (closed) stream.close();  // refused before the stream was opened
 }
