@@ -94,9 +94,7 @@ def test_two_players_claim_on_the_shared_link_and_the_gm_rules_with_one_tap(
     sam.expected_errors = len(sam.errors)  # the released link's refused reads, and only those
     assert sam.errors and all("403" in e for e in sam.errors)
     sam.locator("p.released a").click()  # back to the shared link: Lidda is offered again
-    expect(sam.locator("section.claim-pick button.claim")).to_have_text(
-        ["Play Lidda", "Play Kyra"]
-    )
+    expect(sam.locator("section.claim-pick button.claim")).to_have_text(["Play Lidda", "Play Kyra"])
 
 
 def shot(what: str) -> str:
