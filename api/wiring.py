@@ -23,6 +23,7 @@ from api.compute import offload
 from api.config.secret import secret_at_start
 from api.config.settings import Settings
 from api.library import CreatureLibrary
+from api.service.claims import Claims
 from api.service.commits import Committers
 from api.service.doors import Doors
 from api.service.encounters import Encounters
@@ -71,6 +72,11 @@ class Runtime:
         return Tokens(self.secret, self.store.access)
 
     @cached_property
+    def claims(self) -> Claims:
+        """Players' claims of characters through the shared player link (issue 26)."""
+        return Claims(self.tokens)
+
+    @cached_property
     def tables(self) -> Tables:
         """The tables (game groups) and their keys; the default one made on the store's first
         opening, keyed by the operator token (none is, without the secret)."""
@@ -105,7 +111,8 @@ class Runtime:
 
     def made(self) -> Self:
         """Every part made now (the app's start), none on a request."""
-        _ = (self.tokens, self.tables, self.doors, self.analytics, self.library, self.campaigns)
+        made = (self.tokens, self.claims, self.tables, self.doors)
+        _ = (*made, self.analytics, self.library, self.campaigns)
         return self
 
     def close(self) -> None:

@@ -199,6 +199,15 @@ def players_in_fight(history: History) -> frozenset[str]:
     return frozenset(m.id for m in members if m.kind == "pc" and not m.left)
 
 
+def claimable(history: History) -> list[tuple[str, str]]:
+    """The player characters a player may claim through the shared player link, in the order
+    they joined: (id, name) of those in the fight that the player view shows (a hidden one is
+    never offered, nor named in a refusal)."""
+    shown, players = nameable(history), players_in_fight(history)
+    members = history.table().members.values()
+    return [(m.id, m.name) for m in members if m.id in players and m.id in shown]
+
+
 def proposal_at(history: History, line: int) -> ActionProposed | None:
     """The proposal at line `line`, if that line holds one (what Accept carries)."""
     event = history.events[line - 1] if 1 <= line <= history.version else None

@@ -1,7 +1,8 @@
 """Hypothesis strategies for players' proposals (issue 26): logs of every ruleset in which two
 players, each holding some of the party's characters, propose initiative, attacks with their
-damage, saves, checks, resources and turn choices, and the GM accepts (as proposed or edited),
-declines, undoes and redoes, among hidden and revealed foes and the GM's own lines. Each
+damage, saves, checks, resources and turn choices, and the GM accepts (as proposed or edited,
+or unasked by a standing ruling), declines, undoes and redoes, sets the standing ruling and the
+turn timer, among hidden and revealed foes and the GM's own lines. Each
 proposal's note and each decline's reason is a distinctive word, so a substring search for it
 is meaningful; every write is decided as the service decides it."""
 
@@ -23,11 +24,13 @@ from domain.events import (
     Event,
     InitiativeRolled,
     NoteAdded,
+    StandingRulingSet,
 )
 from domain.integrity import LogError
 from projections.history import History
 from projections.proposals import OPEN, nameable, players_in_fight, proposals
-from tests.redaction_strategies import Cast, join, secret_step
+from projections.standing import accepts_routine, routine
+from tests.redaction_strategies import Cast, join, secret_step, table_setting
 from tests.strategies import OPTIONS_OF, SYSTEMS, Builder, stats_for, step
 
 Viewer = frozenset[str]
@@ -87,7 +90,8 @@ def proposed_facts(p: Play, who: str, seen: list[str]) -> list[dict[str, Any]]:
 
 
 def propose(p: Play, facts: list[dict[str, Any]] | None = None) -> list[int]:
-    """A player holding a character in the fight proposes for it, with a note."""
+    """A player holding a character in the fight proposes for it, with a note; one the GM's
+    standing ruling takes unasked is accepted at once after it, as the service does."""
     history = History(p.b.events)
     fighting = sorted(players_in_fight(history))
     if not fighting:
@@ -98,7 +102,10 @@ def propose(p: Play, facts: list[dict[str, Any]] | None = None) -> list[int]:
            "note": p.word("note", who)}  # fmt: skip
     proposal = ActionProposed.model_validate(raw)
     command = Propose(proposal, nameable(history, frozenset({who})), frozenset(fighting))
-    return p.write(f"player:{who}", command)
+    made = p.write(f"player:{who}", command)
+    if made and routine(proposal) and accepts_routine(p.b.events):
+        return [*made, *p.write("gm", Accept(made[0], proposal, standing=True))]
+    return made
 
 
 def rule(p: Play) -> None:
@@ -132,8 +139,9 @@ def _edit(p: Play, fact: Any) -> dict[str, Any]:
 
 
 def play_step(p: Play) -> None:
-    """One turn of play: a proposal, a ruling, an undo or redo, or a line of the GM's own."""
-    match p.b.number(0, 9):
+    """One turn of play: a proposal, a ruling, an undo or redo, a table setting (the standing
+    ruling, the turn timer), or a line of the GM's own."""
+    match p.b.number(0, 10):
         case 0 | 1 | 2:
             propose(p)
         case 3 | 4 | 5:
@@ -144,6 +152,8 @@ def play_step(p: Play) -> None:
             p.write("gm", p.b.pick([Undo(), Redo(), *undo]))
         case 7:
             secret_step(p.b, p.cast)
+        case 8:
+            table_setting(p.b)
         case _:
             step(p.b)
 
@@ -175,6 +185,8 @@ def played_logs(draw: Any, steps: int = 20) -> Play:
     p.holds = (mine, theirs)
     for _ in range(b.number(1, 3)):
         b.add(join(b, p.cast, p.cast.new_id(), hidden=b.number(0, 2) == 0))
+    if b.number(0, 2) == 0:  # the GM's standing ruling: players' initiative taken unasked
+        b.add(StandingRulingSet(accept_routine=True))
     for combatant in b.ids:
         if combatant in pcs and b.draw(st.booleans()):
             propose(p, [{"type": "InitiativeRolled", "combatant": combatant,

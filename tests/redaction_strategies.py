@@ -2,7 +2,8 @@
 distinctive ids and names (so a substring search is meaningful), some hidden, some revealed,
 with undos, redos and amendments of their joins (into someone else, to hidden, revoked), hidden
 attackers' attacks with the damage and saves that point at them, corrections of lines that name
-someone hidden, and everyone's initiative; some are what-if branches whose line 1 names their
+someone hidden, and everyone's initiative; the GM's table settings (the standing ruling on
+proposals, the turn timer), some corrected; some are what-if branches whose line 1 names their
 parent."""
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from domain.events import (
     HealingApplied,
     InitiativeRolled,
     SavingThrowRolled,
+    StandingRulingSet,
+    TurnTimerSet,
 )
 from tests.strategies import (
     OPTIONS_OF,
@@ -105,10 +108,23 @@ def hidden_attack(b: Builder, cast: Cast) -> None:
                                 total=b.number(0, 30), against=attack))  # fmt: skip
 
 
+def table_setting(b: Builder) -> None:
+    """One of the GM's table settings (issue 26): the standing ruling on players' proposals on
+    or off, or the turn timer on the players' phones (0: off); now and then amended or undone."""
+    if b.draw(st.booleans()):
+        b.add(StandingRulingSet(accept_routine=b.draw(st.booleans())))
+    else:
+        b.add(TurnTimerSet(seconds=b.pick([0, 1, 30, 60, 3600])))
+    if b.number(0, 3) == 0:
+        setting = len(b.events)
+        amended = EventAmended(target=setting, replacement=TurnTimerSet(seconds=45))
+        b.add(b.pick([EventRevoked(target=setting), amended]))
+
+
 def secret_step(b: Builder, cast: Cast) -> None:
     """One line about who is seen: a join, a reveal, a correction of a join, a hidden
-    attacker's blow, or a correction of a line naming someone hidden."""
-    match b.number(0, 8):
+    attacker's blow, or a correction of a line naming someone hidden; or a table setting."""
+    match b.number(0, 9):
         case 0:
             b.add(join(b, cast, cast.new_id(), hidden=b.draw(st.booleans())))
         case 1:
@@ -132,6 +148,8 @@ def secret_step(b: Builder, cast: Cast) -> None:
             hidden_attack(b, cast)
         case 7:  # an undo, a redo or an amendment of a line that names someone hidden
             correction(b, among=naming_hidden(b, cast))
+        case 8:
+            table_setting(b)
         case _:
             b.add(EventAmended(target=b.number(2, len(b.events)), replacement=simple_fact(b)))
 

@@ -41,6 +41,8 @@ class Group:
     id: str
     key: str
     fights: list[dict[str, Any]] = field(default_factory=list)
+    claim: str = "0" * 16  # a player's claim of a character in its first fight (issue 26)
+    ticket: str = ""  # that claim's ticket
 
     @property
     def campaign(self) -> str:
@@ -62,7 +64,8 @@ class Group:
         """The ids a path may name, as the OpenAPI document names its parameters."""
         return {"encounter_id": self.fights[0]["id"], "other": self.fights[2]["id"],
                 "campaign": self.campaign, "session": self.session, "creature_id": self.creature,
-                "table_id": self.id, "ruleset": "dnd35", "line": "5"}  # fmt: skip
+                "table_id": self.id, "ruleset": "dnd35", "line": "5",
+                "claim_id": self.claim}  # fmt: skip
 
     def character(self, client: TestClient, combatant: str, fight: int = 0) -> str:
         """A player character's link (token) to one of the table's fights (issue 26)."""

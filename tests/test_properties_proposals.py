@@ -1,8 +1,9 @@
 """Property (issue 26): whatever two players propose and the GM accepts, edits, declines,
-undoes or redoes, no player output — the state after every line in both timelines, the log,
-the export, the stream, the recap, their proposals — holds another player's proposal or the
-GM's ruling on it, a hidden combatant, or who wrote a line; a proposal changes no table until
-it is accepted; and an acceptance undone is as if it never happened."""
+undoes or redoes (sets the standing ruling and the turn timer among it), no player output — the
+state after every line in both timelines, the log, the export, the stream, the recap, their
+proposals, the characters the shared link offers to claim — holds another player's proposal or
+the GM's ruling on it, a hidden combatant, or who wrote a line; a proposal changes no table
+until it is accepted; and an acceptance undone is as if it never happened."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from projections.derived import derived_lines
 from projections.effective import effective_log
 from projections.history import History
 from projections.player import player_jsonl, player_lines, player_log, player_state
-from projections.proposals import OPEN, player_proposals, proposals
+from projections.proposals import OPEN, claimable, player_proposals, proposals
 from projections.recap import recap, recap_json
 from projections.recap_markdown import recap_markdown
 from projections.redaction import EVERYONE, Viewer
@@ -75,6 +76,21 @@ def test_no_player_reads_another_players_proposals_or_the_gms_rulings_on_them(
     p: Play, after: int
 ) -> None:
     check_no_one_reads_another_players_proposals(p, after)
+
+
+@FAST
+@given(played_logs())
+def test_the_shared_link_offers_only_player_characters_the_player_view_shows(p: Play) -> None:
+    """What a player opening the shared link may claim names no one the player view hides:
+    each is a player character the player view shows, under the name it shows."""
+    history = History(p.b.events)
+    shown = player_state(history, None, "then", EVERYONE)["combatants"]
+    offered = claimable(history)
+    told = orjson.dumps(offered).decode()
+    assert not [word for word in secrets(p.b.events, history) if word in told]
+    for combatant, name in offered:
+        assert combatant in shown and shown[combatant]["name"] == name
+        assert history.table().members[combatant].kind == "pc"
 
 
 def without_figures_by_player(found: Figures) -> Figures:

@@ -87,13 +87,18 @@ def world(
         request.addfinalizer(lambda: drop_tables(url, name))
     with TestClient(create_app(settings_, folder=folder)) as client:
         a, b = two_tables(client)
-        for group in (a, b):  # a player's proposal waits in each table's first fight (issue 26)
+        for group in (a, b):  # a player's proposal and claim wait in each first fight (issue 26)
             check = {"type": "CheckRolled", "combatant": f"{group.tag}valeros", "check": "heal",
                      "natural": 12, "total": 14}  # fmt: skip
             asked = client.post(f"/encounters/{group.fights[0]['id']}/proposals",
                                 json={"facts": [check]},
                                 headers=bearer(group.character(client, "valeros")))  # fmt: skip
             assert asked.status_code == 201, asked.text
+            claimed = client.post(f"/encounters/{group.fights[0]['id']}/claims",
+                                  json={"combatant": f"{group.tag}valeros", "player": "Sam"},
+                                  headers=bearer(group.fights[0]["player_token"]))  # fmt: skip
+            assert claimed.status_code == 201, claimed.text  # and waits for the GM
+            group.claim, group.ticket = claimed.json()["claim"], claimed.json()["ticket"]
         yield World(client, a, b, operations(client.app.openapi()))
 
 
@@ -108,14 +113,14 @@ def nowhere_ids() -> dict[str, str]:
     return {"encounter_id": str(uuid4()), "other": str(uuid4()), "campaign": f"nosuch{fresh}c",
             "session": f"nosuch{fresh}s", "creature_id": f"nosuch{fresh}o",
             "table_id": f"nosuch{fresh}t", "ruleset": "dnd35",
-            "combatant": f"nosuch{fresh}x", "line": "5"}  # fmt: skip
+            "combatant": f"nosuch{fresh}x", "line": "5", "claim_id": uuid4().hex[:16]}  # fmt: skip
 
 
 def b_credentials(world: World) -> dict[str, str | None]:
     b = world.b
     return {"b_key": b.key, "b_gm": b.fights[0]["gm_token"],
             "b_player": b.fights[0]["player_token"], "b_branch_gm": b.fights[2]["gm_token"],
-            "b_pc": b.character(world.client, "valeros"),
+            "b_pc": b.character(world.client, "valeros"), "b_ticket": b.ticket,
             "none": None, "wrong": "table_" + "7" * 40}  # fmt: skip
 
 

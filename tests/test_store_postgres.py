@@ -11,6 +11,10 @@ import pytest
 
 from api.store import EncounterStore
 from tests.store_helpers import TEST_SECRET, OpenStore
+from tests.test_api_claims import (  # noqa: F401
+    test_a_refused_check_keeps_no_claim,
+    test_claims_are_kept_per_encounter_in_either_store,
+)
 from tests.test_group_commit_races import (  # noqa: F401
     race,
     test_a_blind_append_overtaken_thirty_times_is_still_written_after_the_others_lines,
@@ -104,7 +108,7 @@ def drop_tables(url: str, name: str) -> None:
     from api.analytics.ingest import model
 
     kept = ["events", "snapshots", "tables", "tokens", "secret", "game_tables", "library",
-            "campaigns", "analytics_tracking"]  # fmt: skip
+            "campaigns", "analytics_tracking", "claims"]  # fmt: skip
     kept += [f"analytics_{t}" for t in model.TABLES]
     with psycopg.connect(url, autocommit=True) as connection:
         connection.execute(f"DROP TABLE IF EXISTS {', '.join(f'{name}_{t}' for t in kept)}")

@@ -17,6 +17,7 @@ from api.campaigns.registry import TableCampaigns
 from api.http.feeds import Feeds
 from api.http.problems import HttpProblem
 from api.library import TableLibrary
+from api.service.claims import Claims
 from api.service.commits import Committers
 from api.service.doors import Doors, Opener
 from api.service.encounters import Encounters
@@ -65,6 +66,10 @@ def _tokens(request: Request) -> Tokens:
     return served_in(request.scope).runtime.tokens
 
 
+def _claims(request: Request) -> Claims:
+    return served_in(request.scope).runtime.claims
+
+
 def _feeds(request: Request) -> Feeds:
     return served_in(request.scope).feeds
 
@@ -78,6 +83,7 @@ Service = Annotated[Encounters, Depends(_encounters)]
 Commits = Annotated[Committers, Depends(_commits)]
 TokensDep = Annotated[Tokens, Depends(_tokens)]
 FeedsDep = Annotated[Feeds, Depends(_feeds)]
+ClaimsDep = Annotated[Claims, Depends(_claims)]
 DoorsDep = Annotated[Doors, Depends(_doors)]
 
 Auth = Annotated[str | None, Header(description="Bearer <gm or player token, or its table's key>")]

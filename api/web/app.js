@@ -25,7 +25,7 @@ import { CampaignList, CampaignView, openCampaign } from "./gm/campaigns.js";
 import { BranchBanner, CompareDialog, ForkDialog } from "./gm/branch.js";
 import { Filing } from "./gm/filing.js";
 import { connectionWords } from "./connection.js";
-import { PlayerLinks, Proposals } from "./gm/proposals.js";
+import { Claims, PlayerLinks, Proposals } from "./gm/proposals.js";
 
 // The encounters this browser holds tokens for; every stored one with the operator token.
 async function listEncounters() {
@@ -136,7 +136,7 @@ function Setup() {
 function Workspace() {
   return html`<main id="workspace" class=${live() ? "" : "replaying"}>
     <div class="column table-column">
-      <${BranchBanner} /><${TurnBar} /><${Proposals} /><${Changes} /><section class="table" aria-label="the table"><${Cards} /></section>
+      <${BranchBanner} /><${TurnBar} /><${Claims} /><${Proposals} /><${Changes} /><section class="table" aria-label="the table"><${Cards} /></section>
     </div>
     <div class="column side-column"><${Setup} /><${ReplayBar} />
       <section class="log-box" aria-label="log"><h2>Log</h2><${Note} /><${Log} /></section><${Stats} /></div>

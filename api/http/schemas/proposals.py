@@ -3,9 +3,10 @@ and the queue and the player's own list as they are read."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
+from uuid import UUID
 
-from pydantic import BaseModel, Field, StrictInt
+from pydantic import BaseModel, Field, StrictInt, StringConstraints
 
 from api.http.schemas.encounters import Body, example
 from domain.events import CombatantId, Label
@@ -97,3 +98,63 @@ class Proposed(BaseModel):
     by: str | None = None
     words: str | None = None
     derived: list[dict[str, Any] | None] | None = None
+
+
+PlayerName = Annotated[
+    str,
+    StringConstraints(
+        strip_whitespace=True, min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f]+$"
+    ),
+]
+
+
+class Claimable(BaseModel):
+    """A player character the shared player link offers: in the fight, shown in the player
+    view, held by no approved claim."""
+
+    model_config = example({"combatant": "lidda", "name": "Lidda"})
+
+    combatant: str
+    name: str
+
+
+class NewClaim(Body):
+    """A player's claim of a player character through the shared player link, with the name
+    the GM knows them by."""
+
+    model_config = example({"combatant": "lidda", "player": "Sam"}, extra="forbid")
+
+    combatant: CombatantId
+    player: PlayerName = Field(description="The player's name, for the GM (1–40 characters).")
+
+
+class ClaimState(BaseModel):
+    """A claim as it stands: `pending`, `approved`, `declined`, `released` (approved, then the
+    GM replaced the character's token) or `lapsed` (waiting when the GM replaced the shared
+    player token it was made with). `token`: the character's token, for the requester
+    holding the claim's ticket while approved; `ticket` only in the reply that made it."""
+
+    model_config = example(
+        {"claim": "9c1e5a0b7d3f2a61", "combatant": "lidda", "name": "Lidda", "player": "Sam",
+         "state": "pending", "made": 1796212800.0, "ticket": "claim_5e0c…"},
+        {"claim": "9c1e5a0b7d3f2a61", "combatant": "lidda", "name": "Lidda", "player": "Sam",
+         "state": "approved", "made": 1796212800.0, "token": "pc_3f9a…_6c69646461"},
+    )  # fmt: skip
+
+    claim: str
+    combatant: str
+    name: str
+    player: str
+    state: str
+    made: float
+    token: str | None = None
+    ticket: str | None = None
+
+
+class SharedLink(BaseModel):
+    """The encounter's shared player token: the link the GM hands the whole table."""
+
+    model_config = example({"id": "0d9c6b5e-1f0e-4b8a-9a51-3c1f2b7d9e10", "token": "player_5b2c…"})
+
+    id: UUID
+    token: str

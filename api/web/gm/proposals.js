@@ -2,7 +2,7 @@
 // one tap to accept, an edit of its numbers before accepting, a decline with a reason for the
 // player alone; and each player character's link, to hand to its player.
 import { html, useEffect, useState } from "./lib.js";
-import { api, fail, live, page, record, update, write } from "./store.js";
+import { api, clearError, fail, kept, live, page, record, update, write } from "./store.js";
 import { Act, ErrorNote } from "./ui.js";
 
 const NUMBERS = ["natural", "total", "modifier", "amount", "dc"];  // what the GM may change in place
@@ -125,6 +125,18 @@ export function Proposals() {
     <${ErrorNote} where="proposals" /></section>`;
 }
 
+// The table's one player link: a player opening it picks a character nobody holds, the GM approves.
+function SharedLink() {
+  const [token, setToken] = useState(kept()[page.id]?.player || null);
+  useEffect(() => {
+    api("GET", `/encounters/${page.id}/player-link`).then((found) => setToken(found.token)).catch((error) => fail("links", error.message));
+  }, [page.id]);
+  if (!token) return null;
+  const address = `${location.origin}/play/${page.id}#token=${token}`;
+  return html`<p class="hint shared-link">Or one link for the whole table: each player picks their character there, and you approve it.
+    <input readonly aria-label="the table's player link" value=${address} onFocus=${(e) => e.target.select()} /></p>`;
+}
+
 // Each player character's link (GET …/characters): a player opens it on their phone.
 export function PlayerLinks() {
   const [links, setLinks] = useState(null);
@@ -153,9 +165,75 @@ export function PlayerLinks() {
     Accept players' initiative and their own saves without asking (a standing ruling, in the log)</label>
     <${ErrorNote} where="standing" />
     <${TimerSetting} />
+    <${SharedLink} />
     <ul class="player-links">${links.map((link) => html`<li data-combatant=${link.combatant}>
     <strong>${link.name}</strong>
     <input readonly aria-label=${`${link.name}'s link`} value=${address(link)} onFocus=${(e) => e.target.select()} />
     <button type="button" class="copy" onClick=${(e) => copy(link, e)}>${copied === link.combatant ? "Copied" : "Copy link"}</button>
   </li>`)}</ul><${ErrorNote} where="links" />`;
+}
+
+// Players claiming characters through the shared player link (issue 26): each claim waiting, one tap
+// to approve (the requester's phone then holds that character's link) or decline; each character
+// held by claim, with Release (its link replaced: that phone loses it, the character is offered
+// again). Claims are no lines of the log, so the queue is read every few seconds.
+const CLAIMS_EVERY = 2500;  // ms between reads of the claims while the page is open
+
+function useClaims() {
+  const [claims, setClaims] = useState([]);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let current = true;
+    api("GET", `/encounters/${page.id}/claims`)
+      .then((found) => { if (current) setClaims(found); })
+      .catch((error) => fail("claims", error.message));
+    const next = setTimeout(() => setTick((n) => n + 1), CLAIMS_EVERY);
+    return () => { current = false; clearTimeout(next); };
+  }, [page.id, page.state?.version, tick]);
+  return [claims, () => setTick((n) => n + 1)];
+}
+
+async function decide(where, path, again) {
+  if (page.busy.has(where)) return;
+  page.busy.add(where);
+  update();
+  try {
+    await api("POST", path);
+    clearError(where);
+  } catch (error) {
+    fail(where, error.message);
+  } finally {
+    page.busy.delete(where);
+    update();
+    again();
+  }
+}
+
+function Claim({ claim, again }) {
+  const where = `claim-${claim.claim}`;
+  const base = `/encounters/${page.id}`;
+  const busy = page.busy.has(where);
+  if (claim.state === "approved") {
+    return html`<li class="claim approved" data-claim=${claim.claim}>
+      <p class="words"><strong>${claim.player}</strong> plays ${claim.name}</p>
+      <button type="button" class="release" disabled=${busy} title="Replace the character's link: this player's phone loses it"
+        onClick=${() => decide(where, `${base}/characters/${encodeURIComponent(claim.combatant)}/token`, again)}>Release</button>
+      <${ErrorNote} where=${where} /></li>`;
+  }
+  return html`<li class="claim pending" data-claim=${claim.claim}>
+    <p class="words"><strong>${claim.player}</strong> asks to play ${claim.name}</p>
+    <div class="proposal-actions">
+      <button type="button" class="primary approve" disabled=${busy} onClick=${() => decide(where, `${base}/claims/${claim.claim}/approve`, again)}>Approve</button>
+      <button type="button" class="danger decline" disabled=${busy} onClick=${() => decide(where, `${base}/claims/${claim.claim}/decline`, again)}>Decline</button></div>
+    <${ErrorNote} where=${where} /></li>`;
+}
+
+export function Claims() {
+  const [claims, again] = useClaims();
+  if (!claims.length) return html`<${ErrorNote} where="claims" />`;
+  const waiting = claims.filter((c) => c.state === "pending").length;
+  return html`<section class="claims" aria-label="players' claims">
+    <h2>Players claim characters ${waiting ? html`<span class="count">${waiting}</span>` : null}</h2>
+    <ol>${claims.map((c) => html`<${Claim} key=${c.claim} claim=${c} again=${again} />`)}</ol>
+    <${ErrorNote} where="claims" /></section>`;
 }
