@@ -9,6 +9,7 @@ from uuid import UUID
 
 from domain.events import EncounterCreated
 from domain.integrity import LogError
+from domain.rulesets.terms import HYPHENATED
 from projections.history import History, Timeline
 
 State = dict[str, Any]
@@ -22,7 +23,11 @@ def said(value: Any) -> str:
 
 
 def words(key: str) -> str:
-    return key.replace("_", " ")
+    """A name in the summary's words: underscores as spaces, hyphenated as the seeds print it."""
+    said = key.replace("_", " ")
+    for plain, printed in HYPHENATED.items():
+        said = said.replace(plain, printed)
+    return said
 
 
 def name_of(state: State, combatant: str) -> str:

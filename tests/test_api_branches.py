@@ -149,13 +149,13 @@ def test_compare_lists_what_two_branches_ruled_differently(client: TestClient) -
     assert reply.status_code == 200
     compared = reply.json()
     assert compared["differences"] == [  # 6 - 4 against 6 - 7; flat-footed before the fight
-        "Goblin: hp 2 → -1; healthy, flat footed → dying, unconscious, helpless, flat footed"
+        "Goblin: hp 2 → -1; healthy, flat-footed → dying, unconscious, helpless, flat-footed"
     ]
     assert (compared["a"]["version"], compared["b"]["version"]) == (5, 5)
     assert compare(client, a, b, "?at=4").json()["differences"] == []
     with_parent = compare(client, parent, b).json()["differences"]
     assert with_parent == [
-        "Goblin: hp 6 → -1; healthy, flat footed → dying, unconscious, helpless, flat footed"
+        "Goblin: hp 6 → -1; healthy, flat-footed → dying, unconscious, helpless, flat-footed"
     ]
 
 

@@ -60,7 +60,7 @@ def test_two_hand_made_branches_differ_in_exactly_what_each_ruling_did() -> None
     b.append(CombatantJoined(combatant="kyra", name="Kyra", side="party", stats=stats(10, 0)))
     assert differences(gm_table(a, None), gm_table(b, None)) == [
         "Valeros: conditions none → bless 3 rd",
-        "Goblin: hp 2 → -1; healthy, flat footed → dying, unconscious, helpless, flat footed",
+        "Goblin: hp 2 → -1; healthy, flat-footed → dying, unconscious, helpless, flat-footed",
         "Kyra joins",
     ]
     assert differences(gm_table(a, 6), gm_table(b, 6)) == []  # both as forked
@@ -93,7 +93,7 @@ def test_every_kind_of_difference_is_worded_as_the_amendment_summary_words_it() 
         "turn: nobody → Goblin",
         "order: Goblin (g1), Goblin (g2) → Goblin",
         "Goblin (g1) is no longer in the fight",
-        "Goblin: temp hp — → 3; initiative 10 → —; — → flat footed; conditions none → save ends",
+        "Goblin: temp hp — → 3; initiative 10 → —; — → flat-footed; conditions none → save ends",
     ]
 
 

@@ -1,8 +1,8 @@
 // What differs between two tables (CONTRACT §2 states), in words: the summary shown after an
 // amendment. Pure functions, no page state, so the browser tests can call them directly.
+import { spelt as words } from "./table_words.js";
 
 const said = (value) => (value === undefined || value === null || value === "" ? "—" : String(value));
-const words = (key) => key.replace(/_/g, " ");
 
 // A combatant's name, with its id where another combatant of that table shares the name.
 function nameOf(state, id) {

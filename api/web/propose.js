@@ -4,6 +4,7 @@
 // and their proposals with what the GM made of them (a decline's reason among it). Nothing here
 // changes the table: the GM rules.
 import { h, vitals } from "./table.js";
+import { words } from "./table_words.js";
 import { resourceForms, told, turnForms } from "./propose_turn.js";
 import { TurnTimer, timerOf } from "./turn_timer.js";
 
@@ -19,7 +20,6 @@ function newKey() {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-const words = (name) => String(name).replace(/_/g, " ");
 const signed = (n) => (n < 0 ? `${n}` : `+${n}`);
 const STATE = {
   pending: "waiting for the GM", stale: "waiting (the moment may have passed)", accepted: "accepted",

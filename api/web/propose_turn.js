@@ -3,8 +3,8 @@
 // what the ruleset counts (Resolve, Conviction, action points). Each is a proposal: the GM rules.
 // And each proposed fact in the player's words (`told`).
 import { h } from "./table.js";
+import { words } from "./table_words.js";
 
-const words = (name) => String(name).replace(/_/g, " ");
 const signed = (n) => (n < 0 ? `${n}` : `+${n}`);
 const button = (text) => h("button", { type: "submit", class: "primary" }, text);
 

@@ -1,5 +1,6 @@
 // The player page's table (CONTRACT §2 state as HTML), and the live stream both pages follow.
 import { followStream } from "./connection.js";
+import { words } from "./table_words.js";
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -56,9 +57,8 @@ export function vitals(combatant) {
   return h("div", { class: "vitals" }, parts);
 }
 
-// Table words ("flat footed", not "flat_footed"); a foe's state said once (its descriptor's word
-// is not repeated as a status), and "healthy" not said at all, as on the GM's cards.
-const words = (name) => String(name).replace(/_/g, " ");
+// Table words ("flat-footed", not "flat_footed": table_words.js); a foe's state said once (its
+// descriptor's word is not repeated as a status), and "healthy" not said at all, as on the GM's cards.
 function shownStatuses(c) {
   const said = c.vitals?.descriptor;
   return (c.statuses || []).filter((s) => s !== "healthy" && words(s) !== said);

@@ -467,7 +467,7 @@ def test_the_player_page_says_a_foe_s_state_once_in_table_words(
     page.goto(f"{server.url}/play/{encounter['id']}#token={encounter['player_token']}")
     goblin = page.locator("li.combatant[data-id='goblin']")
     expect(goblin.locator(".descriptor")).to_have_text("healthy")
-    expect(goblin.locator(".status")).to_have_text(["flat footed"])  # not "healthy" twice
+    expect(goblin.locator(".status")).to_have_text(["flat-footed"])  # not "healthy" twice
 
 
 def test_amending_an_attack_offers_its_damage_and_both_are_one_action(

@@ -3,9 +3,9 @@
 import { call } from "./api.js";
 import { page } from "./store.js";
 
-const ABBREVIATIONS = { ac: "AC", eac: "EAC", kac: "KAC", hp: "HP" };
+import { words } from "../table_words.js";
 
-export const words = (name) => ABBREVIATIONS[name] || String(name).replace(/_/g, " ");
+export { words };
 const titled = (name) => { const w = words(name); return w === w.toLowerCase() ? w[0].toUpperCase() + w.slice(1) : w; };
 
 export const rulesOf = (ruleset = page.state?.ruleset) => page.rulesets[ruleset] || {};
