@@ -58,7 +58,11 @@ export class Proposing {
     this.root = h("section", { class: "mine", "aria-label": "your character" });
     this.state = null; this.saves = []; this.mine = []; this.error = ""; this.timer = new TurnTimer();
     document.querySelector("main").prepend(this.root);
-    fetch("/rulesets").then((r) => r.json()).then((all) => { this.rulesets = all; this.draw(); }).catch(() => {});
+    // The forms wait for the rules (their saves and resources), so they are built once, not built
+    // again under a player's thumb a moment after the page opens; without the rules, they go without.
+    this.rulesRead = false;
+    fetch("/rulesets").then((r) => r.json()).then((all) => { this.rulesets = all; })
+      .catch(() => {}).finally(() => { this.rulesRead = true; this.draw(); });
   }
 
   async call(method, path, body) {
@@ -135,7 +139,7 @@ export class Proposing {
       mine ? this.timer.shown() : null,
       me ? this.card(me) : h("p", { class: "hint" }, "Your character is not in this fight."),
       this.error ? h("p", { class: "error", role: "alert" }, this.error) : null,
-      me ? this.formsFor(state, me) : null,
+      me && this.rulesRead ? this.formsFor(state, me) : null,
       this.listed(name)].filter(Boolean));  // replaceChildren writes a null as "null"
   }
 
