@@ -284,6 +284,7 @@ def test_small_fixes_add_creatures_starts_empty_the_party_twice_and_the_end_ask_
     expect(ask).to_have_count(0)
     expect(phone.locator("li.combatant")).to_have_count(3)  # no second Valeros
     phone.locator(".turn-bar button.start").click()
+    phone.locator(".turn-bar button.more-moves").click()  # End combat: behind More… on a phone
     phone.locator(".turn-bar button.end").click()
     expect(phone.locator(".turn-bar .ask")).to_contain_text("End the fight?")
     phone.locator(".turn-bar button.keep-fighting").click()

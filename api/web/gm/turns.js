@@ -48,6 +48,7 @@ export function nextTurn() {
 function Moves({ state }) {
   const [trigger, setTrigger] = useState("");
   const [ending, setEnding] = useState(false);  // End combat asks first
+  const [more, setMore] = useState(false);  // on a phone: Delay, Ready and End combat behind More…
   const turn = state.turn;
   if (state.phase === "setup" || state.phase === "surprise" && !turn) {
     return html`<${Act} where="start" cls="primary start" disabled=${!state.order.length && !Object.keys(state.combatants).length}
@@ -63,6 +64,8 @@ function Moves({ state }) {
     <${Act} where="next" cls="primary next" disabled=${!turn} title="n" onClick=${nextTurn}>Next turn <kbd>n</kbd><//>
     <${Act} where="attack-now" cls="attack-now" disabled=${!turn} onClick=${() => update({ dialog: { kind: "attack", target: null } })}>Attack…<//>
     <button type="button" class="area-open" onClick=${() => update({ dialog: { kind: "area" } })}>Area…</button>
+    <button type="button" class="more-moves" title="Delay, Ready, End combat" aria-expanded=${more || ending} onClick=${() => setMore(!more)}>${more || ending ? "Less" : "More…"}</button>
+    <span class=${`rare-moves${more || ending ? " open" : ""}`}>
     <${Act} where="delay" cls="delay" disabled=${!turn} onClick=${() => record("delay", { type: "Delayed", combatant: turn })}>Delay<//>
     <span class="group-of"><input class="trigger" aria-label="the readied action's trigger" placeholder="trigger" size="10"
       value=${trigger} onInput=${(e) => setTrigger(e.target.value)} />
@@ -70,7 +73,7 @@ function Moves({ state }) {
     ${ending ? html`<span class="group-of ask" role="alertdialog" aria-label="end the fight?">End the fight?
       <${Act} where="end" cls="danger end-confirm" onClick=${() => record("end", { type: "CombatEnded" }).then(() => setEnding(false))}>End it<//>
       <button type="button" class="keep-fighting" onClick=${() => setEnding(false)}>Keep fighting</button></span>`
-    : html`<${Act} where="end" cls="end" onClick=${() => setEnding(true)}>End combat<//>`}`;
+    : html`<${Act} where="end" cls="end" onClick=${() => setEnding(true)}>End combat<//>`}</span>`;
 }
 
 function Ties({ state, n }) {
