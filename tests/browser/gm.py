@@ -58,6 +58,19 @@ def hp(page: Any, who: str) -> Any:
     return card(page, who).locator(".bar.hp .text")
 
 
+def in_view(page: Any, who: str) -> None:
+    """Wait until the acting card stands below the sticky turn bar and inside the window."""
+    page.wait_for_function(
+        """(who) => {
+            const bar = document.querySelector("section.turn-bar").getBoundingClientRect();
+            const card = document.querySelector(`li.combatant[data-id="${who}"]`)
+              .getBoundingClientRect();
+            return card.top >= bar.bottom - 1 && card.bottom <= window.innerHeight + 1;
+        }""",
+        arg=who,
+    )
+
+
 def log_line(page: Any, position: int) -> Any:
     return page.locator(f"ol.log li[data-position='{position}']")
 

@@ -11,7 +11,16 @@ import httpx
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, gm_url, operator_headers, operator_token
-from tests.browser.gm import add_creatures, card, hp, open_card, orcus_shrine, seeded, the_log
+from tests.browser.gm import (
+    add_creatures,
+    card,
+    hp,
+    in_view,
+    open_card,
+    orcus_shrine,
+    seeded,
+    the_log,
+)
 from tests.server_helpers import Server, serve
 
 LONGSWORD = {"name": "Longsword", "bonus": [6, 1], "damage": "1d8+3",
@@ -142,15 +151,7 @@ def test_on_a_phone_the_turn_bar_stays_at_the_top_and_next_turn_brings_the_actin
     for who in order:  # five Next turns, down the column of nine cards
         phone.locator(".turn-bar button.next").click()
         expect(card(phone, who)).to_have_attribute("aria-current", "true")
-        phone.wait_for_function(
-            """(who) => {
-                const bar = document.querySelector("section.turn-bar").getBoundingClientRect();
-                const card = document.querySelector(`li.combatant[data-id="${who}"]`)
-                  .getBoundingClientRect();
-                return card.top >= bar.bottom - 1 && card.bottom <= window.innerHeight + 1;
-            }""",
-            arg=who,
-        )
+        in_view(phone, who)
         seen = where_is(phone, who)
         # the turn bar at the top of the window (or in its place under the header, not scrolled)
         assert abs(seen["barTop"]) <= 1 or seen["barTop"] > seen["header"], seen
@@ -390,15 +391,7 @@ def test_on_a_laptop_whose_cards_overflow_next_turn_brings_the_acting_card_into_
     for _ in range(17):  # to the last orc, the bottom of the column
         page.locator(".turn-bar button.next").click()
     expect(card(page, last)).to_have_attribute("aria-current", "true")
-    page.wait_for_function(
-        """(who) => {
-            const bar = document.querySelector("section.turn-bar").getBoundingClientRect();
-            const card = document.querySelector(`li.combatant[data-id="${who}"]`)
-              .getBoundingClientRect();
-            return card.top >= bar.bottom - 1 && card.bottom <= window.innerHeight + 1;
-        }""",
-        arg=last,
-    )
+    in_view(page, last)
 
 
 def test_an_orcus_power_s_miss_half_damage_is_recorded_on_the_miss_halved(

@@ -13,7 +13,7 @@ import httpx
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, gm_url
-from tests.browser.gm import card, hp, seeded, the_log
+from tests.browser.gm import card, hp, in_view, seeded, the_log
 from tests.server_helpers import Server
 
 
@@ -46,19 +46,6 @@ ROLLS = [
     {"type": "InitiativeRolled", "combatant": who, "natural": 20 - k, "modifier": 0}
     for k, who in enumerate(ORDER)
 ]
-
-
-def in_view(phone: Any, who: str) -> None:
-    """The acting card below the sticky turn bar and inside the window."""
-    phone.wait_for_function(
-        """(who) => {
-            const bar = document.querySelector("section.turn-bar").getBoundingClientRect();
-            const card = document.querySelector(`li.combatant[data-id="${who}"]`)
-              .getBoundingClientRect();
-            return card.top >= bar.bottom - 1 && card.bottom <= window.innerHeight + 1;
-        }""",
-        arg=who,
-    )
 
 
 def test_three_rounds_from_a_phone_with_stored_attacks_the_turn_in_view_and_exact_undo(

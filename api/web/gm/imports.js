@@ -4,7 +4,7 @@
 // and each can join the fight from there with its attacks.
 import { html, useEffect, useRef, useState } from "./lib.js";
 import { operatorCall } from "./api.js";
-import { api, fail, page, record, remember, update } from "./store.js";
+import { api, busy, fail, page, record, remember, update } from "./store.js";
 import { Act, ErrorNote } from "./ui.js";
 import { joining } from "./creatures.js";
 import { rulesetTitle } from "./rules.js";
@@ -12,10 +12,8 @@ import { rulesetTitle } from "./rules.js";
 const OUTCOMES = { kept: "came across", note: "kept as a note", "not tracked": "not tracked" };
 const importCall = (body) => operatorCall(page.operator, "POST", "/library/import-file", body, { keyed: true });
 
-async function readFiles(files, ruleset, dryRun, where) {
-  page.busy.add(where);
-  update({ errors: { ...page.errors, [where]: undefined } });
-  try {
+function readFiles(files, ruleset, dryRun, where) {
+  return busy(where, async () => {
     const reports = [];
     for (const file of files) {
       const text = await file.text();  // read once: sent now, kept for "Keep"
@@ -23,13 +21,7 @@ async function readFiles(files, ruleset, dryRun, where) {
       reports.push({ name: file.name, text, ...report });
     }
     return reports;
-  } catch (error) {
-    fail(where, error.message);
-    return null;
-  } finally {
-    page.busy.delete(where);
-    update();
-  }
+  });
 }
 
 function Lines({ lines, outcome }) {
@@ -131,20 +123,7 @@ export function ImportCreatures() {
 // page goes to it, or "Cancel" keeps nothing.
 const fightCall = (body) => operatorCall(page.operator, "POST", "/encounters/import-fight", body, { keyed: true });
 
-async function fightCalled(body, where) {
-  if (page.busy.has(where)) return null;
-  page.busy.add(where);
-  update({ errors: { ...page.errors, [where]: undefined } });
-  try {
-    return await fightCall(body);
-  } catch (error) {
-    fail(where, error.message);
-    return null;
-  } finally {
-    page.busy.delete(where);
-    update();
-  }
-}
+const fightCalled = (body, where) => busy(where, () => fightCall(body));
 
 function vitalsOf(v) {
   if (v.hp == null) return "no hit points (a Toughness save)";  // True20

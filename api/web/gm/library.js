@@ -2,7 +2,7 @@
 // saved creature N times or the whole party in one step, edit, delete, export and import as JSON.
 import { html, useEffect, useState } from "./lib.js";
 import { operatorCall } from "./api.js";
-import { fail, page, record, update } from "./store.js";
+import { busy, fail, page, record, update } from "./store.js";
 import { Act, ErrorNote, int } from "./ui.js";
 import { OperatorToken } from "./setup.js";
 import { joining } from "./creatures.js";
@@ -10,23 +10,6 @@ import { ImportCreatures } from "./imports.js";
 
 // Every library call carries the operator token and a fresh Idempotency-Key.
 const libraryCall = (method, path, body) => operatorCall(page.operator, method, path, body, { keyed: true });
-
-async function busy(where, work) {
-  if (page.busy.has(where)) return null;
-  page.busy.add(where);
-  update();
-  try {
-    const answer = await work();
-    update({ errors: {} });
-    return answer;
-  } catch (error) {
-    fail(where, error.message);
-    return null;
-  } finally {
-    page.busy.delete(where);
-    update();
-  }
-}
 
 function download(name, data) {
   const link = document.createElement("a");

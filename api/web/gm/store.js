@@ -26,6 +26,23 @@ export function fail(where, message) {
   update({ errors: { ...page.errors, [where]: message } });
 }
 
+// One call the page makes for `where` at a time (a second tap while it runs does nothing): its
+// earlier error cleared as it starts, a failure said beside it, the busy mark taken off after.
+export async function busy(where, work) {
+  if (page.busy.has(where)) return null;
+  page.busy.add(where);
+  update({ errors: { ...page.errors, [where]: undefined } });
+  try {
+    return await work();
+  } catch (error) {
+    fail(where, error.message);
+    return null;
+  } finally {
+    page.busy.delete(where);
+    update();
+  }
+}
+
 // An error goes once its field is fixed (typed into), not only on the next success.
 export function clearError(where) {
   if (!page.errors[where]) return;
