@@ -60,7 +60,7 @@ class Runtime:
         self.settings, self.secret = settings, secret
         self.store = open_store(settings, secret)
         self.encounters = Encounters(self.store)
-        self.commits = Committers(self.encounters)
+        self.commits = Committers(self.encounters, delay=settings.commit_delay / 1e6)
 
     @cached_property
     def tokens(self) -> Tokens:

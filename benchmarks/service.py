@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import os
@@ -10,6 +11,7 @@ import shutil
 import signal
 import sys
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -53,6 +55,29 @@ def noop_server(folder: Path, factory: str) -> Iterator[tuple[str, int]]:
         yield running
 
 
+PROBE = Path(__file__).resolve().parent / "probe"  # its sitecustomize answers SIGUSR1
+
+
+def probed(folder: Path, env: dict[str, str]) -> dict[str, str]:
+    """The server's environment with the probe of its group commits (benchmarks/probe)."""
+    path = os.pathsep.join(filter(None, [str(PROBE), env.get("PYTHONPATH")]))
+    return {**env, "PYTHONPATH": path, "COMBATLOG_BENCH_PROBE": str(folder / "probe.json")}
+
+
+def commits_of(pid: int, folder: Path) -> tuple[int, int]:
+    """The server's commits so far and the writes they held, all lanes (0, 0: no answer)."""
+    target = folder / "probe.json"
+    target.unlink(missing_ok=True)
+    os.kill(pid, signal.SIGUSR1)
+    deadline = time.monotonic() + 5
+    while not target.exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    if not target.exists():
+        return 0, 0
+    lanes = json.loads(target.read_text()).values()
+    return sum(c for c, _ in lanes), sum(w for _, w in lanes)
+
+
 def errors_of(run: Run) -> str:
     return ", ".join(f"{kind}: {n}" for kind, n in run.errors.most_common()) or "none"
 
@@ -61,12 +86,16 @@ def bench(pool: Any, label: str, url: str, env: dict[str, str], args: argparse.N
     """One backend: appends through the service, the naive path, then live subscribers."""
     folder = Path(tempfile.mkdtemp(prefix="combatlog-service-"))
     try:
-        with server(folder, url, env) as (base, pid):
+        if args.commit_delay is not None:
+            env = {**env, "COMBATLOG_COMMIT_DELAY": str(args.commit_delay)}
+        with server(folder, url, probed(folder, env)) as (base, pid):
+            delay = env.get("COMBATLOG_COMMIT_DELAY", "default")
+            print(f"{label}: commit delay {delay} µs")
             print(f"{label}: combatlog serve (1 worker) at {base}, pid {pid}, in {folder}")
             load = open_encounters(base, 0 if args.only_live else args.clients, "load")
             live = open_encounters(base, args.live_encounters, "live")
             if not args.only_live:
-                rate, done = appends(pool, base, pid, load, args)
+                rate, done = appends(pool, base, pid, load, args, folder)
                 if args.only_appends:
                     return
                 naive_url = (
@@ -82,13 +111,13 @@ NOOPS = (("no-op FastAPI POST", "noop_fastapi"), ("no-op Starlette route", "noop
 
 
 def appends(
-    pool: Any, base: str, pid: int, load: list[Encounter], args: argparse.Namespace
+    pool: Any, base: str, pid: int, load: list[Encounter], args: argparse.Namespace, folder: Path
 ) -> tuple[float, int]:
     """The no-op baselines flat out, the service flat out (capacity) beside them, then the
     target load offered on a fixed schedule: 1,500/s, or 60% of the FastAPI no-op's rate."""
     print(f"Appends: {args.clients} clients, one encounter each, {args.seconds:g} s, flat out")
     noop = baselines(pool, len(load), args.seconds)
-    rate, done = append_phase(pool, base, pid, load, args.seconds, None, noop)
+    rate, done = append_phase(pool, base, pid, folder, load, args.seconds, None, noop)
     offered = min(args.offered, 0.6 * noop[0]) / len(load)
     print(
         f"Appends: {args.clients} clients at {offered:g}/s each ({offered * len(load):,.0f} "
@@ -96,7 +125,7 @@ def appends(
     )
     paced_noop = paced_baseline(pool, len(load), args.seconds, offered)
     paced = open_encounters(base, len(load), "paced")
-    append_phase(pool, base, pid, paced, args.seconds, offered, (math.nan, paced_noop))
+    append_phase(pool, base, pid, folder, paced, args.seconds, offered, (math.nan, paced_noop))
     return rate, done
 
 
@@ -149,14 +178,16 @@ def append_phase(
     pool: Any,
     base: str,
     pid: int,
+    folder: Path,
     load: list[Encounter],
     seconds: float,
     each: float | None,
     noop: tuple[float, float] = (math.nan, math.nan),
 ) -> tuple[float, int]:
-    cpu = cpu_of(pid)
+    cpu, commits = cpu_of(pid), commits_of(pid, folder)
     run = pool.apply(appenders, (base, load, seconds, each))
     served_cpu, done = cpu_of(pid) - cpu, len(run.latencies)
+    made, held = (b - a for a, b in zip(commits, commits_of(pid, folder), strict=True))
     rate, p99 = done / run.seconds, percentile(run.latencies, 99)
     if each is None:
         ratio = f"x{rate / noop[0]:.2f} the FastAPI no-op; target >= x1.0"
@@ -173,6 +204,7 @@ def append_phase(
     cost, than = 1e6 * served_cpu / max(1, done), f"the FastAPI no-op's: {1000 * noop[1]:.0f} µs"
     report("server CPU a command", cost, "µs", than if each is None else f"{than}, paced")
     report("load generator CPU during the run", 100 * run.cpu / run.seconds, "% core")
+    report("commits/s", made / run.seconds, "/s", f"{held / max(1, made):.2f} writes a commit")
     return rate, done
 
 
@@ -251,6 +283,8 @@ def main() -> None:
     parser.add_argument("--heavy-rate", type=float, default=10, help="appends/s per client")
     parser.add_argument("--offload", default="thread,process,inline",
                         help="COMBATLOG_OFFLOAD modes the heavy phase compares")  # fmt: skip
+    parser.add_argument("--commit-delay", type=int, default=None,
+                        help="COMBATLOG_COMMIT_DELAY for the served app (µs)")  # fmt: skip
     parser.add_argument("--only-heavy", action="store_true", help="only the heavy phase")
     parser.add_argument("--only-live", action="store_true", help="only the live subscribers")
     parser.add_argument(
