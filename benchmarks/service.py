@@ -285,6 +285,8 @@ def main() -> None:
                         help="COMBATLOG_OFFLOAD modes the heavy phase compares")  # fmt: skip
     parser.add_argument("--commit-delay", type=int, default=None,
                         help="COMBATLOG_COMMIT_DELAY for the served app (µs)")  # fmt: skip
+    parser.add_argument("--only-postgres", action="store_true",
+                        help="only the PostgreSQL run (and --only-appends)")  # fmt: skip
     parser.add_argument("--only-heavy", action="store_true", help="only the heavy phase")
     parser.add_argument("--only-live", action="store_true", help="only the live subscribers")
     parser.add_argument(
@@ -296,13 +298,13 @@ def main() -> None:
     cores, usable, busy = os.cpu_count(), len(os.sched_getaffinity(0)), os.getloadavg()[0]
     print(f"combatlog service benchmark — {cores} cores ({usable} usable), load average {busy:.2f}")
     with multiprocessing.get_context("spawn").Pool(1, initializer=quiet_child) as pool:
-        if not args.only_heavy:
+        if not args.only_heavy and not args.only_postgres:
             bench(pool, "SQLite", "sqlite:///bench.sqlite", {}, args)
-        if not args.only_live and not args.only_appends:
+        if not args.only_live and not args.only_appends and not args.only_postgres:
             heavy.phase(pool, "sqlite:///bench.sqlite", {}, args)
-        if args.only_heavy or args.only_live or args.only_appends:
+        if args.only_heavy or args.only_live or (args.only_appends and not args.only_postgres):
             return
-        if args.postgres:
+        if args.postgres or args.only_postgres:
             with postgres_schema() as schema:
                 env = {"POSTGRES_SCHEMA": schema}
                 bench(pool, f"PostgreSQL (schema {schema})", POSTGRES, env, args)
