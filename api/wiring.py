@@ -31,6 +31,7 @@ from api.service.relay import Relay
 from api.service.tables import Tables
 from api.service.tokens import Tokens, operator_token
 from api.store import EncounterStore
+from domain.jsonl import EDGE_VALIDATORS
 
 
 def open_store(settings: Settings, secret: bytes | None = None) -> EncounterStore:
@@ -106,6 +107,7 @@ class Runtime:
     def made(self) -> Self:
         """Every part made now (the app's start), none on a request."""
         _ = (self.tokens, self.tables, self.doors, self.analytics, self.library, self.campaigns)
+        EDGE_VALIDATORS.every()  # the facts' validators, built when first used (domain/events.py)
         return self
 
     def close(self) -> None:

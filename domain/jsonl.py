@@ -36,6 +36,11 @@ class _EdgeValidators(dict[str, Any]):
     def get(self, kind: Any, default: Any = None) -> Any:
         return self[kind] if isinstance(kind, str) and kind in EVENT_TYPES else default
 
+    def every(self) -> None:
+        """Every fact type's validator made now (a service's start: none on a request)."""
+        for kind in EVENT_TYPES:
+            self[kind]
+
 
 EDGE_VALIDATORS = _EdgeValidators()
 
