@@ -55,6 +55,13 @@ def noop_server(folder: Path, factory: str) -> Iterator[tuple[str, int]]:
         yield running
 
 
+def loop_cpu_of(pid: int) -> float:
+    """CPU seconds the process's main thread (the event loop) has used so far; the rest of
+    `cpu_of` is its other threads' (the committers, the relay, the thread pool)."""
+    fields = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 PROBE = Path(__file__).resolve().parent / "probe"  # its sitecustomize answers SIGUSR1
 
 
@@ -184,9 +191,10 @@ def append_phase(
     each: float | None,
     noop: tuple[float, float] = (math.nan, math.nan),
 ) -> tuple[float, int]:
-    cpu, commits = cpu_of(pid), commits_of(pid, folder)
+    cpu, loop, commits = cpu_of(pid), loop_cpu_of(pid), commits_of(pid, folder)
     run = pool.apply(appenders, (base, load, seconds, each))
     served_cpu, done = cpu_of(pid) - cpu, len(run.latencies)
+    loop = loop_cpu_of(pid) - loop
     made, held = (b - a for a, b in zip(commits, commits_of(pid, folder), strict=True))
     rate, p99 = done / run.seconds, percentile(run.latencies, 99)
     if each is None:
@@ -203,6 +211,8 @@ def append_phase(
     report("server CPU during the run", 100 * served_cpu / run.seconds, "% core")
     cost, than = 1e6 * served_cpu / max(1, done), f"the FastAPI no-op's: {1000 * noop[1]:.0f} µs"
     report("server CPU a command", cost, "µs", than if each is None else f"{than}, paced")
+    report("  of which the event loop's thread", 1e6 * loop / max(1, done), "µs",
+           "the rest: the committer and the other threads")  # fmt: skip
     report("load generator CPU during the run", 100 * run.cpu / run.seconds, "% core")
     report("commits/s", made / run.seconds, "/s", f"{held / max(1, made):.2f} writes a commit")
     return rate, done
