@@ -32,6 +32,7 @@ from api.service.relay import Relay
 from api.service.tables import Tables
 from api.service.tokens import Tokens, operator_token
 from api.store import EncounterStore
+from domain.jsonl import EDGE_VALIDATORS
 
 
 def open_store(settings: Settings, secret: bytes | None = None) -> EncounterStore:
@@ -61,7 +62,7 @@ class Runtime:
         self.settings, self.secret = settings, secret
         self.store = open_store(settings, secret)
         self.encounters = Encounters(self.store)
-        self.commits = Committers(self.encounters)
+        self.commits = Committers(self.encounters, delay=settings.commit_delay / 1e6)
 
     @cached_property
     def tokens(self) -> Tokens:
@@ -113,6 +114,7 @@ class Runtime:
         """Every part made now (the app's start), none on a request."""
         made = (self.tokens, self.claims, self.tables, self.doors)
         _ = (*made, self.analytics, self.library, self.campaigns)
+        EDGE_VALIDATORS.every()  # the facts' validators, built when first used (domain/events.py)
         return self
 
     def close(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import os
@@ -10,6 +11,7 @@ import shutil
 import signal
 import sys
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -53,6 +55,36 @@ def noop_server(folder: Path, factory: str) -> Iterator[tuple[str, int]]:
         yield running
 
 
+def loop_cpu_of(pid: int) -> float:
+    """CPU seconds the process's main thread (the event loop) has used so far; the rest of
+    `cpu_of` is its other threads' (the committers, the relay, the thread pool)."""
+    fields = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+PROBE = Path(__file__).resolve().parent / "probe"  # its sitecustomize answers SIGUSR1
+
+
+def probed(folder: Path, env: dict[str, str]) -> dict[str, str]:
+    """The server's environment with the probe of its group commits (benchmarks/probe)."""
+    path = os.pathsep.join(filter(None, [str(PROBE), env.get("PYTHONPATH")]))
+    return {**env, "PYTHONPATH": path, "COMBATLOG_BENCH_PROBE": str(folder / "probe.json")}
+
+
+def commits_of(pid: int, folder: Path) -> tuple[int, int]:
+    """The server's commits so far and the writes they held, all lanes (0, 0: no answer)."""
+    target = folder / "probe.json"
+    target.unlink(missing_ok=True)
+    os.kill(pid, signal.SIGUSR1)
+    deadline = time.monotonic() + 5
+    while not target.exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    if not target.exists():
+        return 0, 0
+    lanes = json.loads(target.read_text()).values()
+    return sum(c for c, _ in lanes), sum(w for _, w in lanes)
+
+
 def errors_of(run: Run) -> str:
     return ", ".join(f"{kind}: {n}" for kind, n in run.errors.most_common()) or "none"
 
@@ -61,12 +93,16 @@ def bench(pool: Any, label: str, url: str, env: dict[str, str], args: argparse.N
     """One backend: appends through the service, the naive path, then live subscribers."""
     folder = Path(tempfile.mkdtemp(prefix="combatlog-service-"))
     try:
-        with server(folder, url, env) as (base, pid):
+        if args.commit_delay is not None:
+            env = {**env, "COMBATLOG_COMMIT_DELAY": str(args.commit_delay)}
+        with server(folder, url, probed(folder, env)) as (base, pid):
+            delay = env.get("COMBATLOG_COMMIT_DELAY", "default")
+            print(f"{label}: commit delay {delay} µs")
             print(f"{label}: combatlog serve (1 worker) at {base}, pid {pid}, in {folder}")
             load = open_encounters(base, 0 if args.only_live else args.clients, "load")
             live = open_encounters(base, args.live_encounters, "live")
             if not args.only_live:
-                rate, done = appends(pool, base, pid, load, args)
+                rate, done = appends(pool, base, pid, load, args, folder)
                 if args.only_appends:
                     return
                 naive_url = (
@@ -82,13 +118,13 @@ NOOPS = (("no-op FastAPI POST", "noop_fastapi"), ("no-op Starlette route", "noop
 
 
 def appends(
-    pool: Any, base: str, pid: int, load: list[Encounter], args: argparse.Namespace
+    pool: Any, base: str, pid: int, load: list[Encounter], args: argparse.Namespace, folder: Path
 ) -> tuple[float, int]:
     """The no-op baselines flat out, the service flat out (capacity) beside them, then the
     target load offered on a fixed schedule: 1,500/s, or 60% of the FastAPI no-op's rate."""
     print(f"Appends: {args.clients} clients, one encounter each, {args.seconds:g} s, flat out")
     noop = baselines(pool, len(load), args.seconds)
-    rate, done = append_phase(pool, base, pid, load, args.seconds, None, noop)
+    rate, done = append_phase(pool, base, pid, folder, load, args.seconds, None, noop)
     offered = min(args.offered, 0.6 * noop[0]) / len(load)
     print(
         f"Appends: {args.clients} clients at {offered:g}/s each ({offered * len(load):,.0f} "
@@ -96,7 +132,7 @@ def appends(
     )
     paced_noop = paced_baseline(pool, len(load), args.seconds, offered)
     paced = open_encounters(base, len(load), "paced")
-    append_phase(pool, base, pid, paced, args.seconds, offered, (math.nan, paced_noop))
+    append_phase(pool, base, pid, folder, paced, args.seconds, offered, (math.nan, paced_noop))
     return rate, done
 
 
@@ -149,14 +185,17 @@ def append_phase(
     pool: Any,
     base: str,
     pid: int,
+    folder: Path,
     load: list[Encounter],
     seconds: float,
     each: float | None,
     noop: tuple[float, float] = (math.nan, math.nan),
 ) -> tuple[float, int]:
-    cpu = cpu_of(pid)
+    cpu, loop, commits = cpu_of(pid), loop_cpu_of(pid), commits_of(pid, folder)
     run = pool.apply(appenders, (base, load, seconds, each))
     served_cpu, done = cpu_of(pid) - cpu, len(run.latencies)
+    loop = loop_cpu_of(pid) - loop
+    made, held = (b - a for a, b in zip(commits, commits_of(pid, folder), strict=True))
     rate, p99 = done / run.seconds, percentile(run.latencies, 99)
     if each is None:
         ratio = f"x{rate / noop[0]:.2f} the FastAPI no-op; target >= x1.0"
@@ -172,7 +211,10 @@ def append_phase(
     report("server CPU during the run", 100 * served_cpu / run.seconds, "% core")
     cost, than = 1e6 * served_cpu / max(1, done), f"the FastAPI no-op's: {1000 * noop[1]:.0f} µs"
     report("server CPU a command", cost, "µs", than if each is None else f"{than}, paced")
+    report("  of which the event loop's thread", 1e6 * loop / max(1, done), "µs",
+           "the rest: the committer and the other threads")  # fmt: skip
     report("load generator CPU during the run", 100 * run.cpu / run.seconds, "% core")
+    report("commits/s", made / run.seconds, "/s", f"{held / max(1, made):.2f} writes a commit")
     return rate, done
 
 
@@ -251,6 +293,10 @@ def main() -> None:
     parser.add_argument("--heavy-rate", type=float, default=10, help="appends/s per client")
     parser.add_argument("--offload", default="thread,process,inline",
                         help="COMBATLOG_OFFLOAD modes the heavy phase compares")  # fmt: skip
+    parser.add_argument("--commit-delay", type=int, default=None,
+                        help="COMBATLOG_COMMIT_DELAY for the served app (µs)")  # fmt: skip
+    parser.add_argument("--only-postgres", action="store_true",
+                        help="only the PostgreSQL run (and --only-appends)")  # fmt: skip
     parser.add_argument("--only-heavy", action="store_true", help="only the heavy phase")
     parser.add_argument("--only-live", action="store_true", help="only the live subscribers")
     parser.add_argument(
@@ -262,13 +308,13 @@ def main() -> None:
     cores, usable, busy = os.cpu_count(), len(os.sched_getaffinity(0)), os.getloadavg()[0]
     print(f"combatlog service benchmark — {cores} cores ({usable} usable), load average {busy:.2f}")
     with multiprocessing.get_context("spawn").Pool(1, initializer=quiet_child) as pool:
-        if not args.only_heavy:
+        if not args.only_heavy and not args.only_postgres:
             bench(pool, "SQLite", "sqlite:///bench.sqlite", {}, args)
-        if not args.only_live and not args.only_appends:
+        if not args.only_live and not args.only_appends and not args.only_postgres:
             heavy.phase(pool, "sqlite:///bench.sqlite", {}, args)
-        if args.only_heavy or args.only_live or args.only_appends:
+        if args.only_heavy or args.only_live or (args.only_appends and not args.only_postgres):
             return
-        if args.postgres:
+        if args.postgres or args.only_postgres:
             with postgres_schema() as schema:
                 env = {"POSTGRES_SCHEMA": schema}
                 bench(pool, f"PostgreSQL (schema {schema})", POSTGRES, env, args)

@@ -21,9 +21,28 @@ MAX_LINE_BYTES = 1_000_000
 # replay). A million lines fold in ~1.6 GB and ~10 s; ten million would not fit a laptop.
 MAX_LINES = 1_000_000
 
-# each fact type's validator for a fact from outside: its fields held to domain.bounds
-EDGE_VALIDATORS = {kind: edge_validator(cls.__pydantic_core_schema__)
-                   for kind, cls in EVENT_TYPES.items()}  # fmt: skip
+
+class _EdgeValidators(dict[str, Any]):
+    """Each fact type's validator for a fact from outside, its fields held to domain.bounds,
+    made when first asked for (from its model's schema, built then: a replay of lean facts
+    asks for none)."""
+
+    def __missing__(self, kind: str) -> Any:
+        cls = EVENT_TYPES[kind]  # KeyError for a type there is none of, as a plain dict
+        cls.model_rebuild()
+        self[kind] = made = edge_validator(cls.__pydantic_core_schema__)
+        return made
+
+    def get(self, kind: Any, default: Any = None) -> Any:
+        return self[kind] if isinstance(kind, str) and kind in EVENT_TYPES else default
+
+    def every(self) -> None:
+        """Every fact type's validator made now (a service's start: none on a request)."""
+        for kind in EVENT_TYPES:
+            self[kind]
+
+
+EDGE_VALIDATORS = _EdgeValidators()
 
 
 def parse_event(obj: Any, position: int, nested: bool = True) -> Event:

@@ -11,6 +11,7 @@ from api.compute.offload import Offload
 from api.store.config import DEFAULT_URL
 
 Synchronous = Literal["full", "normal"]
+COMMIT_DELAY = 0  # µs
 
 
 class Settings(BaseSettings):
@@ -29,6 +30,9 @@ class Settings(BaseSettings):
     # SQLite's disk sync: `full` (its default) syncs the log at every commit; `normal` only at
     # checkpoints, so a power failure may lose the last commits (never corrupt the file)
     sqlite_synchronous: Synchronous = "full"
+    # microseconds the committer may wait for more writes in a busy moment (as PostgreSQL's
+    # commit_delay; api/service/commits.py); 0: none. A lone write never waits on it
+    commit_delay: int = Field(COMMIT_DELAY, ge=0, le=1000)
 
     @field_validator("store_name", "secret", mode="before")
     @classmethod

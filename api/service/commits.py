@@ -7,6 +7,13 @@ reading requests while the disk syncs; under load the next batch is whatever arr
 and with a single client a batch is one write, committed at once (nothing waits on a timer).
 The outcomes of a commit's writes awaited on the event loop are handed to it in one call.
 
+The commit delay (COMBATLOG_COMMIT_DELAY, as PostgreSQL's commit_delay with its commit_siblings):
+in a busy moment — a write arrived while another was waiting or being committed, within the last
+BUSY_FOR seconds, so two writers or more are at it — the committer first waits up to the delay
+for more writes to join the commit (ended early once it is full), so the moment's writes take
+fewer commits. One client alone never sends a write while its last one is in flight, so it is
+never busy: its writes are committed at once, as with no delay.
+
 A write that lost the race to other writers (another worker saved first; its expected_version,
 if any, still standing) is tried again in the next commit, beside what arrived meanwhile, until
 RETRY_FOR seconds after it arrived: the committer never spins on one write while the others wait.
@@ -17,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future
 from contextlib import suppress
 from dataclasses import dataclass
@@ -33,6 +41,10 @@ MOST = 256  # writes in one commit at the most
 # so past it the client reads a 503 "nothing written, send it again" rather than a gateway's
 # timeout that leaves it unsure (docs/http-api.md#errors-and-retries).
 RETRY_FOR = 5.0
+# How long after the last write that arrived while another was in flight the lane counts as busy
+# (the commit delay applies): a fraction of a second, so a lone client after a busy moment is
+# back to committing at once within it.
+BUSY_FOR = 0.1
 Outcome = Appended | Exception
 
 
@@ -57,10 +69,10 @@ class Committers:
     encounters in play, and new encounters (a create, an import). A 5,000-line import takes
     ~0.3 s of CPU to check and save; in one lane every fight's appends would wait behind it."""
 
-    def __init__(self, encounters: Encounters) -> None:
+    def __init__(self, encounters: Encounters, delay: float = 0.0) -> None:
         self.encounters = encounters
-        self.appends = GroupCommit(encounters, name="combatlog-commits")
-        self.opened = GroupCommit(encounters, name="combatlog-new-encounters")
+        self.appends = GroupCommit(encounters, name="combatlog-commits", delay=delay)
+        self.opened = GroupCommit(encounters, name="combatlog-new-encounters", delay=delay)
 
     def submit(self, append: Append) -> Future[Appended]:
         """The write's outcome, once the commit that holds it is done."""
@@ -98,15 +110,31 @@ class Committers:
 
 
 class GroupCommit:
-    """One committer thread for one lane of a service's writes."""
+    """One committer thread for one lane of a service's writes. `delay`: the commit delay in
+    seconds (0: none); `pause(seconds)` waits for more writes, the lock held (a test gives its
+    own, so nothing of it rests on timing). `commits` and `committed` count the commits made
+    and the writes they held (the service benchmark reads them)."""
 
-    def __init__(self, encounters: Encounters, most: int = MOST, name: str = "commits") -> None:
-        self.encounters, self.most, self.name = encounters, most, name
+    def __init__(
+        self,
+        encounters: Encounters,
+        most: int = MOST,
+        name: str = "commits",
+        delay: float = 0.0,
+        pause: Callable[[float], object] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.encounters, self.most, self.name, self.delay = encounters, most, name, delay
         self._pending: list[Waiting] = []
         self._again: list[Waiting] = []  # lost a race: first into the next commit
         self._wake = threading.Condition()
+        self._pause = pause or self._wait_for_more
+        self._clock = clock
+        self._committing = False  # a batch is being committed (set and read under the lock)
+        self._overlapped = -BUSY_FOR  # when a write last arrived while another was in flight
         self._thread: threading.Thread | None = None
         self._stopped = False
+        self.commits = self.committed_writes = 0
 
     def submit(self, append: Append) -> Future[Appended]:
         """The write's outcome, once the commit that holds it is done."""
@@ -130,8 +158,11 @@ class GroupCommit:
                 self._thread = threading.Thread(target=self._run, name=self.name)
                 self._thread.daemon = True
                 self._thread.start()
-            self._pending.append((append, reply, time.monotonic()))
-            if len(self._pending) == 1:  # else the committer was woken for the first already,
+            now = self._clock()
+            if self._pending or self._committing:  # another write is in flight: a busy moment
+                self._overlapped = now
+            self._pending.append((append, reply, now))
+            if len(self._pending) in (1, self.most):  # else the committer was woken already,
                 self._wake.notify()  # and takes the rest with it (~1 µs a write under load)
 
     def stop(self) -> None:
@@ -150,14 +181,34 @@ class GroupCommit:
                     self._wake.wait()
                 if not self._pending and not self._again:
                     return
+                if self.delay > 0 and self._busy():
+                    self._pause(self.delay)  # more writes may join this commit
                 again, self._again = self._again, []
                 room = max(0, self.most - len(again))
                 taken, self._pending = self._pending[:room], self._pending[room:]
+                self._committing = True
             # A request given up on (its client gone, the server stopping) is not committed.
-            self._commit(
-                [w for w in again if still_awaited(w[1])]
-                + [w for w in taken if w[1].set_running_or_notify_cancel()]
-            )
+            try:
+                self._commit(
+                    [w for w in again if still_awaited(w[1])]
+                    + [w for w in taken if w[1].set_running_or_notify_cancel()]
+                )
+            finally:
+                self._committing = False  # (already, unless the commit itself failed)
+
+    def _busy(self) -> bool:
+        """A busy moment: another write arrived while one was in flight, BUSY_FOR ago at most,
+        and the commit about to start has room for more."""
+        waiting = len(self._pending) + len(self._again)
+        return waiting < self.most and self._clock() - self._overlapped < BUSY_FOR
+
+    def _wait_for_more(self, delay: float) -> None:
+        """Up to `delay` seconds for more writes, ended early once the batch is full."""
+        deadline = self._clock() + delay
+        while len(self._pending) + len(self._again) < self.most and not self._stopped:
+            left = deadline - self._clock()
+            if left <= 0 or not self._wake.wait(left):
+                return
 
     def _commit(self, batch: list[Waiting]) -> None:
         """The writes whose tokens still stand, committed together; each told its outcome, or
@@ -165,22 +216,29 @@ class GroupCommit:
         try:
             batch, replies = self._granted(batch)
         except Exception as exc:  # the store failed: every append of the batch fails
+            self._done([])
             answer([(reply, exc) for _, reply, _ in batch])
             return
+        self.commits, self.committed_writes = self.commits + 1, self.committed_writes + len(batch)
         try:
             outcomes = self.encounters.append_many([append for append, _, _ in batch])
         except Exception as exc:
             outcomes = [exc] * len(batch)
-        now, again = time.monotonic(), []
+        now, again = self._clock(), []
         for waiting, outcome in zip(batch, outcomes, strict=True):
             if isinstance(outcome, LostRace) and now - waiting[2] < RETRY_FOR:
                 again.append(waiting)
             else:
                 replies.append((waiting[1], outcome))
-        if again:
-            with self._wake:
-                self._again += again
+        self._done(again)
         answer(replies)
+
+    def _done(self, again: list[Waiting]) -> None:
+        """The commit over, before its writes are answered (so a lone client's next write never
+        finds one in flight): those that lost a race kept for the next."""
+        with self._wake:
+            self._again += again
+            self._committing = False
 
     def _granted(self, batch: list[Waiting]) -> tuple[list[Waiting], list[tuple[Reply, Outcome]]]:
         """The writes to go on, and those refused: one let in on a token rotated away since (by
