@@ -195,7 +195,7 @@ export class Proposing {
         const natural = given !== null && f.as === "total" ? given - mod : given;
         return [{ type: "InitiativeRolled", combatant: this.me, ...(natural !== null ? { natural, modifier: mod } : { roll: `1d20${signed(mod)}` }) }];
       }) }, h("fieldset", {}, h("legend", {}, `Initiative (${signed(mod)})`),
-        h("label", {}, "I rolled", h("input", { name: "natural", type: "number", inputmode: "numeric", placeholder: "empty: roll for me" })),
+        h("label", {}, "I rolled", h("input", { name: "natural", type: "number", inputmode: "numeric", placeholder: "roll", title: "empty: the service rolls for you" })),
         h("label", {}, "as", h("select", { name: "as" }, h("option", { value: "die" }, "the die"), h("option", { value: "total" }, "the total"))),
         h("button", { type: "submit", class: "primary" }, "Propose initiative"))));
     }
