@@ -53,6 +53,8 @@ def test_an_orcus_burst_is_an_attack_roll_against_each_target_and_a_miss_deals_h
     dialog.locator("input[name='attack-troll']").fill("5")  # 12 vs Reflex 20: a miss
     dialog.locator("input[name='attack-imp']").fill("10")  # 17 vs 14: a hit
     dialog.locator("input[name='attack-imp-2']").fill("3")  # 10 vs 14: a miss
+    outcomes = dialog.locator(".area-outcome")  # before Record: each as the rules read it
+    expect(outcomes).to_have_text(["misses: 6", "hit: 13", "misses: 0"])  # a mook: none (L1589)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     phone.screenshot(path=str(SCREENSHOTS / "area_orcus_burst_phone.png"))
     dialog.locator("button.record-area").click()
@@ -98,6 +100,7 @@ def test_a_starfinder_save_for_half_rounds_down(page: Any, server: Server) -> No
     expect(dialog.locator(".area-rule")).to_contain_text("half of 7 is 3")
     dialog.locator("input[name='save-drone']").fill("18")  # saved: half of 7
     dialog.locator("input[name='save-drone-2']").fill("2")  # failed: all 7
+    expect(dialog.locator(".area-outcome")).to_have_text(["saves: 3", "fails: 7"])
     page.screenshot(path=str(SCREENSHOTS / "area_starfinder_half_laptop.png"))
     dialog.locator("button.record-area").click()
     expect(dialog).to_have_count(0)

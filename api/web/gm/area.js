@@ -6,7 +6,7 @@
 // (POST …/preview); a spared target takes what the ruleset leaves of the damage (POST
 // /rulesets/{r}/area-damage: half rounded down, or none), or no condition. All recorded in one
 // write, so one Undo takes the whole effect back.
-import { html, useState } from "./lib.js";
+import { html, useEffect, useState } from "./lib.js";
 import { clearError, page, recordLinked, update } from "./store.js";
 import { Act, Dialog, ErrorNote, amountOrRoll, int } from "./ui.js";
 import { preview } from "./preview.js";
@@ -18,6 +18,15 @@ const GONE = ["dead", "left"];
 const signed = (n) => `${n < 0 ? "" : "+"}${n}`;
 const EFFECTS = [["damage", "damage"], ["healing", "healing"], ["condition", "a condition"], ["save", "a saving throw alone"]];
 const SPARINGS = { half: "half damage", none: "no damage" };
+// What a combatant lost between two tables: hit points, temporary ones and Stamina (null where the
+// system tracks none of them: True20's Toughness track).
+const POOLS = ["hp", "temp_hp", "stamina"];
+function lost(before, after) {
+  const pools = (c) => POOLS.filter((k) => typeof c?.vitals?.[k] === "number");
+  if (!after || !pools(before).length) return null;
+  const sum = (c) => pools(before).reduce((total, k) => total + (c.vitals[k] ?? 0), 0);
+  return sum(before) - sum(after);
+}
 
 export function AreaDialog() {
   const state = page.state;
@@ -70,6 +79,49 @@ export function AreaDialog() {
     const next = { ...rolls };
     answer.lines.forEach((line, k) => { next[targets[k]] = { bonus: rolls[targets[k]]?.bonus ?? "0", natural: String(line.fact.natural) }; });
     setRolls(next);
+  };
+  // Each target's outcome as the rules read its roll, shown before Record (a dry run): "saves: 10",
+  // "misses: 6", "hit: 20" — what each will take, the ruleset's half included.
+  const [read, setRead] = useState({});  // id → {outcome, takes}
+  const asked = JSON.stringify([targets.map(rollOf), f.amount, f.success, effect]);
+  useEffect(() => {
+    const made = targets.map(rollOf);
+    if (!made.some(Boolean)) { setRead({}); return undefined; }
+    let current = true;
+    const timer = setTimeout(async () => {
+      const answer = await preview(made.filter(Boolean));
+      if (!current || !answer?.lines) return;
+      const found = {};
+      let k = 0;
+      made.forEach((r, i) => { if (r) found[targets[i]] = { outcome: answer.lines[k++]?.derived?.outcome }; });
+      const given = amountOrRoll(f.amount);
+      const whole = effect === "damage" && given?.amount !== undefined ? given.amount : null;
+      const spares = Object.values(found).some((x) => x.outcome === (attacking ? "miss" : "success"));
+      const part = whole !== null && spares ? await spare(whole, f.success) : null;
+      if (whole !== null) {  // what each then loses, the rules applied (DR, resistances, a mook's miss)
+        const facts = [];
+        made.forEach((r, i) => {
+          if (!r) return;
+          const id = targets[i];
+          const amount = found[id].outcome === (attacking ? "miss" : "success") ? part : whole;
+          facts.push(r);
+          if (amount > 0) {
+            facts.push({ type: "DamageDealt", target: id, amount, ...(attacking ? { attack: state.version + facts.length } : {}),
+              ...(attacking && amount !== whole ? { on_miss: true } : {}), ...(f.type.trim() ? { damage_type: f.type.trim() } : {}) });
+          }
+        });
+        const after = (await preview(facts))?.state?.combatants || {};
+        for (const [id, x] of Object.entries(found)) x.takes = lost(state.combatants[id], after[id]);
+      }
+      if (current) setRead(found);
+    }, 150);
+    return () => { current = false; clearTimeout(timer); };
+  }, [asked]);
+  const said = (id) => {
+    const x = read[id];
+    if (!x?.outcome) return null;
+    const word = { success: "saves", failure: "fails", hit: "hit", miss: "misses", critical: "critical" }[x.outcome] || x.outcome;
+    return html`<span class=${`area-outcome ${x.outcome}`}>${word}${x.takes !== undefined && x.takes !== null ? `: ${x.takes}` : ""}</span>`;
   };
   const wrong = (text) => { update({ errors: { ...page.errors, area: text } }); return null; };
   const amountOf = async (given, type) => {  // rolled once for every target (a dry run)
@@ -184,7 +236,8 @@ export function AreaDialog() {
             value=${rolls[id]?.bonus ?? "0"} onInput=${(e) => roll(id, "bonus", e.target.value)} /></span>` : null}
         ${attacking && rolling && chosen.has(id) ? html`<span class="group-of">
           <input name=${`attack-${id}`} aria-label=${`the d20 against ${n(id)}`} placeholder="d20" size="3" inputmode="numeric"
-            value=${rolls[id]?.natural ?? ""} onInput=${(e) => roll(id, "natural", e.target.value)} /></span>` : null}</li>`)}</ol>
+            value=${rolls[id]?.natural ?? ""} onInput=${(e) => roll(id, "natural", e.target.value)} /></span>` : null}
+        ${chosen.has(id) ? said(id) : null}</li>`)}</ol>
       ${saving ? html`<button type="button" class="roll roll-saves" onClick=${rollAll}>Roll the saves</button>` : null}
       ${attacking && rolling ? html`<button type="button" class="roll roll-attacks" onClick=${rollAll}>Roll the attacks</button>` : null}
       <div class="buttons"><${Act} where="area" type="submit" cls="primary record-area">Record on ${targets.length} target${targets.length === 1 ? "" : "s"}<//></div>
