@@ -32,6 +32,7 @@ from api.analytics import Analytics, Filters, report
 from api.analytics.queries.mirror import mirror_of
 from api.service.encounters import Encounters
 from api.store import EncounterStore
+from benchmarks import _against
 from benchmarks.synthetic import RULESETS, fight
 from domain.events import Fact
 from domain.jsonl import write_jsonl
@@ -167,7 +168,10 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=1_000_000)
     parser.add_argument("--encounters", type=int, default=2000)
     parser.add_argument("--postgres", action="store_true", help=f"tables of its own on {POSTGRES}")
+    _against.add_options(parser)
     args = parser.parse_args()
+    if args.against:
+        return _against.run_against(__file__, args.against, args.turns)
     if args.postgres:
         url, name, where = POSTGRES, f"combatlog_bench_{uuid.uuid4().hex[:8]}", POSTGRES
     else:
