@@ -14,6 +14,7 @@ made, for the same encounters and combatants).
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import sys
 import tempfile
@@ -131,6 +132,9 @@ def catch_up(analytics: Analytics) -> None:
          taken / seconds >= 100_000)  # fmt: skip
     line("  wall time", seconds, "s")
     line("  CPU time, this process and its workers", used, "s", f"{used / seconds:.2f} cores")
+    cores = len(os.sched_getaffinity(0))
+    line("  events a CPU-second (the rate on whole cores)", taken / used, "events/s",
+         f"on {cores} whole cores: {cores * taken / used:,.0f} events/s")  # fmt: skip
     start = time.perf_counter()
     mirror_of(analytics).sync()
     line("  the reports' first copy of the rows (DuckDB)", time.perf_counter() - start, "s")
