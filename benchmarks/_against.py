@@ -65,13 +65,14 @@ def exported(rev: str) -> Path:
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", f"{rev}^{{commit}}"],
                             check=True, capture_output=True, text=True).stdout.strip()  # fmt: skip
     tree = Path(tempfile.gettempdir()) / f"combatlog-against-{commit[:12]}"
-    if not (tree / "benchmarks").is_dir():
-        tree.mkdir(parents=True, exist_ok=True)
+    if not tree.is_dir():  # made whole or not at all: a partial export is never reused
+        partial = Path(tempfile.mkdtemp(prefix=f"{tree.name}-", dir=tree.parent))
         archive = subprocess.Popen(["git", "-C", str(ROOT), "archive", commit],
                                    stdout=subprocess.PIPE)  # fmt: skip
-        subprocess.run(["tar", "-x", "-C", str(tree)], stdin=archive.stdout, check=True)
+        subprocess.run(["tar", "-x", "-C", str(partial)], stdin=archive.stdout, check=True)
         if archive.wait() != 0:
             raise SystemExit(f"git archive {rev} failed")
+        partial.rename(tree)
     return tree
 
 
