@@ -2,6 +2,10 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# AGAINST=REV (e.g. main): each bench also runs REV's copy in the same run, figure beside figure
+AGAINST ?=
+AGAINST_TURNS ?= 1
+VERSUS := $(if $(AGAINST),--against $(AGAINST) --turns $(AGAINST_TURNS))
 
 .PHONY: serve test bench bench-service bench-analytics
 
@@ -15,15 +19,15 @@ test: $(VENV)/.installed
 	$(BIN)/pytest $$($(BIN)/python -c 'import xdist' 2>/dev/null && printf '%s' '-n 2')
 
 bench: $(VENV)/.installed
-	$(BIN)/python benchmarks/replay.py
+	$(BIN)/python benchmarks/replay.py $(VERSUS)
 
 bench-service: $(VENV)/.installed
-	$(BIN)/python benchmarks/service.py
+	$(BIN)/python benchmarks/service.py $(VERSUS)
 	$(BIN)/python benchmarks/memory.py
 	$(BIN)/python benchmarks/scaleout.py
 
 bench-analytics: $(VENV)/.installed
-	$(BIN)/python benchmarks/analytics.py
+	$(BIN)/python benchmarks/analytics.py $(VERSUS)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

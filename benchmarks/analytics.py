@@ -14,6 +14,7 @@ made, for the same encounters and combatants).
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import sys
 import tempfile
@@ -32,6 +33,7 @@ from api.analytics import Analytics, Filters, report
 from api.analytics.queries.mirror import mirror_of
 from api.service.encounters import Encounters
 from api.store import EncounterStore
+from benchmarks import _against
 from benchmarks.synthetic import RULESETS, fight
 from domain.events import Fact
 from domain.jsonl import write_jsonl
@@ -130,6 +132,9 @@ def catch_up(analytics: Analytics) -> None:
          taken / seconds >= 100_000)  # fmt: skip
     line("  wall time", seconds, "s")
     line("  CPU time, this process and its workers", used, "s", f"{used / seconds:.2f} cores")
+    cores = len(os.sched_getaffinity(0))
+    line("  events a CPU-second (the rate on whole cores)", taken / used, "events/s",
+         f"on {cores} whole cores: {cores * taken / used:,.0f} events/s")  # fmt: skip
     start = time.perf_counter()
     mirror_of(analytics).sync()
     line("  the reports' first copy of the rows (DuckDB)", time.perf_counter() - start, "s")
@@ -167,7 +172,10 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=1_000_000)
     parser.add_argument("--encounters", type=int, default=2000)
     parser.add_argument("--postgres", action="store_true", help=f"tables of its own on {POSTGRES}")
+    _against.add_options(parser)
     args = parser.parse_args()
+    if args.against:
+        return _against.run_against(__file__, args.against, args.turns)
     if args.postgres:
         url, name, where = POSTGRES, f"combatlog_bench_{uuid.uuid4().hex[:8]}", POSTGRES
     else:

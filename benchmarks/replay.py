@@ -29,6 +29,7 @@ from api.compute.collector import collector_paused
 from api.service.encounters import rebuilt
 from api.store import EncounterStore
 from api.store.batch import Append
+from benchmarks import _against
 from benchmarks.synthetic import CROWD, fight
 from domain.commands import AppendFacts, Create, Import
 from domain.events import EventRevoked, NoteAdded
@@ -79,7 +80,10 @@ def main() -> None:
     parser.add_argument("--per-encounter", type=int, default=100)
     parser.add_argument("--file-only", action="store_true", help="Only `combatlog replay`.")
     parser.add_argument("--before", help="Another `combatlog` (a previous main's) to run in turns.")
+    _against.add_options(parser)
     args = parser.parse_args()
+    if args.against:
+        return _against.run_against(__file__, args.against, args.turns)
     folder = Path(tempfile.mkdtemp(prefix="combatlog-bench-"))
     print(f"combatlog replay benchmark — files in {folder}")
     replay_file(folder, args.events, args.before)

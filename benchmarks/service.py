@@ -20,6 +20,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks import _against
 from benchmarks import _service_heavy as heavy
 from benchmarks._service_common import (
     HOST,
@@ -302,7 +303,10 @@ def main() -> None:
     parser.add_argument(
         "--only-appends", action="store_true", help="only the appends and baselines, SQLite"
     )
+    _against.add_options(parser)
     args = parser.parse_args()
+    if args.against:
+        return _against.run_against(__file__, args.against, args.turns)
     signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started in background
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     cores, usable, busy = os.cpu_count(), len(os.sched_getaffinity(0)), os.getloadavg()[0]

@@ -47,8 +47,8 @@ def source_fell(table: Table, member: Member, seen: Ctx) -> None:
     """Conditions `member` is the source of that end when it falls unconscious or dies (Orcus
     marks, 004 Marked L1515); they stay ended when it is healed."""
     names = table.traits.end_with_source
-    if not names:
-        return
+    if not names or not _marks_by(table, member.id, names):
+        return  # nothing to end (most takes): the ruleset's statuses need not be read
     looks = {*table.rules.statuses(member.body, seen)}
     looks.update(c.name.lower() for c in member.conditions)
     if not looks & {"unconscious", "dying", "dead"}:
@@ -58,6 +58,15 @@ def source_fell(table: Table, member: Member, seen: Ctx) -> None:
                      if c.source != member.id or c.name.lower() not in names)  # fmt: skip
         if len(kept) != len(other.conditions):
             set_conditions(table, other, kept)
+
+
+def _marks_by(table: Table, source: str, names: frozenset[str]) -> bool:
+    """Whether anyone has a condition from `source` that ends when it falls."""
+    for other in table.members.values():
+        for c in other.conditions:
+            if c.source == source and c.name.lower() in names:
+                return True
+    return False
 
 
 def took_back(table: Table, member_id: str, started: TurnStart | None) -> bool:
