@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -66,3 +69,10 @@ def machine_busy() -> tuple[float, float]:
     values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
     idle = values[3] + values[4]  # idle, iowait
     return (sum(values[:8]) - idle) / TICK, sum(values[:8]) / TICK
+
+
+def spent(action: Callable[[], Any]) -> float:
+    """The CPU seconds this process spends on `action`."""
+    start = time.process_time()
+    action()
+    return time.process_time() - start

@@ -30,6 +30,7 @@ from api.service.encounters import rebuilt
 from api.store import EncounterStore
 from api.store.batch import Append
 from benchmarks import _against
+from benchmarks._processes import spent as cpu
 from benchmarks.synthetic import CROWD, fight
 from domain.commands import AppendFacts, Create, Import
 from domain.events import EventRevoked, NoteAdded
@@ -253,13 +254,6 @@ def _parts(
             ("  the same read into a pydantic model a line (before)", min(models)),
             ("folding the lean facts into the table (and its JSON state)", min(lean_fold)),
             ("  the same fold of the pydantic models (before)", min(fold))]  # fmt: skip
-
-
-def cpu(action: Callable[[], Any]) -> float:
-    """The CPU seconds this process spends on `action`."""
-    start = time.process_time()
-    action()
-    return time.process_time() - start
 
 
 def child_cpu(action: Callable[[], Any]) -> float:

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks._processes import spent as cpu
 from benchmarks.analytics import stamped
 from benchmarks.synthetic import RULESETS, fight
 from domain.after_the_fight import applies_after_the_fight
@@ -136,12 +136,6 @@ def by_player(fact: Fact) -> bool:
 
 def ceiling(log: Sequence[Fact]) -> Any:
     return fold(effective_log(log))
-
-
-def cpu(action: Callable[[], Any]) -> float:
-    start = time.process_time()
-    action()
-    return time.process_time() - start
 
 
 def main() -> None:

@@ -19,17 +19,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks._processes import spent as cpu
 from benchmarks.synthetic import fight
 from domain.events import EventRevoked
 from projections import table as folding
 from projections.effective import corrected_log
 from projections.history import History
-
-
-def cpu(action: Callable[[], Any]) -> float:
-    start = time.process_time()
-    action()
-    return time.process_time() - start
 
 
 def main() -> None:
