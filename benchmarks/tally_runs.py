@@ -44,13 +44,13 @@ from domain.lean import kinds_with_twins
 from domain.proposals import PLAYER
 from projections.analytics import (
     Tally,
-    _attack,
-    _before,
-    _by_player,
-    _conditions_in_force,
-    _count,
-    _seconds,
     aware,
+    before_damage,
+    count_attack,
+    count_by_player,
+    count_conditions_in_force,
+    count_line,
+    seconds_between,
 )
 from projections.effective import effective_log
 from projections.table import STEPS, fold, fold_into
@@ -89,9 +89,9 @@ def runs(log: Sequence[Fact]) -> Tally:
         assert (table.turn, table.round) == (turn, round_), "a deferred line moved the turn"
         for position, fact in run:
             if type(fact) not in QUIET:
-                _attack(found, table, position, fact)  # type: ignore[arg-type]
+                count_attack(found, table, position, fact)  # type: ignore[arg-type]
                 if fact.action in tally.accepted and by_player(fact):
-                    _by_player(found, fact)
+                    count_by_player(found, fact)
         i = j
     return tally
 
@@ -102,31 +102,31 @@ def one_pass(log: Sequence[Fact]) -> Tally:
     tally.saw(log[1:])
     table, found, steps = tally.table, tally.found, STEPS
     for position, fact in effective_log(log)[1:]:
-        before = _before(table, fact) if type(fact) is DamageDealt else None
+        before = before_damage(table, fact) if type(fact) is DamageDealt else None
         table.position = position
         table.prior_start, table.just_started = table.just_started, None
         if table.phase == "ended" and not applies_after_the_fight(fact):
             note(table, f"the combat has ended; {fact.type_name} not applied")
         else:
             steps[type(fact)](table, fact)
-        _count(found, table, position, fact, before)
+        count_line(found, table, position, fact, before)
         if type(fact) is ProposalAccepted:
             tally.accepted.add(position)
         elif fact.action in tally.accepted and by_player(fact):
-            _by_player(found, fact)
+            count_by_player(found, fact)
         turn, began = table.turn, tally.turn_began
         if turn is not None and (began is None or began[1] != turn or began[0] != table.round):
             at = aware(fact.at)
             if began is not None and began[2] is not None and at is not None:
-                found.turns.append((began[0], began[1], _seconds(began[2], at), position))
+                found.turns.append((began[0], began[1], seconds_between(began[2], at), position))
             tally.turn_began = (table.round, turn, at)
         if table.round and (tally.round_began is None or tally.round_began[0] != table.round):
             at = aware(fact.at)
             was = tally.round_began
             if was is not None and was[1] is not None and at is not None:
-                found.round_seconds[was[0]] = _seconds(was[1], at)
+                found.round_seconds[was[0]] = seconds_between(was[1], at)
             tally.round_began = (table.round, at)
-            _conditions_in_force(found, table)
+            count_conditions_in_force(found, table)
     return tally
 
 

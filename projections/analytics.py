@@ -156,25 +156,25 @@ class Tally:
     def add(self, position: int, fact: Fact) -> None:
         """The next fact in force."""
         table, found = self.table, self.found
-        before = _before(table, fact) if isinstance(fact, DamageDealt) else None
+        before = before_damage(table, fact) if isinstance(fact, DamageDealt) else None
         apply(table, position, fact)
-        _count(found, table, position, fact, before)
+        count_line(found, table, position, fact, before)
         if isinstance(fact, ProposalAccepted):
             self.accepted.add(position)
         elif fact.action in self.accepted and (fact.by is None or fact.by.startswith(PLAYER)):
-            _by_player(found, fact)
+            count_by_player(found, fact)
         turn, began = table.turn, self.turn_began
         if turn is not None and (began is None or began[1] != turn or began[0] != table.round):
             at = aware(fact.at)
             if began is not None and began[2] is not None and at is not None:
-                found.turns.append((began[0], began[1], _seconds(began[2], at), position))
+                found.turns.append((began[0], began[1], seconds_between(began[2], at), position))
             self.turn_began = (table.round, turn, at)
         if table.round and (self.round_began is None or self.round_began[0] != table.round):
             at = aware(fact.at)
             if self.round_began is not None and self.round_began[1] is not None and at is not None:
-                found.round_seconds[self.round_began[0]] = _seconds(self.round_began[1], at)
+                found.round_seconds[self.round_began[0]] = seconds_between(self.round_began[1], at)
             self.round_began = (table.round, at)
-            _conditions_in_force(found, table)
+            count_conditions_in_force(found, table)
 
     def figures(self) -> Figures:
         """The figures as they stand (a snapshot: later lines do not change it)."""
@@ -206,11 +206,11 @@ def aware(at: datetime | None) -> datetime | None:
     return at.replace(tzinfo=UTC) if at is not None and at.tzinfo is None else at
 
 
-def _seconds(start: datetime, end: datetime) -> float:
+def seconds_between(start: datetime, end: datetime) -> float:
     return max(0.0, (end - start).total_seconds())
 
 
-def _before(table: Table, fact: DamageDealt) -> Before:
+def before_damage(table: Table, fact: DamageDealt) -> Before:
     """A damaged target as it stood before the damage: its track and what the ruleset reads
     of it (both immutable values, so its statuses then can be asked later, and only are when
     it is down or dead after the damage: most hits drop no one)."""
@@ -232,7 +232,7 @@ def _targeted(fact: Fact) -> str | None:
     return target if isinstance(target, str) else None
 
 
-def _count(found: Figures, table: Table, position: int, fact: Fact, before: Before) -> None:
+def count_line(found: Figures, table: Table, position: int, fact: Fact, before: Before) -> None:
     match fact:
         case CombatantJoined():
             member = table.members.get(fact.combatant)
@@ -240,7 +240,7 @@ def _count(found: Figures, table: Table, position: int, fact: Fact, before: Befo
             found.fighters[fact.combatant] = Fighter(fact.name, fact.side, kind)
             _hp(found, table, fact.combatant, position)
         case AttackMade():
-            _attack(found, table, position, fact)
+            count_attack(found, table, position, fact)
         case DamageDealt():
             _damage(found, table, position, fact, before)
         case HealingApplied():
@@ -266,7 +266,7 @@ def _count(found: Figures, table: Table, position: int, fact: Fact, before: Befo
                 _hp(found, table, target, position)
 
 
-def _by_player(found: Figures, fact: Fact) -> None:
+def count_by_player(found: Figures, fact: Fact) -> None:
     """An attack or a save its player entered (a line of an accepted proposal, as proposed)."""
     if isinstance(fact, AttackMade) and fact.attacker in found.fighters:
         found.fighters[fact.attacker].attacks_by_player += 1
@@ -274,7 +274,7 @@ def _by_player(found: Figures, fact: Fact) -> None:
         found.fighters[fact.combatant].saves_by_player += 1
 
 
-def _attack(found: Figures, table: Table, position: int, fact: AttackMade) -> None:
+def count_attack(found: Figures, table: Table, position: int, fact: AttackMade) -> None:
     outcome = table.attacks.get(position)
     attacker = found.fighters.get(fact.attacker)
     target = found.fighters.get(fact.target)
@@ -334,7 +334,7 @@ def _point(found: Figures, table: Table, member: Member, position: int, seen: Ct
     found.hp.append((member.id, position, table.round, value))
 
 
-def _conditions_in_force(found: Figures, table: Table) -> None:
+def count_conditions_in_force(found: Figures, table: Table) -> None:
     for member in table.members.values():
         for condition in member.conditions:
             key = (table.round, member.id, condition.name.lower())
