@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,10 @@ class Server:
         """What the process wrote so far (its log file)."""
         path = self.folder / f"serve-{self.port}.log"
         return path.read_text(errors="replace") if path.exists() else ""
+
+    def client(self, timeout: float = 5.0) -> httpx.Client:
+        """An HTTP client on this server (close it, or use it in a `with`)."""
+        return httpx.Client(base_url=self.url, timeout=timeout)
 
     def start(self, port: int | None = None) -> Server:
         """Launch on a fresh port (or on `port`, to start again where clients knew it); returns
@@ -114,6 +119,15 @@ def serve(folder: Path, db: str | None = None, **env: str) -> Server:
     folder.mkdir(parents=True, exist_ok=True)
     server = Server(folder, db or f"sqlite:///{folder / 'combatlog.sqlite'}", env)
     return server.start().wait_ready()
+
+
+def served(folder: Path, **env: str) -> Iterator[Server]:
+    """A started server for a fixture's lifetime (`yield from served(…)`), stopped after."""
+    running = serve(folder, **env)
+    try:
+        yield running
+    finally:
+        running.stop()
 
 
 def operator_auth(secret: bytes) -> dict[str, str]:

@@ -7,25 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from api.cli.main import app as cli
+from tests.cli_helpers import isolated_db, run
 from tests.import_helpers import FIXTURES
-
-runner = CliRunner()
 
 
 @pytest.fixture
 def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("COMBATLOG_DATABASE_URL", raising=False)
-    return f"sqlite:///{tmp_path / 'combatlog.sqlite'}"
-
-
-def run(*args: str, db: str, code: int = 0) -> str:
-    done = runner.invoke(cli, [*args, "--db", db])
-    assert done.exit_code == code, done.output
-    return done.output
+    return isolated_db(tmp_path, monkeypatch)
 
 
 def kept(db: str, ruleset: str, table: str = "default") -> list[str]:

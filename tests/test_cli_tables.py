@@ -8,27 +8,16 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
 
-from api.cli.main import app as cli
 from api.http.app import create_app
+from tests.cli_helpers import isolated_db, run
 from tests.tables_world import bearer
 from tests.test_api import operator
-
-runner = CliRunner()
 
 
 @pytest.fixture
 def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("COMBATLOG_DATABASE_URL", raising=False)
-    return f"sqlite:///{tmp_path / 'combatlog.sqlite'}"
-
-
-def run(*args: str, db: str, code: int = 0) -> str:
-    done = runner.invoke(cli, [*args, "--db", db])
-    assert done.exit_code == code, done.output
-    return done.output
+    return isolated_db(tmp_path, monkeypatch)
 
 
 def key_in(output: str) -> str:

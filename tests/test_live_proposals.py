@@ -10,20 +10,18 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server_helpers import EventStream, Server, open_encounter, serve
+from tests.server_helpers import EventStream, Server, open_encounter, served
 from tests.test_api_proposals import PARTY
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = serve(tmp_path_factory.mktemp("live-proposals"))
-    yield running
-    running.stop()
+    yield from served(tmp_path_factory.mktemp("live-proposals"))
 
 
 @pytest.fixture
 def client(server: Server) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.url, timeout=5.0) as http:
+    with server.client() as http:
         yield http
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from api.service.tokens import Tokens
 from api.store import EncounterStore
-from tests.server_helpers import EventStream, Message, Server, open_encounter, serve
+from tests.server_helpers import EventStream, Message, Server, open_encounter, served
 
 PARTY: list[dict[str, Any]] = [
     {"type": "CombatantJoined", "combatant": "valeros", "name": "Valeros", "side": "party",
@@ -28,14 +28,12 @@ HIT_GOBLIN = {"type": "DamageDealt", "target": "goblin", "amount": 1}
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = serve(tmp_path_factory.mktemp("live"))
-    yield running
-    running.stop()
+    yield from served(tmp_path_factory.mktemp("live"))
 
 
 @pytest.fixture
 def client(server: Server) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.url, timeout=5.0) as http:
+    with server.client() as http:
         yield http
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server_helpers import Server, serve
+from tests.server_helpers import Server, served
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -71,9 +71,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = serve(tmp_path_factory.mktemp("browser"))
-    yield running
-    running.stop()
+    yield from served(tmp_path_factory.mktemp("browser"))
 
 
 def operator_headers(server: Server) -> dict[str, str]:

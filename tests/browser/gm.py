@@ -35,6 +35,25 @@ def seeded(server: Server, encounter: dict[str, Any], facts: list[dict[str, Any]
     assert httpx.post(path, json={"facts": facts}, headers=headers).status_code == 201
 
 
+def fight_in(
+    server: Server, ruleset: str, facts: list[dict[str, Any]], name: str = "Stored"
+) -> dict[str, Any]:
+    """A new encounter of `ruleset` (opened with the operator token) holding `facts` after line 1:
+    its id and tokens."""
+    opened: dict[str, Any] = httpx.post(
+        f"{server.url}/encounters", json={"name": name, "ruleset": ruleset},
+        headers=operator_headers(server),
+    ).json()  # fmt: skip
+    seeded(server, opened, facts)
+    return opened
+
+
+def area_dialog(page: Any) -> Any:
+    """The turn bar's Area… dialog, opened."""
+    page.locator(".turn-bar button.area-open").click()
+    return page.locator("dialog.area")
+
+
 def imported(server: Server, fixture: str) -> dict[str, Any]:
     body = (FIXTURES / fixture).read_bytes()
     reply = httpx.post(
@@ -122,15 +141,11 @@ DEFENSES = {"ac", "touch", "flat_footed", "defense", "eac", "kac", "fortitude", 
 def orcus_shrine(server: Server, *mira_attacks: dict[str, Any]) -> dict[str, Any]:
     """An Orcus fight under way: Mira (a level 4 standard PC, her stored attacks given) acting
     first, a level 5 brute troll (60 HP)."""
-    opened: dict[str, Any] = httpx.post(
-        f"{server.url}/encounters", json={"name": "Shrine", "ruleset": "orcus"},
-        headers=operator_headers(server),
-    ).json()  # fmt: skip
     mira = {"max_hp": 36, "level": 4, "role": "standard",
             "defenses": {"ac": 17, "fortitude": 14, "reflex": 16, "will": 15}}  # fmt: skip
     if mira_attacks:
         mira["attacks"] = list(mira_attacks)
-    seeded(server, opened, [
+    return fight_in(server, "orcus", [
         {"type": "CombatantJoined", "combatant": "mira", "name": "Mira", "side": "party",
          "stats": mira},
         {"type": "CombatantJoined", "combatant": "troll", "name": "Troll", "side": "foes",
@@ -139,5 +154,4 @@ def orcus_shrine(server: Server, *mira_attacks: dict[str, Any]) -> dict[str, Any
         {"type": "InitiativeRolled", "combatant": "mira", "natural": 15, "modifier": 0},
         {"type": "InitiativeRolled", "combatant": "troll", "natural": 5, "modifier": 0},
         {"type": "CombatStarted"},
-    ])  # fmt: skip
-    return opened
+    ], name="Shrine")  # fmt: skip

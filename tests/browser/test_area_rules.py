@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SCREENSHOTS, gm_url, operator_headers
-from tests.browser.gm import card, hp, seeded, the_log
+from tests.browser.conftest import SCREENSHOTS, gm_url
+from tests.browser.gm import area_dialog, card, fight_in, hp, the_log
 from tests.server_helpers import Server
 
 MOOK = {"max_hp": 10, "level": 3, "role": "mook",
@@ -20,9 +19,7 @@ MOOK = {"max_hp": 10, "level": 3, "role": "mook",
 def test_an_orcus_burst_is_an_attack_roll_against_each_target_and_a_miss_deals_half(
     phone: Any, server: Server
 ) -> None:
-    opened = httpx.post(f"{server.url}/encounters", json={"name": "Shrine", "ruleset": "orcus"},
-                        headers=operator_headers(server)).json()  # fmt: skip
-    seeded(server, opened, [
+    opened = fight_in(server, "orcus", [
         {"type": "CombatantJoined", "combatant": "mira", "name": "Mira", "side": "party",
          "stats": {"max_hp": 36, "level": 4, "role": "standard",
                    "defenses": {"ac": 17, "fortitude": 14, "reflex": 16, "will": 15}}},
@@ -40,8 +37,7 @@ def test_an_orcus_burst_is_an_attack_roll_against_each_target_and_a_miss_deals_h
         {"type": "CombatStarted"},
     ])  # fmt: skip  # Mira acts first; lines 2-10
     phone.goto(gm_url(server, opened))
-    phone.locator(".turn-bar button.area-open").click()
-    dialog = phone.locator("dialog.area")
+    dialog = area_dialog(phone)
     expect(dialog.locator("select[name=user]")).to_have_value("mira")  # the acting combatant
     expect(dialog.locator("input[name^=target-]:checked")).to_have_count(3)  # every foe in view
     dialog.locator("input[name=amount]").fill("13")
@@ -75,11 +71,8 @@ def test_an_orcus_burst_is_an_attack_roll_against_each_target_and_a_miss_deals_h
 
 
 def test_a_starfinder_save_for_half_rounds_down(page: Any, server: Server) -> None:
-    opened = httpx.post(f"{server.url}/encounters",
-                        json={"name": "Deck 3", "ruleset": "starfinder"},
-                        headers=operator_headers(server)).json()  # fmt: skip
     stats = {"max_hp": 20, "max_stamina": 0, "defenses": {"eac": 13, "kac": 15}}
-    seeded(server, opened, [
+    opened = fight_in(server, "starfinder", [
         {"type": "CombatantJoined", "combatant": "keskodai", "name": "Keskodai", "side": "party",
          "stats": {**stats, "max_hp": 16}},
         {"type": "CombatantJoined", "combatant": "drone", "name": "Drone", "side": "foes",
@@ -92,8 +85,7 @@ def test_a_starfinder_save_for_half_rounds_down(page: Any, server: Server) -> No
         {"type": "CombatStarted"},
     ])  # fmt: skip
     page.goto(gm_url(server, opened))
-    page.locator(".turn-bar button.area-open").click()
-    dialog = page.locator("dialog.area")
+    dialog = area_dialog(page)
     dialog.locator("input[name=amount]").fill("7")
     dialog.locator("select[name=save]").select_option("reflex")
     dialog.locator("input[name=dc]").fill("14")

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import SCREENSHOTS, gm_url, operator_headers, operator_token
 from tests.browser.gm import (
     add_creatures,
+    area_dialog,
     card,
     hp,
     in_view,
@@ -494,8 +495,7 @@ def test_an_area_effect_on_every_foe_with_their_saves_is_one_action(
 ) -> None:
     seeded(server, encounter, FIGHTERS[:4] + CROWD[:3] + CROWD_ROLLS[:3] + [FIGHTERS[4]])
     phone.goto(gm_url(server, encounter))
-    phone.locator(".turn-bar button.area-open").click()
-    dialog = phone.locator("dialog.area")
+    dialog = area_dialog(phone)
     expect(dialog.locator("input[name^=target-]:checked")).to_have_count(4)  # every foe in view
     dialog.locator("input[name=amount]").fill("20")
     dialog.locator("input[name=damage_type]").fill("fire")

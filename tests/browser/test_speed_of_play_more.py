@@ -6,11 +6,20 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SCREENSHOTS, gm_url, operator_headers
-from tests.browser.gm import card, hp, latest_line, open_card, orcus_shrine, seeded, the_log
+from tests.browser.conftest import SCREENSHOTS, gm_url
+from tests.browser.gm import (
+    area_dialog,
+    card,
+    fight_in,
+    hp,
+    latest_line,
+    open_card,
+    orcus_shrine,
+    seeded,
+    the_log,
+)
 from tests.server_helpers import Server
 
 PARTY = [
@@ -39,8 +48,7 @@ def test_a_mass_cure_heals_every_ally_in_one_action_and_one_undo_takes_it_back(
 ) -> None:
     seeded(server, encounter, FIGHT)
     page.goto(gm_url(server, encounter))
-    page.locator(".turn-bar button.area-open").click()
-    dialog = page.locator("dialog.area")
+    dialog = area_dialog(page)
     dialog.locator("select[name=effect]").select_option("healing")
     expect(dialog.locator("input[name^=target-]:checked")).to_have_count(3)  # Kyra's side
     expect(dialog.locator("input[name='target-kyra']")).to_be_checked()
@@ -68,8 +76,7 @@ def test_a_condition_on_every_foe_spares_those_who_save_and_is_one_action(
 ) -> None:
     seeded(server, encounter, FIGHT)
     phone.goto(gm_url(server, encounter))
-    phone.locator(".turn-bar button.area-open").click()
-    dialog = phone.locator("dialog.area")
+    dialog = area_dialog(phone)
     dialog.locator("select[name=effect]").select_option("condition")
     dialog.locator("button.all-foes").click()
     expect(dialog.locator("input[name^=target-]:checked")).to_have_count(3)
@@ -106,8 +113,7 @@ def test_a_saving_throw_alone_for_many_asks_each_save_and_records_them_as_one_ac
 ) -> None:
     seeded(server, encounter, FIGHT)
     page.goto(gm_url(server, encounter))
-    page.locator(".turn-bar button.area-open").click()
-    dialog = page.locator("dialog.area")
+    dialog = area_dialog(page)
     dialog.locator("select[name=effect]").select_option("save")
     dialog.locator("button.record-area").click()
     expect(dialog.locator("[data-error='area']")).to_have_text("Choose the save and type its DC.")
@@ -153,8 +159,7 @@ def test_orcus_persistent_damage_entered_on_a_card_deals_its_damage_at_its_tick(
     expect(hp(page, "troll")).to_have_text("HP 60/60")
     page.locator(".turn-bar button.next").click()  # the troll's turn starts: its tick
     expect(hp(page, "troll")).to_have_text("HP 55/60")
-    page.locator(".turn-bar button.area-open").click()  # and on many at once: the troll's foes
-    dialog = page.locator("dialog.area")
+    dialog = area_dialog(page)  # and on many at once: the troll's foes
     dialog.locator("select[name=effect]").select_option("condition")
     dialog.locator("select[name=condition]").select_option("persistent damage")
     dialog.locator("input[name=value]").fill("3")
@@ -222,18 +227,6 @@ def test_rolled_damage_shows_its_dice_in_the_log(
     expect(latest_line(page)).to_contain_text(
         f"Valeros heals {healed['amount']} (1d4: rolled {healed['rolled']['dice'][0]})"
     )
-
-
-def fight_in(server: Server, ruleset: str, facts: list[dict[str, Any]]) -> dict[str, Any]:
-    opened = httpx.post(
-        f"{server.url}/encounters", json={"name": "Stored", "ruleset": ruleset},
-        headers=operator_headers(server),
-    ).json()  # fmt: skip
-    headers = {"Authorization": f"Bearer {opened['gm_token']}"}
-    answer = httpx.post(f"{server.url}/encounters/{opened['id']}/facts", json={"facts": facts},
-                        headers=headers)  # fmt: skip
-    assert answer.status_code == 201, answer.text
-    return dict(opened)
 
 
 def test_a_stored_attack_carries_starfinder_s_overcomes_and_true20_s_toughness_save(
