@@ -80,8 +80,46 @@ export function AreaDialog() {
     answer.lines.forEach((line, k) => { next[targets[k]] = { bonus: rolls[targets[k]]?.bonus ?? "0", natural: String(line.fact.natural) }; });
     setRolls(next);
   };
-  // Each target's outcome as the rules read its roll, shown before Record (a dry run): "saves: 10",
-  // "misses: 6", "hit: 20" — what each will take, the ruleset's half included.
+  // A target the effect spares: its save made, or (Orcus) the attack roll against it missed.
+  const spares = (outcome) => outcome === (attacking ? "miss" : "success");
+  // Each target's outcome, from a preview of the rolls `made` (one a target, null for none).
+  const outcomesOf = (made, answer) => {
+    const found = {};
+    let k = 0;
+    made.forEach((r, i) => { if (r) found[targets[i]] = answer?.lines?.[k++]?.derived?.outcome; });
+    return found;
+  };
+  // The effect's lines as recorded from line `version` on, in initiative order: each target's roll,
+  // then what reaches it — `rolled` the amount rolled once for all, `part` a spared target's.
+  const factsOf = (version, outcomes, rolled, part) => {
+    const source = state.turn ? { source: state.turn } : {};
+    const by = attacking ? { source: f.user } : source;
+    const lasting = effect === "condition" ? duration(f.lasts, f.rounds, state) : null;
+    const facts = [];
+    for (const id of targets) {
+      const own = rollOf(id);
+      const at = version + facts.length + 1;  // the attack's own line, which its damage names
+      if (own) facts.push(own);
+      const spared = spares(outcomes[id]);
+      const link = attacking && own ? { attack: at } : {};
+      const dice = rolled?.rolled ? { rolled: rolled.rolled } : {};  // the dice shown with a whole amount
+      if (effect === "healing") facts.push({ type: "HealingApplied", target: id, amount: rolled.amount, ...dice, ...source });
+      if (effect === "condition" && !spared) {
+        facts.push({ type: "ConditionApplied", target: id, condition, ...(by.source && by.source !== id ? by : {}),
+          ...(valued ? { value: int(f.value), ...(f.valueType.trim() ? { damage_type: f.valueType.trim() } : {}) } : {}),
+          ...(lasting ? { duration: lasting } : {}) });
+      }
+      if (effect !== "damage") continue;
+      const dealt = spared ? part : rolled.amount;
+      if (spared && dealt === 0) continue;
+      facts.push({ type: "DamageDealt", target: id, amount: dealt, ...(dealt === rolled.amount ? dice : {}), ...link,
+        ...(attacking && spared ? { on_miss: true } : {}),
+        ...(f.type.trim() ? { damage_type: f.type.trim() } : {}), ...by });
+    }
+    return facts;
+  };
+  // Each target's outcome as the rules read its roll, shown before Record (a dry run): "saves: 3",
+  // "misses: 0" (a mook) — and what each will lose, from a dry run of the whole effect.
   const [read, setRead] = useState({});  // id → {outcome, takes}
   const asked = JSON.stringify([targets.map(rollOf), f.amount, f.success, effect]);
   useEffect(() => {
@@ -91,26 +129,12 @@ export function AreaDialog() {
     const timer = setTimeout(async () => {
       const answer = await preview(made.filter(Boolean));
       if (!current || !answer?.lines) return;
-      const found = {};
-      let k = 0;
-      made.forEach((r, i) => { if (r) found[targets[i]] = { outcome: answer.lines[k++]?.derived?.outcome }; });
+      const outcomes = outcomesOf(made, answer);
+      const found = Object.fromEntries(Object.entries(outcomes).map(([id, outcome]) => [id, { outcome }]));
       const given = amountOrRoll(f.amount);
-      const whole = effect === "damage" && given?.amount !== undefined ? given.amount : null;
-      const spares = Object.values(found).some((x) => x.outcome === (attacking ? "miss" : "success"));
-      const part = whole !== null && spares ? await spare(whole, f.success) : null;
-      if (whole !== null) {  // what each then loses, the rules applied (DR, resistances, a mook's miss)
-        const facts = [];
-        made.forEach((r, i) => {
-          if (!r) return;
-          const id = targets[i];
-          const amount = found[id].outcome === (attacking ? "miss" : "success") ? part : whole;
-          facts.push(r);
-          if (amount > 0) {
-            facts.push({ type: "DamageDealt", target: id, amount, ...(attacking ? { attack: state.version + facts.length } : {}),
-              ...(attacking && amount !== whole ? { on_miss: true } : {}), ...(f.type.trim() ? { damage_type: f.type.trim() } : {}) });
-          }
-        });
-        const after = (await preview(facts))?.state?.combatants || {};
+      if (effect === "damage" && given?.amount !== undefined) {  // the rules applied: DR, resistances, mooks
+        const part = Object.values(outcomes).some(spares) ? await spare(given.amount, f.success) : null;
+        const after = (await preview(factsOf(state.version, outcomes, given, part)))?.state?.combatants || {};
         for (const [id, x] of Object.entries(found)) x.takes = lost(state.combatants[id], after[id]);
       }
       if (current) setRead(found);
@@ -147,37 +171,9 @@ export function AreaDialog() {
     const made = targets.map(rollOf);
     const read = made.some(Boolean) ? await preview(made.filter(Boolean)) : null;
     if (read?.error) return wrong(read.error);
-    const outcomes = {};
-    let k = 0;
-    made.forEach((r, i) => { if (r) outcomes[targets[i]] = read?.lines?.[k++]?.derived?.outcome; });
-    const spared = (id) => outcomes[id] === (attacking ? "miss" : "success");
-    const sparedAmount = effect === "damage" && targets.some(spared) ? await spare(rolled.amount, f.success) : null;
-    const source = state.turn ? { source: state.turn } : {};
-    const by = attacking ? { source: f.user } : source;
-    const lasting = effect === "condition" ? duration(f.lasts, f.rounds, state) : null;
-    const build = (version) => {
-      const facts = [];
-      for (const id of targets) {
-        const own = rollOf(id);
-        const at = version + facts.length + 1;  // the attack's own line, which its damage names
-        if (own) facts.push(own);
-        const link = attacking && own ? { attack: at } : {};
-        const dice = rolled?.rolled ? { rolled: rolled.rolled } : {};  // the dice shown with a whole amount
-        if (effect === "healing") facts.push({ type: "HealingApplied", target: id, amount: rolled.amount, ...dice, ...source });
-        if (effect === "condition" && !spared(id)) {
-          facts.push({ type: "ConditionApplied", target: id, condition, ...(by.source && by.source !== id ? by : {}),
-            ...(valued ? { value: int(f.value), ...(f.valueType.trim() ? { damage_type: f.valueType.trim() } : {}) } : {}),
-            ...(lasting ? { duration: lasting } : {}) });
-        }
-        if (effect !== "damage") continue;
-        const dealt = spared(id) ? sparedAmount : rolled.amount;
-        if (spared(id) && dealt === 0) continue;
-        facts.push({ type: "DamageDealt", target: id, amount: dealt, ...(dealt === rolled.amount ? dice : {}), ...link,
-          ...(attacking && spared(id) ? { on_miss: true } : {}),
-          ...(f.type.trim() ? { damage_type: f.type.trim() } : {}), ...by });
-      }
-      return facts;
-    };
+    const outcomes = outcomesOf(made, read);
+    const part = effect === "damage" && Object.values(outcomes).some(spares) ? await spare(rolled.amount, f.success) : null;
+    const build = (version) => factsOf(version, outcomes, rolled, part);
     if (!build(0).length) return wrong(attacking ? "Every attack missed: nothing to record." : "Every target saved: nothing to record.");
     if (await recordLinked("area", build)) update({ dialog: null });
   };
