@@ -32,6 +32,7 @@ from domain.events import (
     SavingThrowRolled,
     Session,
 )
+from domain.lean import kinds_with_twins
 from domain.proposals import PLAYER
 from domain.rulesets.base import Ctx
 from domain.tables import DEFAULT_TABLE, table_of
@@ -44,8 +45,10 @@ from projections.view import Member, Table
 DOWN = frozenset({"unconscious", "dying", "dead"})  # knocked out: no longer acting
 UNKNOWN = "unknown"  # damage with no attacker or combatant source in the log
 Before = tuple[object, Ctx] | None  # a damaged target's track and context before the damage
-TARGETED = frozenset(  # the fact types that name a `target` (asked of each line by type)
-    kind for kind in EVENT_TYPES.values() if "target" in kind.model_fields
+TARGETED = kinds_with_twins(  # the fact types that name a `target` (asked of each line by
+    kind
+    for kind in EVENT_TYPES.values()
+    if "target" in kind.model_fields  # type), and twins
 )
 
 

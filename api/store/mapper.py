@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any, cast, overload
 from uuid import UUID
 
+import msgspec
 import orjson
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import Mapper, StoredEvent, Transcoder
@@ -26,6 +27,7 @@ from domain.events import (
     Fact,
     built,
 )
+from domain.lean import TWINS, raw_refusal
 
 # A fact's stored state is `orjson.dumps(fact.to_json_dict())`, byte for byte a line of the
 # JSON Lines contract; its topic is `domain.events:<type>`, the class topic when first written,
@@ -47,6 +49,13 @@ HEAD = len(b'{"type":"')
 built()  # the validators kept here are the built ones, not their stand-ins
 VALIDATORS_BY_HEAD = {
     b'{"type":"' + name.encode(): cls.__pydantic_validator__ for name, cls in EVENT_TYPES.items()
+}
+# ... and, for the readers that only fold (`lean_facts`), the decoder of its lean twin where its
+# type has one (domain/lean.py): one msgspec pass a line, ~4.6x cheaper than the model's
+LEAN_BY_HEAD: dict[bytes, Any] = {
+    b'{"type":"' + name.encode(): msgspec.json.Decoder(TWINS[cls]).decode
+    for name, cls in EVENT_TYPES.items()
+    if cls in TWINS
 }
 
 for _topic, _cls in FACTS_BY_TOPIC.items():
@@ -108,14 +117,41 @@ class FactMapper(Mapper[UUID]):
         """Stored states straight to facts, each by its own type's validator: the type is the
         state's first key, as `to_json_dict` writes it. Else (a state written otherwise, or one
         that fails) the whole batch as one JSON array of the union, as it always read."""
+        return self._facts(self._plain_states(stored_states))
+
+    def _plain_states(self, stored_states: list[bytes]) -> list[bytes]:
         plain = self.cipher or self.compressor  # else each state is its JSON already
-        states = [self.plain(state) for state in stored_states] if plain else stored_states
+        return [self.plain(state) for state in stored_states] if plain else stored_states
+
+    def _facts(self, states: list[bytes]) -> list[Fact]:
         validators = VALIDATORS_BY_HEAD
         try:
             return [validators[state[: state.index(b'"', HEAD)]].validate_json(state)
                     for state in states]  # fmt: skip
         except (KeyError, ValueError):
             return cast(list[Fact], FACT_LIST.validate_json(b"[" + b",".join(states) + b"]"))
+
+    def lean_facts(self, stored_states: list[bytes]) -> list[Fact]:
+        """Stored states as a fold reads them: each into its type's lean twin where it has one
+        (domain/lean.py; a twin is taken as its model by `isinstance` and every fold), else its
+        model, as `facts`. Only for readers that fold and tally: a twin knows no unset fields,
+        so it cannot be written out again as a line (`to_json_dict`). What the twins could
+        read otherwise than the models (a `\\u` escape, an `at` of another form) sends the
+        batch through `facts`, as does a state that is not a fact's JSON."""
+        states = self._plain_states(stored_states)
+        if raw_refusal(b"".join(states)):
+            return self._facts(states)
+        lean, validators = LEAN_BY_HEAD, VALIDATORS_BY_HEAD
+        facts: list[Fact] = []
+        add = facts.append
+        try:
+            for state in states:
+                head = state[: state.index(b'"', HEAD)]
+                decode = lean.get(head)
+                add(decode(state) if decode else validators[head].validate_json(state))
+        except (KeyError, ValueError, msgspec.DecodeError):
+            return self._facts(states)
+        return facts
 
     def wrap(self, data: bytes) -> bytes:
         """Compressed and enciphered, when the library is configured to."""

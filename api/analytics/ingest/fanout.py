@@ -30,7 +30,7 @@ def tally_whole(store: EncounterStore, encounter_id: UUID, keep: bool = True) ->
     fail (the catching-up process logs it, once). The workers keep no tally: its table costs
     ~6 times its rows to pickle and unpickle, and a catch-up over many encounters (what the
     workers are for) seldom extends one; a log that grows after is tallied whole once more."""
-    facts = store.facts(encounter_id)
+    facts = store.lean_facts(encounter_id)  # folded and tallied, never written out
     try:
         tally = tallied(facts)
         found = rows.of(str(encounter_id), tally)

@@ -111,7 +111,7 @@ class Tallies:
         version, tally = self.kept.pop(encounter_id, (0, None))
         if tally is None:
             return None
-        new = self.store.facts(encounter_id, after=version)
+        new = self.store.lean_facts(encounter_id, after=version)
         if any(is_correction(fact) for fact in new):
             return None
 
