@@ -45,6 +45,8 @@ class History:
     ) -> None:
         self.every = every
         self.events: MutableSequence[Fact] = []
+        # the same lines as the folds read them (a stored log's lean twins: StoredFacts.folded)
+        self.folded: Sequence[Fact] = self.events
         self.checkpoints: MutableMapping[int, Table] = {} if checkpoints is None else checkpoints
         self.corrections = Corrections()  # every correction of the whole log, taken as it comes
         self.correction_at: list[int] = []
@@ -52,7 +54,7 @@ class History:
         self.cast_at: list[int] = []  # the positions of every join and reveal
         self._current: Table | None = None
         self._seen: tuple[int, Cast, set[int]] | None = None
-        self.events = list(events)
+        self.folded = self.events = list(events)
         fixes = (p for p, e in enumerate(self.events, 1) if type(e) in CORRECTION_TYPES)
         self._take_lines(1, self.events, fixes)
 
@@ -64,14 +66,16 @@ class History:
         corrections: Iterable[tuple[int, int]],
         every: int = CHECKPOINT_EVERY,
         cast_at: Iterable[int] | None = None,
+        folded: Sequence[Fact] | None = None,
     ) -> History:
         """The history of the whole log `events`, folding only the lines after the latest of
         `checkpoints` (tables after line n of this same log); `corrections` are (line, target)
         of every correction in the log, `cast_at` the lines that join or reveal someone (found
-        by reading the lines when not given). The same tables as History(events), with less
-        work."""
+        by reading the lines when not given), `folded` the same lines as the folds are to read
+        them (default: `events`). The same tables as History(events), with less work."""
         history = cls(every=every, checkpoints=checkpoints)
         history.events, corrections = events, list(corrections)
+        history.folded = events if folded is None else folded
         lines = len(events)
         kept = sorted((p for p in checkpoints if p <= lines and p % every == 0), reverse=True)
         base, table = next(
@@ -81,10 +85,11 @@ class History:
             if at <= base:
                 history._corrected(at, target)
         if cast_at is None:
-            cast_at = [p for p, e in enumerate(events[:base], 1) if type(e) in CAST]
+            cast_at = [p for p, e in enumerate(history.folded[:base], 1) if type(e) in CAST]
         history.cast_at = [p for p in cast_at if p <= base]
         history._current = None if table is None else copy_table(table)
-        history._take_lines(base + 1, events[base:lines], (at for at, _ in corrections))
+        lines_after = history.folded[base:lines]
+        history._take_lines(base + 1, lines_after, (at for at, _ in corrections))
         return history
 
     @property
@@ -115,7 +120,7 @@ class History:
             return self.table()
         base, start = self._corrected_base(at)
         lines = self._correction_lines(base, at)
-        return fold(corrected_log(self.events, base + 1, at, self.corrections, lines), start)
+        return fold(corrected_log(self.folded, base + 1, at, self.corrections, lines), start)
 
     def cast(self) -> Cast:
         """Whom the player view keeps hidden and whose numbers, as the whole log stands."""
@@ -188,7 +193,7 @@ class History:
         """Take the correction at line `position`, aimed at line `target`."""
         self.correction_at.append(position)
         self.correction_target.append(target)
-        self.corrections.take(position, self.events[position - 1])
+        self.corrections.take(position, self.folded[position - 1])
 
     def _refolded(self, position: int, was: Table) -> Table:
         """The table after the correction at line `position` (`was`: the table before it): the
@@ -210,7 +215,7 @@ class History:
         """`table` (the table after line `base`, changed in place; None: line 1 on) folded on
         through line `upto` with the corrections written by the last line applied."""
         entries = corrected_log(
-            self.events, base + 1, upto, self.corrections, self._correction_lines(base, upto)
+            self.folded, base + 1, upto, self.corrections, self._correction_lines(base, upto)
         )
         if table is None:
             return fold(entries)
@@ -231,8 +236,8 @@ class History:
         base, start = self._base(upto)
         lines = self._correction_lines(base, upto)
         whole = not self.correction_at or self.correction_at[-1] <= upto
-        then = self.corrections if whole else Corrections.of(self.events, lines)
-        return fold(corrected_log(self.events, base + 1, upto, then, lines), start)
+        then = self.corrections if whole else Corrections.of(self.folded, lines)
+        return fold(corrected_log(self.folded, base + 1, upto, then, lines), start)
 
     def _correction_lines(self, base: int, upto: int) -> list[int]:
         """The positions of the correction lines in base+1..upto."""

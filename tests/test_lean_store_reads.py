@@ -1,6 +1,7 @@
-"""The analytics read stored logs as lean facts (api/store/mapper.py `lean_facts`): the same
-values as the models on every line, and the same figures, on every golden and on generated logs
-of all five rulesets; what the twins could read otherwise goes the models' way."""
+"""The analytics and the table rebuild read stored logs as lean facts (api/store/mapper.py
+`lean_facts`, `StoredFacts.folded`): the same values as the models on every line, the same figures
+and the same tables, on every golden and on generated logs of all five rulesets; what the twins
+could read otherwise goes the models' way."""
 
 from __future__ import annotations
 
@@ -12,14 +13,16 @@ import orjson
 import pytest
 from hypothesis import given
 
+from api.service.encounters import rebuilt
 from api.store import EncounterStore
-from api.store.mapper import FactMapper, OrjsonTranscoder
-from domain.events import Event, Fact
+from api.store.mapper import FactMapper, OrjsonTranscoder, StoredFacts
+from domain.events import Event, EventRevoked, Fact, NoteAdded
 from domain.jsonl import read_jsonl
-from domain.lean import MODEL_OF
+from domain.lean import MODEL_OF, TWINS
 from projections.analytics import figures
-from tests.strategies import FAST, logs
+from projections.history import History
 from tests.store_helpers import new_log
+from tests.strategies import FAST, logs
 from tests.test_lean_facts import plain
 
 FIXTURES = Path(__file__).resolve().parents[1] / "replay_fixtures"
@@ -31,10 +34,13 @@ def stored(facts: list[Event]) -> list[bytes]:
     """The stored states of a log, stamped a few seconds apart as the store stamps them."""
     start = datetime(2026, 12, 2, 19, 0, tzinfo=UTC)
     return [
-        orjson.dumps(f.model_copy(update={"at": f.at or start + timedelta(seconds=6 * i)})
-                     .to_json_dict())  # fmt: skip
+        orjson.dumps(stamp(f, f.at or start + timedelta(seconds=6 * i)).to_json_dict())
         for i, f in enumerate(facts)
     ]
+
+
+def stamp(fact: Event, at: datetime) -> Event:
+    return fact.model_copy(update={"at": at})
 
 
 def twins_in(facts: list[Fact]) -> int:
@@ -89,3 +95,49 @@ def test_the_store_gives_the_analytics_a_log_lean_and_after_a_line(tmp_path: Pat
         ]
     finally:
         store.close()
+
+
+@pytest.mark.parametrize(
+    "reads",
+    [["folded"], ["model 3:5", "folded"], ["folded 30:36", "model", "folded"], ["model", "folded"]],
+)
+def test_a_stored_log_as_folded_is_the_log_whatever_was_read_before(reads: list[str]) -> None:
+    facts = read_jsonl((FIXTURES / "dnd35" / "whole-fight.jsonl").read_text())
+    lines = StoredFacts(MAPPER, stored(facts))
+    first: dict[int, str] = {}  # each line's first read: "folded" or "model"
+    for read in reads:
+        kind, _, span = read.partition(" ")
+        start, stop = (int(n) for n in span.split(":")) if span else (0, len(facts))
+        view = lines.folded if kind == "folded" else lines
+        got = [plain(f) for f in view[start:stop]]
+        for i in range(start, stop):
+            first.setdefault(i, kind)
+        assert got == [plain(f) for f in lines[start:stop]]
+    folded = lines.folded[:]
+    for i, fact in enumerate(folded):  # a twin where the fold read the line first, if it has one
+        has_twin = type(facts[i]) in TWINS
+        assert (type(fact) in MODEL_OF) == (first[i] == "folded" and has_twin), i
+    lines.append(NoteAdded(text="later"))
+    assert len(lines.folded) == len(facts) + 1 and lines.folded[-1] == NoteAdded(text="later")
+
+
+@pytest.mark.parametrize("name", ["dnd35/amend-three-turns-back", "orcus/undo-the-double-entry"])
+def test_a_rebuild_folding_twins_has_the_models_tables_and_undoes_alike(
+    name: str, tmp_path: Path
+) -> None:
+    facts = read_jsonl((FIXTURES / f"{name}.jsonl").read_text())
+    store = EncounterStore(f"sqlite:///{tmp_path / 'combatlog.sqlite'}")
+    try:
+        encounter = new_log(store, facts)
+        history = rebuilt(store, encounter, stored=False, every=4)
+        expected = History(store.facts(encounter), every=4)
+    finally:
+        store.close()
+    assert twins_in(list(history.folded)) > len(facts) // 2
+    for at in range(1, len(facts) + 1):
+        assert history.state(at) == expected.state(at), at
+        assert history.gm_state(at, "corrected") == expected.gm_state(at, "corrected"), at
+    for each in (history, expected):
+        each.append(EventRevoked(target=len(facts) // 3))
+    assert history.state() == expected.state()
+    assert history.withdrawn() == expected.withdrawn() and history.cast() == expected.cast()

@@ -227,7 +227,7 @@ def rebuilt(
         rows = store.rows(encounter_id)
         lines = StoredFacts(store.mapper, [state for _, state in rows])
         corrections = [
-            (at, cast(Correction, lines[at - 1]).target)
+            (at, cast(Correction, lines.folded[at - 1]).target)
             for at, (topic, _) in enumerate(rows, 1)
             if topic in CORRECTION_TOPICS
         ]
@@ -236,5 +236,5 @@ def rebuilt(
         if not stored:
             checkpoints.stored.clear()
         with checkpoints.batch():
-            history = History.resume(lines, checkpoints, corrections, every, cast_at)
+            history = History.resume(lines, checkpoints, corrections, every, cast_at, lines.folded)
     return history

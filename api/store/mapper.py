@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import zlib
-from collections.abc import Iterable, Iterator, MutableSequence
+from collections.abc import Iterable, Iterator, MutableSequence, Sequence
 from datetime import datetime
 from typing import Any, cast, overload
 from uuid import UUID
@@ -196,14 +196,21 @@ def as_uuid(originator_id: UUID | str) -> UUID:
 class StoredFacts(MutableSequence[Fact]):
     """A log read from the store, each line decoded the first time it is asked for (a slice
     decodes its undecoded lines in one pydantic call). A rebuild that starts from a stored table
-    only needs the lines after it, and the lines any correction names. Append-only, as a log is."""
+    only needs the lines after it, and the lines any correction names. Append-only, as a log is.
+
+    `folded` is the same log as a fold reads it: a line not yet decoded is decoded into its lean
+    twin (FactMapper.lean_facts, ~2x cheaper), kept for the next fold (an undo), while the line
+    as a model is still decoded from its stored bytes when first asked for here (to be written
+    out, rendered, redacted)."""
 
     def __init__(self, mapper: FactMapper, states: list[bytes]) -> None:
         self._mapper = mapper
         self._states: list[bytes | None] = list(states)
         self._facts: list[Fact | None] = [None] * len(states)
-        self._undecoded = self._stored = len(states)
+        self._lean: list[Fact | None] = [None] * len(states)
+        self._undecoded = self._stored = self._unlean = len(states)
         self._decoding = threading.Lock()  # readers outside the encounter's lock may decode too
+        self.folded: Sequence[Fact] = _Folded(self)
 
     def __len__(self) -> int:
         return len(self._facts)
@@ -236,6 +243,26 @@ class StoredFacts(MutableSequence[Fact]):
             raise TypeError("a log only grows at its end")
         self._states.append(None)
         self._facts.append(fact)
+        self._lean.append(fact)
+
+    def lean(self, start: int, stop: int) -> list[Fact]:
+        """Lines start+1..stop as a fold reads them: each line's model where it is decoded,
+        else its lean twin (decoded now for all those in range that are neither, in one call)."""
+        lean = self._lean
+        if self._unlean:  # some line not yet read for a fold
+            with self._decoding:
+                missing = [i for i in range(start, stop) if lean[i] is None]
+                decoded = self._facts
+                fresh = [i for i in missing if decoded[i] is None]
+                states = [cast(bytes, self._states[i]) for i in fresh]
+                for i, fact in zip(fresh, self._mapper.lean_facts(states) if fresh else [],
+                                   strict=True):  # fmt: skip
+                    lean[i] = fact
+                for i in missing:
+                    if lean[i] is None:
+                        lean[i] = decoded[i]
+                self._unlean -= len(missing)
+        return cast(list[Fact], lean[start:stop])
 
     @overload
     def __setitem__(self, index: int, fact: Fact) -> None: ...
@@ -272,3 +299,32 @@ class StoredFacts(MutableSequence[Fact]):
             self._facts[i] = fact
             self._states[i] = None  # the bytes are not needed again
         self._undecoded -= len(missing)
+
+
+class _Folded(Sequence[Fact]):
+    """A StoredFacts log as a fold reads it (`StoredFacts.folded`): read-only, its length the
+    log's, a line appended since the read its fact."""
+
+    def __init__(self, log: StoredFacts) -> None:
+        self._log = log
+
+    def __len__(self) -> int:
+        return len(self._log)
+
+    @overload
+    def __getitem__(self, index: int) -> Fact: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Fact]: ...
+
+    def __getitem__(self, index: int | slice) -> Fact | list[Fact]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self._log))
+            if step != 1:
+                return self._log.lean(0, len(self._log))[index]
+            return self._log.lean(start, stop) if start < stop else []
+        if index < 0:
+            index += len(self._log)
+        if not 0 <= index < len(self._log):
+            raise IndexError("no such line")
+        return self._log.lean(index, index + 1)[0]
