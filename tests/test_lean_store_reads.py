@@ -5,6 +5,7 @@ could read otherwise goes the models' way."""
 
 from __future__ import annotations
 
+import shutil
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from tests.test_lean_facts import plain
 
 FIXTURES = Path(__file__).resolve().parents[1] / "replay_fixtures"
 LOGS = sorted(FIXTURES.glob("*/*.jsonl"))
+EARLIER = Path(__file__).parent / "stored" / "release-before-tables.sqlite"  # main at 485f65b
 MAPPER = FactMapper(transcoder=OrjsonTranscoder())
 
 
@@ -141,3 +143,21 @@ def test_a_rebuild_folding_twins_has_the_models_tables_and_undoes_alike(
         each.append(EventRevoked(target=len(facts) // 3))
     assert history.state() == expected.state()
     assert history.withdrawn() == expected.withdrawn() and history.cast() == expected.cast()
+
+
+def test_a_store_written_by_an_earlier_release_folds_lean_as_its_models(tmp_path: Path) -> None:
+    copy = tmp_path / "earlier.sqlite"
+    shutil.copy(EARLIER, copy)
+    store = EncounterStore(f"sqlite:///{copy}")
+    try:
+        encounters = [summary.id for summary in store.list_encounters()]
+        assert len(encounters) == 2
+        for encounter in encounters:
+            models = store.facts(encounter)
+            assert [plain(f) for f in store.lean_facts(encounter)] == [plain(f) for f in models]
+            history, expected = rebuilt(store, encounter, stored=False), History(models)
+            assert twins_in(list(history.folded)) > len(models) // 2
+            for at in range(1, len(models) + 1):
+                assert history.gm_state(at, "corrected") == expected.gm_state(at, "corrected")
+    finally:
+        store.close()
