@@ -12,7 +12,7 @@ from __future__ import annotations
 from domain.events import AttackMade
 from domain.rulesets.attacks import in_threat_range
 from domain.rulesets.base import Outcome
-from domain.rulesets.true20.conditions import key, said, statuses_of
+from domain.rulesets.true20.conditions import NOTHING, key, said, statuses_of
 from domain.rulesets.true20.options import Ctx, Options
 from domain.rulesets.true20.track import Track
 
@@ -77,9 +77,7 @@ def _defense(
     base = ctx.stats.defenses.get("defense" if kind else attack.defense or "defense")
     if base is None:
         return None
-    words = said(ctx.conditions)
-    shown = ("dead",) if track.dead else statuses_of(track, words, ctx.options, flat_footed)
-    states = {key(s) for s in shown} | words.applied
+    states = _states(track, ctx, flat_footed)
     if track.lost and track.lost_defense:
         states.add("stunned")  # 001 "Staggered" L339: no dodge, −2 Defense while the round is lost
     options: Options = ctx.options
@@ -88,6 +86,17 @@ def _defense(
     values = [value for lost in _dodge_cases(states, options)
               for value in _by_kind(base, states, ctx, lost, flat_footed, kind)]  # fmt: skip
     return max(values), min(values)
+
+
+def _states(track: Track, ctx: Ctx, flat_footed: bool) -> set[str]:
+    """The statuses, named as conditions are, and the conditions applied."""
+    words = said(ctx.conditions)
+    if words is NOTHING and not (any(track.marks) or track.stun or track.lost or track.fatigue):
+        # most defenders: no condition, no box, no fatigue, so no status but the tallies (hurt,
+        # bruised, healthy), which no Defense rule reads
+        return {"flat footed"} if flat_footed else set()
+    shown = ("dead",) if track.dead else statuses_of(track, words, ctx.options, flat_footed)
+    return {key(s) for s in shown} | words.applied
 
 
 def _dodge_cases(states: set[str], options: Options) -> tuple[bool, ...]:

@@ -93,7 +93,8 @@ class True20Ruleset:
             return body._replace(unsaved=ctx.position)
         was_dying = body.has("dying")
         shaken = conditions.shaken(body, body.seen)  # the same as vitals shows
-        body, new = hit(body._replace(unsaved=None), fact, options, shaken, ctx.stats.toughness)
+        body = body if body.unsaved is None else body._replace(unsaved=None)
+        body, new = hit(body, fact, options, shaken, ctx.stats.toughness)
         window = 1 if ctx.own_turn and options.lost_action == "one_round" else 2
         if "wounded" in new:
             body = body._replace(stun=window)  # 001 "Wounded" L341: stunned for one round
