@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 from domain.rulesets.base import Effect
@@ -81,6 +82,7 @@ NOT_DAMAGE = ("regeneration", "resist", "vulnerab")
 SEPARATORS = re.compile(r"[\s,/+&]+|\band\b")
 
 
+@lru_cache(maxsize=256)
 def kinds(damage_type: str | None) -> frozenset[str]:
     """The damage types of a damage, "fire and radiant" → {fire, radiant}; untyped: none."""
     if not damage_type:
@@ -91,7 +93,16 @@ def kinds(damage_type: str | None) -> frozenset[str]:
 def in_force(names: Iterable[str], unconscious: bool, helpless: bool) -> tuple[str, ...]:
     """The condition names in force with what each implies (controlled ⇒ dazed, unconscious ⇒
     prone and, A6 unless `helpless` is off, helpless), each once."""
-    found = dict.fromkeys(n.lower() for n in names)
+    lowered = tuple(n.lower() for n in names)
+    if not lowered and not unconscious:
+        return ()  # most creatures, most lines
+    return _in_force(lowered, unconscious, helpless)
+
+
+@lru_cache(maxsize=1024)
+def _in_force(names: tuple[str, ...], unconscious: bool, helpless: bool) -> tuple[str, ...]:
+    """`in_force`, worked out once for each set of names a fight has (they repeat all fight)."""
+    found = dict.fromkeys(names)
     if unconscious:
         found["unconscious"] = None
     grown = True
