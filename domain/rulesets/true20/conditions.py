@@ -149,6 +149,8 @@ def seen(track: Track, conditions: tuple[Effect, ...], options: Options) -> froz
 
 def looks(track: Track, words: Said, options: Options) -> frozenset[str]:
     """`seen`, from what the conditions say."""
+    if not (words.fatigue or track.fatigue):
+        return words.implied  # no fatigue at all (most bodies, most lines)
     return _looks(words, level(words.fatigue, track.fatigue, options))
 
 
