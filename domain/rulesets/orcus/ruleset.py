@@ -165,9 +165,10 @@ class OrcusRuleset:
         found = ["staggered"] if body.staggered else []
         if body.down:
             found.append("dying" if body.dying else "stable" if body.stable else "knocked_out")
-        applied = {c.name.lower() for c in ctx.conditions}
         in_force = self.in_force(body, ctx)
-        found += [name for name in in_force if name not in applied]
+        if in_force:
+            applied = {c.name.lower() for c in ctx.conditions}
+            found += [name for name in in_force if name not in applied]
         if conditions.combat_advantage(in_force, ctx.surprised):
             found.append("grants_combat_advantage")
         return tuple(found) or ("healthy",)
