@@ -8,7 +8,8 @@ value-carrying effects named here: `regeneration` (heals `value`), `resist …` 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 from domain.rulesets.base import Effect
@@ -81,6 +82,7 @@ NOT_DAMAGE = ("regeneration", "resist", "vulnerab")
 SEPARATORS = re.compile(r"[\s,/+&]+|\band\b")
 
 
+@lru_cache(maxsize=256)
 def kinds(damage_type: str | None) -> frozenset[str]:
     """The damage types of a damage, "fire and radiant" → {fire, radiant}; untyped: none."""
     if not damage_type:
@@ -91,7 +93,16 @@ def kinds(damage_type: str | None) -> frozenset[str]:
 def in_force(names: Iterable[str], unconscious: bool, helpless: bool) -> tuple[str, ...]:
     """The condition names in force with what each implies (controlled ⇒ dazed, unconscious ⇒
     prone and, A6 unless `helpless` is off, helpless), each once."""
-    found = dict.fromkeys(n.lower() for n in names)
+    lowered = tuple(n.lower() for n in names)
+    if not lowered and not unconscious:
+        return ()  # most creatures, most lines
+    return _in_force(lowered, unconscious, helpless)
+
+
+@lru_cache(maxsize=1024)
+def _in_force(names: tuple[str, ...], unconscious: bool, helpless: bool) -> tuple[str, ...]:
+    """`in_force`, worked out once for each set of names a fight has (they repeat all fight)."""
+    found = dict.fromkeys(names)
     if unconscious:
         found["unconscious"] = None
     grown = True
@@ -104,28 +115,36 @@ def in_force(names: Iterable[str], unconscious: bool, helpless: bool) -> tuple[s
     return tuple(found)
 
 
-def defense_modifier(names: Iterable[str]) -> int:
+def defense_modifier(names: Collection[str]) -> int:
     """Untyped defense modifiers of the conditions in force (each condition counts once)."""
+    if not names:
+        return 0
     return sum(CONDITIONS[n].defense_modifier for n in set(names) if n in CONDITIONS)
 
 
-def attack_penalty(names: Iterable[str]) -> int:
+def attack_penalty(names: Collection[str]) -> int:
     """Untyped attack penalties of an attacker's conditions in force, each condition once
     (prone, rattled, restrained: −2 each, L1529, L1533, L1536; digest §1 Stacking)."""
+    if not names:
+        return 0
     return sum(CONDITIONS[n].attack_penalty for n in set(names) if n in CONDITIONS)
 
 
-def mark_penalty(conditions: Iterable[Effect], target: str) -> int:
+def mark_penalty(conditions: Collection[Effect], target: str) -> int:
     """004 Marked L1514: −2 on an attack that does not include the marker as a target (a mark
     whose source the log does not name cannot tell, so it gives none)."""
+    if not conditions:
+        return 0
     markers = {c.source for c in conditions if c.name.lower() == "marked" and c.source}
     return MARK_PENALTY if markers and target not in markers else 0
 
 
-def combat_advantage(names: Iterable[str], surprised: bool = False) -> bool:
+def combat_advantage(names: Collection[str], surprised: bool = False) -> bool:
     """Whether attack rolls against a creature with these conditions, or surprised (L1548),
     have combat advantage (L1489 … L1544; prone's is for melee only, L1530: not derived)."""
-    return surprised or any(CONDITIONS[n].combat_advantage for n in names if n in CONDITIONS)
+    if surprised or not names:
+        return surprised
+    return any(CONDITIONS[n].combat_advantage for n in names if n in CONDITIONS)
 
 
 def _named(effect: Effect, word: str) -> bool:

@@ -39,8 +39,8 @@ def traits(options: Options) -> Traits:
 def weakened(fact: DamageDealt, attacker: Vitality, ctx: Ctx) -> DamageDealt:
     """004 Weakened L1559: a weakened attacker's damage is halved, rounded down (Core Mechanic
     › Rounding), before the target's resistances (A12); persistent damage is not."""
-    if (fact.source or "").lower() in NOT_HALVED:
-        return fact
+    if not ctx.conditions or (fact.source or "").lower() in NOT_HALVED:
+        return fact  # with none applied, only being down brings conditions, never weakened
     names = [c.name for c in ctx.conditions]
     in_force = conditions.in_force(names, attacker.down, ctx.options.unconscious_helpless)
     if "weakened" not in in_force:

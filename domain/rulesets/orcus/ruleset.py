@@ -91,6 +91,9 @@ class OrcusRuleset:
     def mitigate(self, amount: int, damage_type: str | None, ctx: Ctx) -> int:
         """A12, target side: the highest applicable resistance and vulnerability (L1237-1239)."""
         options: Options = ctx.options
+        stats: Stats = ctx.stats
+        if not (ctx.conditions or stats.resist or stats.vulnerable):
+            return track.mitigated(amount, 0, 0, options)  # nothing resists, nothing is weak
         types = conditions.kinds(damage_type)
         resist = conditions.protections(ctx.stats.resist, ctx.conditions, "resist")
         vulnerable = conditions.protections(ctx.stats.vulnerable, ctx.conditions, "vulnerab")
@@ -110,7 +113,7 @@ class OrcusRuleset:
         """A13: regeneration and persistent damage (either order), then the death save (A1)."""
         if body.dead:
             return body
-        body = body._replace(saved_this_turn=False)
+        body = body._replace(saved_this_turn=False) if body.saved_this_turn else body
         steps = (self._regenerate, self._persistent)
         if ctx.options.start_of_turn_order == "persistent_first":
             steps = steps[::-1]
@@ -127,10 +130,13 @@ class OrcusRuleset:
             (stats.regeneration_while == "staggered") == body.staggered
         )
         own = stats.regeneration if applies else 0
-        return track.heal(body, max(own, conditions.regeneration(ctx.conditions)))
+        granted = conditions.regeneration(ctx.conditions) if ctx.conditions else 0
+        return track.heal(body, max(own, granted))
 
     def _persistent(self, body: Vitality, ctx: Ctx) -> Vitality:
         """004 "Your Turn" L1073: take every persistent damage, resisted instance by instance."""
+        if not ctx.conditions:
+            return body
         per_type = ctx.options.persistent_stacking == "highest_per_type"
         for tick in conditions.persistent(ctx.conditions, per_type):
             dealt = self.mitigate(tick.value or 0, tick.damage_type, ctx)
@@ -148,6 +154,8 @@ class OrcusRuleset:
 
     def in_force(self, body: Vitality, ctx: Ctx) -> tuple[str, ...]:
         """Conditions in force, applied or implied (a creature at 0 HP is unconscious, L1458)."""
+        if not ctx.conditions and not body.down:
+            return ()  # most creatures, most lines
         names = [c.name for c in ctx.conditions]
         return conditions.in_force(names, body.down, ctx.options.unconscious_helpless)
 
@@ -157,9 +165,10 @@ class OrcusRuleset:
         found = ["staggered"] if body.staggered else []
         if body.down:
             found.append("dying" if body.dying else "stable" if body.stable else "knocked_out")
-        applied = {c.name.lower() for c in ctx.conditions}
         in_force = self.in_force(body, ctx)
-        found += [name for name in in_force if name not in applied]
+        if in_force:
+            applied = {c.name.lower() for c in ctx.conditions}
+            found += [name for name in in_force if name not in applied]
         if conditions.combat_advantage(in_force, ctx.surprised):
             found.append("grants_combat_advantage")
         return tuple(found) or ("healthy",)

@@ -89,6 +89,8 @@ def lose_hp(body: Vitality, loss: int, options: Options, knock_out: bool = False
 def absorb(body: Vitality, amount: int) -> tuple[Vitality, int]:
     """004 "Temporary Hit Points" L1474: temporary HP are lost first; the rest carries over."""
     absorbed = min(body.temp_hp, amount)
+    if absorbed == 0:
+        return body, amount  # no temporary HP (most hits)
     return body._replace(temp_hp=body.temp_hp - absorbed), amount - absorbed
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from domain.events import CheckRolled, SavingThrowRolled
 from domain.rulesets.base import Effect
 from domain.rulesets.true20.options import Ctx, Options
@@ -22,6 +24,7 @@ FATIGUE_LEVELS = ("winded", "fatigued", "exhausted")  # 001 "Fatigue" L349-352, 
 FATIGUE_RESULTS = (*FATIGUE_LEVELS, "fatigue")  # condition labels that are a fatigue result
 COLLAPSED = len(FATIGUE_LEVELS) + 1  # 001 "Exhausted" L352: one more result → unconscious
 EFFORT = ("extra effort", "extra_effort")  # condition labels declaring extra effort (001 L55)
+Fatigue = tuple[tuple[int, str], ...]  # (position, what changed), as Track.fatigue keeps them
 STRENUOUS = (
     "strenuous", "strenuous action", "standard action",  # the GM's ruling (001 L342, L362)
     "moving all out", "charging",  # 001 "Disabled" L362: moving all out, attacking
@@ -111,14 +114,25 @@ def with_fatigue(track: Track, position: int, kind: str) -> Track:
     return track._replace(fatigue=(*track.fatigue, (position, kind)))
 
 
+def fatigue_results(conditions: Iterable[Effect]) -> Fatigue:
+    """The fatigue results applied as conditions, as (position, result)."""
+    return tuple((c.position, c.name.lower()) for c in conditions
+                 if c.name.lower() in FATIGUE_RESULTS)  # fmt: skip
+
+
 def fatigue_level(track: Track, conditions: tuple[Effect, ...], options: Options) -> int:
     """001 "Fatigue" L349-353: each result one level on (A21, A22); 4 is unconscious."""
-    results = [(c.position, c.name.lower()) for c in conditions
-               if c.name.lower() in FATIGUE_RESULTS]  # fmt: skip
-    level = 0
-    for _, kind in sorted(results + list(track.fatigue)):
-        level = _fatigue_step(level, kind, options)
-    return level
+    return level(fatigue_results(conditions), track.fatigue, options)
+
+
+def level(applied: Fatigue, own: Fatigue, options: Options) -> int:
+    """The fatigue level from the results applied and the changes the body saw, in log order."""
+    if not applied and not own:
+        return 0  # most bodies, most lines: no fatigue at all
+    found = 0
+    for _, kind in sorted((*applied, *own)):
+        found = _fatigue_step(found, kind, options)
+    return found
 
 
 def _fatigue_step(level: int, kind: str, options: Options) -> int:
@@ -137,6 +151,9 @@ def _fatigue_step(level: int, kind: str, options: Options) -> int:
 
 def elapse(track: Track, rounds: int, options: Options) -> Track:
     """001 "Recovery" L348: bruised and dazed fade one per minute, hurt one per hour (A23)."""
+    if not (track.hurt or track.hurt_clock or track.bruised or track.bruise_clock
+            or track.count("dazed") or track.dazed_age):  # fmt: skip
+        return track  # nothing to fade: every tally and clock is already 0
     hurt, hurt_clock = _fade(track.hurt, track.hurt_clock, rounds, HURT_FADE)
     track = track._replace(hurt=hurt, hurt_clock=hurt_clock)
     dazed = track.count("dazed")
@@ -159,14 +176,9 @@ def _fade(count: int, clock: int, rounds: int, period: int) -> tuple[int, int]:
     return count, (clock % period if count else 0)
 
 
-def exertions(track: Track, conditions: tuple[Effect, ...], names: tuple[str, ...]) -> list[int]:
-    """Positions of the conditions named `names` that the body has not yet charged for."""
-    return [c.position for c in conditions
-            if _label(c.name) in names and c.position not in track.charged]  # fmt: skip
-
-
-def _label(name: str) -> str:
-    return name.lower().replace("_", " ").replace("-", " ").strip()
+def uncharged(track: Track, positions: tuple[int, ...]) -> list[int]:
+    """Of the positions of conditions declaring an exertion, those not yet charged for."""
+    return [p for p in positions if p not in track.charged] if positions else []
 
 
 def conviction(track: Track, purpose: str | None, position: int) -> Track:
@@ -183,14 +195,16 @@ def conviction(track: Track, purpose: str | None, position: int) -> Track:
     return track
 
 
-def round_begins(track: Track, ctx: Ctx) -> Track:
+def round_begins(track: Track, ctx: Ctx, declared: tuple[int, ...]) -> Track:
     """001 L56, L342-343 (A6): extra-effort fatigue falls due, the disabled collapse, and the
-    dying check is called for (the dying box, or a dying condition: debilitated Con, L361)."""
+    dying check is called for (the dying box, or a dying condition: debilitated Con, L361).
+    `declared`: the positions of the extra-effort conditions in force."""
     options: Options = ctx.options
-    efforts = exertions(track, ctx.conditions, EFFORT)
-    for position in efforts:
-        track = with_fatigue(track, position, "effort")
-    track = track._replace(charged=track.charged | set(efforts))
+    efforts = uncharged(track, declared)
+    if efforts:
+        for position in efforts:
+            track = with_fatigue(track, position, "effort")
+        track = track._replace(charged=track.charged | set(efforts))
     if track.collapse_due:
         track = becomes_dying(mark(track._replace(collapse_due=False), "dying"), options)
     dying = track.has("dying") or "dying" in track.seen
@@ -199,17 +213,18 @@ def round_begins(track: Track, ctx: Ctx) -> Track:
     return track
 
 
-def exert(track: Track, ctx: Ctx) -> Track:
+def exert(track: Track, ctx: Ctx, strenuous: tuple[int, ...]) -> Track:
     """001 "Disabled" L342, L362 (A16): a strenuous action recorded as a condition (charging,
-    moving all out …) has resolved by the time its turn ends."""
-    if not exertions(track, ctx.conditions, STRENUOUS):
+    moving all out …) has resolved by the time its turn ends. `strenuous`: the positions of
+    the strenuous conditions in force."""
+    if not uncharged(track, strenuous):
         return track
-    return collapse(spent(track, ctx.conditions), ctx.options)
+    return collapse(spent(track, strenuous), ctx.options)
 
 
-def spent(track: Track, conditions: tuple[Effect, ...]) -> Track:
+def spent(track: Track, strenuous: tuple[int, ...]) -> Track:
     """The strenuous actions in force so far were taken before the track was disabled."""
-    return track._replace(charged=track.charged | set(exertions(track, conditions, STRENUOUS)))
+    return track._replace(charged=track.charged | set(uncharged(track, strenuous)))
 
 
 def collapse(track: Track, options: Options) -> Track:

@@ -35,12 +35,22 @@ Table-side only (the log does not say, or the total is the table's as announced)
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
+from functools import lru_cache
+from typing import NamedTuple
 
 from domain.rulesets.base import Effect
-from domain.rulesets.true20.care import COLLAPSED, FATIGUE_LEVELS, fatigue_level
+from domain.rulesets.true20.care import (
+    COLLAPSED,
+    EFFORT,
+    FATIGUE_LEVELS,
+    STRENUOUS,
+    fatigue_results,
+    level,
+)
 from domain.rulesets.true20.options import Ctx, Options
-from domain.rulesets.true20.track import LETHAL_ROW, NONLETHAL_ROW, SHAKEN, Track
+from domain.rulesets.true20.track import LETHAL_ROW, NONLETHAL_ROW, SHAKEN, SLOT, Track
 
 SICKENED = 2  # 001 "Sickened" L383: −2 on attack rolls and checks
 DEBILITATED = {"str": ("prone", "helpless"), "dex": ("paralyzed",), "con": ("dying",),
@@ -51,11 +61,69 @@ MAKES_HELPLESS = ("unconscious", "paralyzed", "dying")  # 001 "Helpless" L372, "
 HOLDS_IN_PLACE = ("grappled", "pinned", "stunned", "lost action")  # cannot flee (001 L370)
 SEVERITY = ("dead", "dying", "unconscious", "disabled", "staggered", "wounded", "dazed", "hurt",
             "bruised")  # fmt: skip
+LOWER_ROWS = (*reversed(LETHAL_ROW), *reversed(NONLETHAL_ROW))  # the boxes, worst first
+KEPT = 512  # conditions tuples whose reading is kept (a fold's members' own, many times over)
 
 
+@lru_cache(maxsize=1024)
 def key(name: str) -> str:
     """A condition or status name as the rules compare it."""
     return name.lower().replace("_", " ").replace("-", " ").strip()
+
+
+class Said(NamedTuple):
+    """What a member's conditions in force say by themselves, whatever its track: read once for
+    each tuple of conditions (a member's conditions change far less often than a line comes)."""
+
+    names: tuple[str, ...]  # one per application, as the rules compare names
+    applied: frozenset[str]
+    implied: frozenset[str]  # the names and what they bring (`seen`, fatigue aside)
+    echoed: tuple[str, ...]  # the statuses the names echo, in order (`statuses`)
+    fatigue: tuple[tuple[int, str], ...]  # the fatigue results applied (care.level)
+    efforts: tuple[int, ...]  # positions of the extra-effort declarations (001 L55)
+    strenuous: tuple[int, ...]  # positions of the strenuous actions (001 L342, L362)
+
+
+NOTHING = Said((), frozenset(), frozenset(), (), (), (), ())
+_read: dict[int, tuple[tuple[Effect, ...], Said]] = {}
+
+
+def said(conditions: tuple[Effect, ...]) -> Said:
+    """What `conditions` say, read once per tuple: a tuple of frozen conditions never changes,
+    so the reading kept for it (found by identity, the tuple itself kept alongside so its id is
+    never reused meanwhile) is the reading it would get again."""
+    if not conditions:
+        return NOTHING
+    if type(conditions) is not tuple:
+        return _said(conditions)  # a list may change: read it afresh
+    kept = _read.get(id(conditions))
+    if kept is not None and kept[0] is conditions:
+        return kept[1]
+    found = _said(conditions)
+    if len(_read) >= KEPT:
+        _read.clear()
+    _read[id(conditions)] = (conditions, found)
+    return found
+
+
+def _said(conditions: Iterable[Effect]) -> Said:
+    conditions = tuple(conditions)
+    names = tuple(named(conditions))
+    found = {*names, *debilitated(names)}
+    if names.count("entangled") > 1:
+        found.add("helpless")  # 001 "Entangled" L365: entangled again becomes helpless
+    if "dying" in found:
+        found.add("unconscious")  # 001 "Dying" L363: a dying character is unconscious
+    positions = [c.position for c in conditions]
+    return Said(
+        names=names,
+        applied=frozenset(names),
+        implied=frozenset(found),
+        echoed=(*(c for c in names if c in ECHOED), *debilitated(names)),
+        fatigue=fatigue_results(conditions),
+        efforts=tuple(p for n, p in zip(names, positions, strict=True) if n in EFFORT),
+        strenuous=tuple(p for n, p in zip(names, positions, strict=True) if n in STRENUOUS),
+    )
 
 
 def named(conditions: Iterable[Effect]) -> list[str]:
@@ -76,42 +144,47 @@ def debilitated(names: Iterable[str]) -> list[str]:
 
 def seen(track: Track, conditions: tuple[Effect, ...], options: Options) -> frozenset[str]:
     """What the conditions in force imply for the body: their names and what those bring."""
-    names = named(conditions)
-    found = {*names, *debilitated(names)}
-    if names.count("entangled") > 1:
-        found.add("helpless")  # 001 "Entangled" L365: entangled again becomes helpless
-    if fatigue_level(track, conditions, options) >= COLLAPSED:
-        found.add("unconscious")  # 001 "Exhausted" L352
-    if "dying" in found:
-        found.add("unconscious")  # 001 "Dying" L363: a dying character is unconscious
-    return frozenset(found)
+    return looks(track, said(conditions), options)
 
 
-def helpless(track: Track, looks: Collection[str]) -> bool:
+def looks(track: Track, words: Said, options: Options) -> frozenset[str]:
+    """`seen`, from what the conditions say."""
+    if not (words.fatigue or track.fatigue):
+        return words.implied  # no fatigue at all (most bodies, most lines)
+    return _looks(words, level(words.fatigue, track.fatigue, options))
+
+
+def _looks(words: Said, fatigue: int) -> frozenset[str]:
+    if fatigue >= COLLAPSED and "unconscious" not in words.implied:
+        return words.implied | {"unconscious"}  # 001 "Exhausted" L352
+    return words.implied
+
+
+def helpless(track: Track, looks: AbstractSet[str]) -> bool:
     """001 "Helpless" L372: sleeping, bound, paralyzed or unconscious (dying is unconscious)."""
-    return ("helpless" in looks or any(c in looks for c in MAKES_HELPLESS)
+    return ("helpless" in looks or not looks.isdisjoint(MAKES_HELPLESS)
             or track.has("unconscious") or track.has("dying"))  # fmt: skip
 
 
-def cornered(track: Track, looks: Collection[str]) -> bool:
+def cornered(track: Track, looks: AbstractSet[str]) -> bool:
     """Unable to flee, as far as the log shows: held, stunned, a lost round, or helpless."""
-    held = any(c in looks for c in HOLDS_IN_PLACE) or track.stun > 0 or track.lost > 0
+    held = not looks.isdisjoint(HOLDS_IN_PLACE) or track.stun > 0 or track.lost > 0
     return held or helpless(track, looks)
 
 
-def shaken(track: Track, looks: Collection[str]) -> bool:
+def shaken(track: Track, looks: AbstractSet[str]) -> bool:
     """001 L341 wounded; L382 a shaken condition; L370 frightened and unable to flee."""
     if track.has("wounded") or "shaken" in looks:
         return True
     return "frightened" in looks and cornered(track, looks)
 
 
-def check_penalty(track: Track, looks: Collection[str]) -> int:
+def check_penalty(track: Track, looks: AbstractSet[str]) -> int:
     """001 L341, L382, L383: shaken −2 and sickened −2 on checks; all effects apply (L354)."""
     return (SHAKEN if shaken(track, looks) else 0) + (SICKENED if "sickened" in looks else 0)
 
 
-def dying(track: Track, looks: Collection[str]) -> bool:
+def dying(track: Track, looks: AbstractSet[str]) -> bool:
     """The dying box, or a dying condition (001 L361: debilitated Constitution is dying)."""
     return track.has("dying") or "dying" in looks
 
@@ -120,17 +193,22 @@ def statuses(track: Track, ctx: Ctx, flat_footed: bool) -> tuple[str, ...]:
     """The boxes, worst first, then the tallies, then what they and the conditions imply."""
     if track.dead:
         return ("dead",)
-    options: Options = ctx.options
-    looks = seen(track, ctx.conditions, options)
-    found = [b for b in (*reversed(LETHAL_ROW), *reversed(NONLETHAL_ROW)) if track.has(b)]
-    found += [t for t in ("hurt", "bruised") if getattr(track, t) > 0]
+    return statuses_of(track, said(ctx.conditions), ctx.options, flat_footed)
+
+
+def statuses_of(track: Track, words: Said, options: Options, flat_footed: bool) -> tuple[str, ...]:
+    """`statuses` of a living track, from what its conditions say."""
+    tired = level(words.fatigue, track.fatigue, options)
+    looks = _looks(words, tired)
+    marks = track.marks
+    found = [b for b in LOWER_ROWS if marks[SLOT[b]]] if any(marks) else []
+    found += ["hurt"] if track.hurt > 0 else []
+    found += ["bruised"] if track.bruised > 0 else []
     if track.stable and (track.has("unconscious") or track.has("disabled")):
         found.append("stable")
-    applied = named(ctx.conditions)
-    level = fatigue_level(track, ctx.conditions, options)
-    found += [FATIGUE_LEVELS[min(level, COLLAPSED - 1) - 1]] if 0 < level < COLLAPSED else []
-    found += ["unconscious"] if level >= COLLAPSED else []
-    found += [c for c in applied if c in ECHOED] + debilitated(applied)
+    found += [FATIGUE_LEVELS[min(tired, COLLAPSED - 1) - 1]] if 0 < tired < COLLAPSED else []
+    found += ["unconscious"] if tired >= COLLAPSED else []
+    found += words.echoed
     found += ["unconscious"] if "dying" in found else []  # 001 "Dying" L363
     found += ["helpless"] if helpless(track, looks) else []  # 001 "Helpless" L372
     if track.has("wounded") or ("frightened" in looks and cornered(track, looks)):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from domain.events import AttackMade
 from domain.rulesets.attacks import in_threat_range
 from domain.rulesets.base import Outcome
-from domain.rulesets.true20.conditions import key, named, statuses
+from domain.rulesets.true20.conditions import NOTHING, key, said, statuses_of
 from domain.rulesets.true20.options import Ctx, Options
 from domain.rulesets.true20.track import Track
 
@@ -43,11 +43,11 @@ def attack_outcome(attack: AttackMade, track: Track, ctx: Ctx, flat_footed: bool
     A hit on a concealed or invisible defender still faces its miss chance, rolled at the table."""
     if attack.outcome is not None:
         return attack.outcome
-    names = set(named(ctx.conditions))
-    if attack.natural == 1 or names.intersection(CANNOT_BE_ATTACKED):
+    names = said(ctx.conditions).applied
+    if attack.natural == 1 or not names.isdisjoint(CANNOT_BE_ATTACKED):
         return "miss"
     outcome = _against(attack, _defense(attack, track, ctx, flat_footed))
-    return None if outcome != "miss" and names.intersection(MISS_CHANCE) else outcome
+    return None if outcome != "miss" and not names.isdisjoint(MISS_CHANCE) else outcome
 
 
 def defense_range(
@@ -77,7 +77,7 @@ def _defense(
     base = ctx.stats.defenses.get("defense" if kind else attack.defense or "defense")
     if base is None:
         return None
-    states = {key(s) for s in statuses(track, ctx, flat_footed)} | set(named(ctx.conditions))
+    states = _states(track, ctx, flat_footed)
     if track.lost and track.lost_defense:
         states.add("stunned")  # 001 "Staggered" L339: no dodge, −2 Defense while the round is lost
     options: Options = ctx.options
@@ -88,14 +88,25 @@ def _defense(
     return max(values), min(values)
 
 
+def _states(track: Track, ctx: Ctx, flat_footed: bool) -> set[str]:
+    """The statuses, named as conditions are, and the conditions applied."""
+    words = said(ctx.conditions)
+    if words is NOTHING and not (any(track.marks) or track.stun or track.lost or track.fatigue):
+        # most defenders: no condition, no box, no fatigue, so no status but the tallies (hurt,
+        # bruised, healthy), which no Defense rule reads
+        return {"flat footed"} if flat_footed else set()
+    shown = ("dead",) if track.dead else statuses_of(track, words, ctx.options, flat_footed)
+    return {key(s) for s in shown} | words.applied
+
+
 def _dodge_cases(states: set[str], options: Options) -> tuple[bool, ...]:
     """Whether the dodge bonus is lost: surely, surely not, or either (grappling)."""
-    lost = bool(states.intersection(NO_DODGE)) or (
+    lost = not states.isdisjoint(NO_DODGE) or (
         "entangled" in states and options.entangled_loses_dodge
     )
     if lost:
         return (True,)
-    return (False, True) if states.intersection(DODGE_AGAINST_SOME) else (False,)
+    return (False,) if states.isdisjoint(DODGE_AGAINST_SOME) else (False, True)
 
 
 def _by_kind(
@@ -109,9 +120,10 @@ def _by_kind(
     if "total defense" in states and not (dodge_lost and (parry_lost or not stats.parry)):
         value += TOTAL_DEFENSE  # 001 L219, table L317: dodge kept, so the bonus stays
     found = []
+    shifts = [MODIFIERS[s] for s in states if s in MODIFIERS]
     for n, name in enumerate(KINDS):
         if kind in (None, name):
-            shift = sum(MODIFIERS[s][n] for s in states if s in MODIFIERS)
+            shift = sum(m[n] for m in shifts) if shifts else 0
             shift += HELPLESS[n] if helpless else 0
             found.append(value + shift)
     if "paralyzed" in states:  # 001 "Paralyzed" L379: Defense 5; the most severe applies (L354)

@@ -15,6 +15,8 @@ from domain.rulesets.true20.track import Track
 
 DELAY_FLOOR = -10  # 001 "Delaying Limits" L184: the lowest is −10 minus your initiative bonus
 DEAFENED = 4  # 001 "Deafened" L360: −4 on initiative checks
+OPEN = Track._fields.index("turn_open")
+assert Track._fields[OPEN:] == ("turn_open", "forfeited"), "`_turn` sets the last two fields"
 
 
 def bonus(stats: Any, looks: frozenset[str]) -> int:
@@ -25,11 +27,19 @@ def bonus(stats: Any, looks: frozenset[str]) -> int:
 
 def turn_begins(track: Track) -> Track:
     """Its turn begins (a delayer who steps in on a later round acts again)."""
-    return track._replace(turn_open=True, forfeited=None)
+    return _turn(track, True)
 
 
 def turn_ends(track: Track) -> Track:
-    return track._replace(turn_open=False, forfeited=None)
+    return _turn(track, False)
+
+
+def _turn(track: Track, open_: bool) -> Track:
+    """`track._replace(turn_open=open_, forfeited=None)`, built from the fields before them:
+    every turn starts and ends here, and `_replace`'s keyword handling was most of its cost."""
+    if track.turn_open is open_ and track.forfeited is None:
+        return track
+    return Track._make((*track[:OPEN], open_, None))
 
 
 def round_begins(track: Track, stats: Any, new_round: int) -> Track:

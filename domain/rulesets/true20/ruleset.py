@@ -46,17 +46,24 @@ class True20Ruleset:
     def take(self, body: Track, fact: Fact, ctx: Ctx) -> Track:
         if body.dead:
             return body
-        return self._looks(self._take(self._looks(body, ctx), fact, ctx), ctx)
+        words = conditions.said(ctx.conditions)
+        looked = self._looks(body, ctx, words)
+        return self._relooks(self._take(looked, fact, ctx), looked, ctx, words)
 
-    def _looks(self, body: Track, ctx: Ctx) -> Track:
+    def _looks(self, body: Track, ctx: Ctx, words: conditions.Said) -> Track:
         """Keep what the conditions in force imply; a dying condition calls for its check."""
-        looks = conditions.seen(body, ctx.conditions, ctx.options)
+        looks = conditions.looks(body, words, ctx.options)
         if looks == body.seen:
             return body
         if ("dying" in looks) != ("dying" in body.seen) and not body.has("dying"):
             was = "dying" in body.seen  # 001 L361: debilitated Con is dying (or is no longer)
             body = body._replace(dying_due=False) if was else care.becomes_dying(body, ctx.options)
         return body._replace(seen=looks)
+
+    def _relooks(self, body: Track, looked: Track, ctx: Ctx, words: conditions.Said) -> Track:
+        """`_looks` once more after a step from `looked`: what the conditions imply depends on
+        the body only through its fatigue, so while that is as it was, `seen` still holds."""
+        return body if body.fatigue is looked.fatigue else self._looks(body, ctx, words)
 
     def _take(self, body: Track, fact: Fact, ctx: Ctx) -> Track:
         options: Options = ctx.options
@@ -86,7 +93,8 @@ class True20Ruleset:
             return body._replace(unsaved=ctx.position)
         was_dying = body.has("dying")
         shaken = conditions.shaken(body, body.seen)  # the same as vitals shows
-        body, new = hit(body._replace(unsaved=None), fact, options, shaken, ctx.stats.toughness)
+        body = body if body.unsaved is None else body._replace(unsaved=None)
+        body, new = hit(body, fact, options, shaken, ctx.stats.toughness)
         window = 1 if ctx.own_turn and options.lost_action == "one_round" else 2
         if "wounded" in new:
             body = body._replace(stun=window)  # 001 "Wounded" L341: stunned for one round
@@ -97,7 +105,7 @@ class True20Ruleset:
         if body.has("dying") and not was_dying:
             body = care.becomes_dying(body, options)
         if "disabled" in new:  # 001 L342: only what it does once disabled can knock it out
-            body = care.spent(body, ctx.conditions)
+            body = care.spent(body, conditions.said(ctx.conditions).strenuous)
         return body
 
     def _check(self, body: Track, fact: CheckRolled, ctx: Ctx) -> Track:
@@ -116,29 +124,35 @@ class True20Ruleset:
         return body
 
     def turn_started(self, body: Track, ctx: Ctx) -> Track:
-        body = delay.turn_begins(self._looks(body, ctx))
+        words = conditions.said(ctx.conditions)
+        looked = self._looks(body, ctx, words)
+        body = delay.turn_begins(looked)
         if ctx.options.round_start_hooks == "own_turn" and ctx.phase != "setup":
-            body = care.round_begins(body, ctx)
+            body = care.round_begins(body, ctx, words.efforts)
         if body.stun == 2 or body.lost == 2:
             body = body._replace(stun=min(body.stun, 1), lost=min(body.lost, 1))
-        return self._looks(body, ctx)
+        return self._relooks(body, looked, ctx, words)
 
     def turn_ended(self, body: Track, ctx: Ctx) -> Track:
-        body = care.exert(delay.turn_ends(self._looks(body, ctx)), ctx)
+        words = conditions.said(ctx.conditions)
+        looked = self._looks(body, ctx, words)
+        body = care.exert(delay.turn_ends(looked), ctx, words.strenuous)
         if body.stun == 1 or body.lost == 1:
             lost = 0 if body.lost == 1 else body.lost
             body = body._replace(stun=0 if body.stun == 1 else body.stun, lost=lost,
                                  lost_defense=body.lost_defense and lost > 0)  # fmt: skip
-        return self._looks(body, ctx)
+        return self._relooks(body, looked, ctx, words)
 
     def round_started(self, body: Track, ctx: Ctx) -> Track:
         if body.dead:
             return body
-        body = delay.round_begins(self._looks(body, ctx), ctx.stats, ctx.round)
+        words = conditions.said(ctx.conditions)
+        looked = self._looks(body, ctx, words)
+        body = delay.round_begins(looked, ctx.stats, ctx.round)
         body = care.elapse(body, 1, ctx.options)  # 001 L148: ten rounds are a minute
         if ctx.options.round_start_hooks == "top_of_round":
-            body = care.round_begins(body, ctx)
-        return self._looks(body, ctx)
+            body = care.round_begins(body, ctx, words.efforts)
+        return self._relooks(body, looked, ctx, words)
 
     def flat_footed(self, ctx: Ctx) -> bool:
         """001 "Flat-Footed" L139: until the first regular turn (A1 option: first action)."""

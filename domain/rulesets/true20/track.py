@@ -15,6 +15,8 @@ SHAKEN = 2  # 001 "Wounded" L341, "Shaken" L382: −2 on checks (and, A12, saves
 NONLETHAL_ROW = ("dazed", "staggered", "unconscious")  # 001 Damage Track L330-334, 3 boxes
 LETHAL_ROW = ("wounded", "disabled", "dying", "dead")  # 001 Damage Track L330-334, 4 boxes
 BOXES = NONLETHAL_ROW + LETHAL_ROW
+SLOT = {box: n for n, box in enumerate(BOXES)}  # a box's place in `marks`, looked up, not searched
+DEAD = SLOT["dead"]
 COLLATERAL = {"wounded": "dazed", "disabled": "staggered", "dying": "unconscious"}  # 001 L329
 STACKING = ("dazed", "wounded")  # A8: the marks the alternative reading lets stack
 
@@ -50,19 +52,19 @@ class Track(NamedTuple):
     forfeited: tuple[int, int] | None = None  # (round, initiative bonus): past its limit (L184)
 
     def has(self, box: str) -> bool:
-        return self.marks[BOXES.index(box)] > 0
+        return self.marks[SLOT[box]] > 0
 
     def count(self, box: str) -> int:
-        return self.marks[BOXES.index(box)]
+        return self.marks[SLOT[box]]
 
     @property
     def dead(self) -> bool:
-        return self.has("dead")
+        return self.marks[DEAD] > 0
 
 
 def mark(track: Track, box: str, add: int = 1) -> Track:
     """Check (or, with a negative `add`, clear) one box."""
-    index = BOXES.index(box)
+    index = SLOT[box]
     marks = list(track.marks)
     marks[index] = max(0, marks[index] + add)
     return track._replace(marks=tuple(marks))
@@ -136,7 +138,8 @@ def hit(
             track = _collateral(track, COLLATERAL[landed], options)
     if options.staggered_any_damage_ko and before.has("staggered") and not track.has("unconscious"):
         track = mark(track, "unconscious")  # 001 "Staggered" L386: any further damage
-    return track, [b for b in BOXES if track.count(b) > before.count(b)]
+    return track, [b for b, now, was in zip(BOXES, track.marks, before.marks, strict=True)
+                   if now > was]  # fmt: skip
 
 
 def _tally(track: Track, nonlethal: bool, step: int, options: Options) -> Track:
