@@ -65,10 +65,14 @@ def _rebased(c: Condition, first_round: int) -> Condition:
 def end_turn(table: Table, member_id: str) -> None:
     """The current turn ends: end-of-turn rules and expiries, then the next combatant's turn."""
     member = table.members[member_id]
-    seen = ctx(table, member)
-    member.body = table.rules.turn_ended(member.body, seen)
-    if table.traits.end_with_source:
-        departures.source_fell(table, member, seen)
+    on_body, traits = table.traits.body_turn_ended, table.traits
+    if on_body is not None and not traits.end_with_source:  # no Ctx for the rules to read
+        member.body = on_body(member.body)
+    else:
+        seen = ctx(table, member)
+        member.body = table.rules.turn_ended(member.body, seen)
+        if traits.end_with_source:
+            departures.source_fell(table, member, seen)
     if table.timed and member_id in (table.due or _due(table)).turns_of:
         _expire_turn_bound(table, member_id, "end_of_turn")
     table.last_ended = member_id
@@ -193,9 +197,13 @@ def start_turn(table: Table, member_id: str) -> None:
     member.readied = False
     table.turn = member_id
     table.began_this_round.add(member_id)
+    on_body, traits = table.traits.body_turn_started, table.traits
+    if on_body is not None and not traits.end_with_source:  # no Ctx for the rules to read
+        member.body = on_body(member.body)
+        return
     seen = ctx(table, member)
     member.body = table.rules.turn_started(member.body, seen)
-    if table.traits.end_with_source:
+    if traits.end_with_source:
         departures.source_fell(table, member, seen)
 
 

@@ -17,7 +17,7 @@ from domain.rulesets.attacks import (
     in_threat_range,
 )
 from domain.rulesets.base import Ctx as AnyCtx
-from domain.rulesets.base import Outcome, Ruleset, ruling
+from domain.rulesets.base import Outcome, Ruleset, Traits, ruling
 from domain.rulesets.dnd35.attacks import Attack, critical_damage
 from domain.rulesets.dnd35.catalog import CATALOG
 from domain.rulesets.hitpoints_prompts import prompts
@@ -91,6 +91,21 @@ def defense_named(
     return name if name in defenses else full
 
 
+def start_of_turn(body: hp.HitPoints) -> hp.HitPoints:
+    """000 "DYING" L1165-1174: a dying character's turn calls for its d% roll to stabilize."""
+    dying = body.hp < 0 and body.dying  # most turns: not below 0, so nothing more to ask
+    return body if body.stabilize_due == dying else body._replace(stabilize_due=dying)
+
+
+def end_of_turn(body: hp.HitPoints) -> hp.HitPoints:
+    """The roll to stabilize is due no more once the turn that called for it ends."""
+    return body._replace(stabilize_due=False) if body.stabilize_due else body
+
+
+# The shared procedure; its turn rules read the body alone, so the fold builds no Ctx for them.
+TRAITS = Traits(body_turn_started=start_of_turn, body_turn_ended=end_of_turn)
+
+
 class HitPointRuleset(Generic[OptionsT, StatsT]):
     """The SRD hit point track behind the Ruleset protocol; subclasses set the system's numbers."""
 
@@ -127,12 +142,14 @@ class HitPointRuleset(Generic[OptionsT, StatsT]):
             body = hp.take(body, fact, ctx, threshold, str(me), self.massive_failure(ctx.options))
         return body if body.hp > 0 else hp.foe_at_zero(body, ctx)
 
+    def traits(self, options: Any) -> Traits:
+        return TRAITS
+
     def turn_started(self, body: hp.HitPoints, ctx: AnyCtx[OptionsT, StatsT]) -> hp.HitPoints:
-        dying = body.hp < 0 and body.dying  # most turns: not below 0, so nothing more to ask
-        return body if body.stabilize_due == dying else body._replace(stabilize_due=dying)
+        return start_of_turn(body)
 
     def turn_ended(self, body: hp.HitPoints, ctx: AnyCtx[OptionsT, StatsT]) -> hp.HitPoints:
-        return body._replace(stabilize_due=False) if body.stabilize_due else body
+        return end_of_turn(body)
 
     def round_started(self, body: hp.HitPoints, ctx: AnyCtx[OptionsT, StatsT]) -> hp.HitPoints:
         return body
