@@ -6,7 +6,14 @@ from typing import Any, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.events import AttackMade, CheckRolled, DamageDealt, Fact, SavingThrowRolled
+from domain.events import (
+    AttackMade,
+    CheckRolled,
+    DamageDealt,
+    Fact,
+    HealingApplied,
+    SavingThrowRolled,
+)
 from domain.lean import kinds_with_twins
 from domain.rulesets import hitpoints as hp
 from domain.rulesets.attacks import (
@@ -26,6 +33,7 @@ from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 MASSIVE_DAMAGE = 50  # 000 "Massive Damage" L1140-1146: a single attack of 50 or more
 
 DAMAGE = kinds_with_twins({DamageDealt})  # DamageDealt, and its lean twin (domain/lean.py)
+HEALING = kinds_with_twins({HealingApplied})
 
 
 class Options(hp.HitPointOptions):
@@ -133,9 +141,12 @@ class HitPointRuleset(Generic[OptionsT, StatsT]):
         return hp.HitPoints(hp=ctx.stats.max_hp, max_hp=ctx.stats.max_hp)
 
     def take(self, body: hp.HitPoints, fact: Fact, ctx: AnyCtx[OptionsT, StatsT]) -> hp.HitPoints:
-        if type(fact) in DAMAGE:  # most facts a body takes, so it goes straight there
+        kind = type(fact)
+        if kind in DAMAGE:  # most facts a body takes, so it goes straight there
             damage = cast(DamageDealt, fact)  # or its lean twin, read alike
             body = hp.take_damage(body, damage, ctx, self.massive_threshold(ctx.stats))
+        elif kind in HEALING:  # the next most: straight to its rule too, as hp.take routes it
+            body = hp.heal(body, cast(HealingApplied, fact), ctx.options)
         else:
             me = getattr(fact, "target", None) or getattr(fact, "combatant", "")
             threshold = self.massive_threshold(ctx.stats)
