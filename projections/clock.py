@@ -38,8 +38,10 @@ def eligible(table: Table, member: Member) -> bool:
     """Whether the turn comes to this combatant now."""
     if member.left or member.delaying or not table.rules.takes_turn(member.body):
         return False
+    if table.phase != "surprise":
+        return True
     surprise_turns = table.traits.surprised_take_turn  # Orcus L1067: a turn with no actions
-    return table.phase != "surprise" or surprise_turns or member.id in (table.aware or ())
+    return surprise_turns or member.id in (table.aware or ())
 
 
 def start_combat(table: Table) -> None:
