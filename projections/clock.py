@@ -276,21 +276,25 @@ def due_with(due: Due, c: Condition) -> Due:
 
 
 def _expire_rounds(table: Table, due: Ends) -> None:
-    if table.round < (table.due or _due(table)).round:
+    now = table.round
+    if now < (table.due or _due(table)).round:
         return  # every check of `due` needs the round to have reached the condition's end
     for member_id in list(table.timed):
         member = table.members[member_id]
         for condition in member.conditions:
-            if _ran_out(condition, due):  # most turns nothing runs out, and nothing is copied
-                kept = tuple(c for c in member.conditions if not _ran_out(c, due))
+            if _ran_out(condition, now, due):  # most turns nothing runs out, nothing is copied
+                kept = tuple(c for c in member.conditions if not _ran_out(c, now, due))
                 set_conditions(table, member, kept)
                 break
 
 
-def _ran_out(c: Condition, due: Ends) -> bool:
+def _ran_out(c: Condition, now: int, due: Ends) -> bool:
+    """Whether `due` says this N-round condition ran out; one that ends in a later round has
+    not, which saves asking (most of the conditions at the table, most turns)."""
     if type(c.duration) is not RoundsDuration or c.began_round is None:
         return False
-    return due(c, c.began_round + c.duration.rounds)
+    end = c.began_round + c.duration.rounds
+    return end <= now and due(c, end)
 
 
 def _expire_turn_bound(table: Table, member_id: str, point: str) -> None:
