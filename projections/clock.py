@@ -67,7 +67,8 @@ def _rebased(c: Condition, first_round: int) -> Condition:
 def end_turn(table: Table, member_id: str) -> None:
     """The current turn ends: end-of-turn rules and expiries, then the next combatant's turn."""
     member = table.members[member_id]
-    on_body, traits = table.traits.body_turn_ended, table.traits
+    traits = table.traits
+    on_body = traits.body_turn_ended
     if on_body is not None and not traits.end_with_source:  # no Ctx for the rules to read
         member.body = on_body(member.body)
     else:
@@ -199,7 +200,8 @@ def start_turn(table: Table, member_id: str) -> None:
     member.readied = False
     table.turn = member_id
     table.began_this_round.add(member_id)
-    on_body, traits = table.traits.body_turn_started, table.traits
+    traits = table.traits
+    on_body = traits.body_turn_started
     if on_body is not None and not traits.end_with_source:  # no Ctx for the rules to read
         member.body = on_body(member.body)
         return

@@ -108,9 +108,9 @@ class Traits(NamedTuple):
     end_with_source: frozenset[str] = frozenset()  # end when their source falls or dies
     dealt: Callable[[DamageDealt, Any, Ctx], DamageDealt] | None = None  # the attacker's own
     # state changes its damage (given the attacker's body and Ctx), before the target's rules
-    # The turn hooks of a system whose `turn_started` / `turn_ended` read the body alone, never
-    # the Ctx: the fold calls these instead and builds no Ctx for them (a turn's largest cost
-    # after passing it on). None: the fold asks the ruleset's method, with the Ctx.
+    # A system's `turn_started` / `turn_ended` where they read the body alone, never the Ctx:
+    # the fold calls these instead and builds no Ctx for them (the two a turn were a quarter of
+    # its cost in D&D 3.5). None: the fold asks the ruleset's method, with the Ctx.
     body_turn_started: Callable[[Any], Any] | None = None
     body_turn_ended: Callable[[Any], Any] | None = None
 
