@@ -38,8 +38,10 @@ def eligible(table: Table, member: Member) -> bool:
     """Whether the turn comes to this combatant now."""
     if member.left or member.delaying or not table.rules.takes_turn(member.body):
         return False
+    if table.phase != "surprise":
+        return True
     surprise_turns = table.traits.surprised_take_turn  # Orcus L1067: a turn with no actions
-    return table.phase != "surprise" or surprise_turns or member.id in (table.aware or ())
+    return surprise_turns or member.id in (table.aware or ())
 
 
 def start_combat(table: Table) -> None:
@@ -65,10 +67,15 @@ def _rebased(c: Condition, first_round: int) -> Condition:
 def end_turn(table: Table, member_id: str) -> None:
     """The current turn ends: end-of-turn rules and expiries, then the next combatant's turn."""
     member = table.members[member_id]
-    seen = ctx(table, member)
-    member.body = table.rules.turn_ended(member.body, seen)
-    if table.traits.end_with_source:
-        departures.source_fell(table, member, seen)
+    traits = table.traits
+    on_body = traits.body_turn_ended
+    if on_body is not None and not traits.end_with_source:  # no Ctx for the rules to read
+        member.body = on_body(member.body)
+    else:
+        seen = ctx(table, member)
+        member.body = table.rules.turn_ended(member.body, seen)
+        if traits.end_with_source:
+            departures.source_fell(table, member, seen)
     if table.timed and member_id in (table.due or _due(table)).turns_of:
         _expire_turn_bound(table, member_id, "end_of_turn")
     table.last_ended = member_id
@@ -193,9 +200,14 @@ def start_turn(table: Table, member_id: str) -> None:
     member.readied = False
     table.turn = member_id
     table.began_this_round.add(member_id)
+    traits = table.traits
+    on_body = traits.body_turn_started
+    if on_body is not None and not traits.end_with_source:  # no Ctx for the rules to read
+        member.body = on_body(member.body)
+        return
     seen = ctx(table, member)
     member.body = table.rules.turn_started(member.body, seen)
-    if table.traits.end_with_source:
+    if traits.end_with_source:
         departures.source_fell(table, member, seen)
 
 
@@ -266,21 +278,25 @@ def due_with(due: Due, c: Condition) -> Due:
 
 
 def _expire_rounds(table: Table, due: Ends) -> None:
-    if table.round < (table.due or _due(table)).round:
+    now = table.round
+    if now < (table.due or _due(table)).round:
         return  # every check of `due` needs the round to have reached the condition's end
     for member_id in list(table.timed):
         member = table.members[member_id]
         for condition in member.conditions:
-            if _ran_out(condition, due):  # most turns nothing runs out, and nothing is copied
-                kept = tuple(c for c in member.conditions if not _ran_out(c, due))
+            if _ran_out(condition, now, due):  # most turns nothing runs out, nothing is copied
+                kept = tuple(c for c in member.conditions if not _ran_out(c, now, due))
                 set_conditions(table, member, kept)
                 break
 
 
-def _ran_out(c: Condition, due: Ends) -> bool:
+def _ran_out(c: Condition, now: int, due: Ends) -> bool:
+    """Whether `due` says this N-round condition ran out; one that ends in a later round has
+    not, which saves asking (most of the conditions at the table, most turns)."""
     if type(c.duration) is not RoundsDuration or c.began_round is None:
         return False
-    return due(c, c.began_round + c.duration.rounds)
+    end = c.began_round + c.duration.rounds
+    return end <= now and due(c, end)
 
 
 def _expire_turn_bound(table: Table, member_id: str, point: str) -> None:

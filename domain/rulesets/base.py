@@ -19,7 +19,8 @@ Timing shared by all (N-round durations, turn-bound and save-ends conditions, de
 lives in projections/clock.py; only what differs per system is asked of the ruleset: its
 optional `traits(options)` (a `Traits`, read once per table by `traits_of`) names where its
 procedure departs from the shared one (Orcus: delay within the round, surprised turns, Miss:
-damage, marks, weakened), so the other systems declare nothing.
+damage, marks, weakened), and whether its turn rules read the body alone (3.5, d20 Modern), so
+the fold builds no Ctx for them.
 """
 
 from __future__ import annotations
@@ -107,6 +108,11 @@ class Traits(NamedTuple):
     end_with_source: frozenset[str] = frozenset()  # end when their source falls or dies
     dealt: Callable[[DamageDealt, Any, Ctx], DamageDealt] | None = None  # the attacker's own
     # state changes its damage (given the attacker's body and Ctx), before the target's rules
+    # A system's `turn_started` / `turn_ended` where they read the body alone, never the Ctx:
+    # the fold calls these instead and builds no Ctx for them (the two a turn were a quarter of
+    # its cost in D&D 3.5). None: the fold asks the ruleset's method, with the Ctx.
+    body_turn_started: Callable[[Any], Any] | None = None
+    body_turn_ended: Callable[[Any], Any] | None = None
 
 
 SHARED_TRAITS = Traits()

@@ -10,7 +10,7 @@ from domain.events import AttackMade
 from domain.rulesets import hitpoints as hp
 from domain.rulesets.attacks import attack_list
 from domain.rulesets.base import Ctx as AnyCtx
-from domain.rulesets.base import Outcome, Ruleset
+from domain.rulesets.base import Outcome, Ruleset, Traits
 from domain.rulesets.d20modern.attacks import Attack
 from domain.rulesets.d20modern.catalog import CATALOG
 from domain.rulesets.dnd35 import ruleset as dnd35
@@ -107,6 +107,14 @@ def defenses(stats: Stats, options: Options, flat_footed: bool) -> dict[str, int
     return worked_out | stats.defenses
 
 
+def start_of_turn(body: hp.HitPoints) -> hp.HitPoints:
+    """No roll is due: the excerpt has no stabilization rule (digest G3)."""
+    return body
+
+
+TRAITS = Traits(body_turn_started=start_of_turn, body_turn_ended=dnd35.end_of_turn)
+
+
 class D20ModernRuleset(dnd35.HitPointRuleset[Options, Stats]):
     """The 3.5 hit point track with d20 Modern's Defense, flat-footed, ties and massive damage."""
 
@@ -120,9 +128,11 @@ class D20ModernRuleset(dnd35.HitPointRuleset[Options, Stats]):
     def massive_failure(self, options: Any) -> int | None:
         return MASSIVE_FAILURE_HP if options.massive_damage_result == "dying" else None
 
+    def traits(self, options: Any) -> Traits:
+        return TRAITS
+
     def turn_started(self, body: hp.HitPoints, ctx: Ctx) -> hp.HitPoints:
-        """No roll is due: the excerpt has no stabilization rule (digest G3)."""
-        return body
+        return start_of_turn(body)
 
     def flat_footed(self, ctx: Ctx) -> bool:
         """003 L3: flat-footed until it acts (or, by option, its first regular turn); L98: or

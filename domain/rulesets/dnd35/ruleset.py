@@ -6,7 +6,14 @@ from typing import Any, Generic, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain.events import AttackMade, CheckRolled, DamageDealt, Fact, SavingThrowRolled
+from domain.events import (
+    AttackMade,
+    CheckRolled,
+    DamageDealt,
+    Fact,
+    HealingApplied,
+    SavingThrowRolled,
+)
 from domain.lean import kinds_with_twins
 from domain.rulesets import hitpoints as hp
 from domain.rulesets.attacks import (
@@ -17,7 +24,7 @@ from domain.rulesets.attacks import (
     in_threat_range,
 )
 from domain.rulesets.base import Ctx as AnyCtx
-from domain.rulesets.base import Outcome, Ruleset, ruling
+from domain.rulesets.base import Outcome, Ruleset, Traits, ruling
 from domain.rulesets.dnd35.attacks import Attack, critical_damage
 from domain.rulesets.dnd35.catalog import CATALOG
 from domain.rulesets.hitpoints_prompts import prompts
@@ -26,6 +33,7 @@ from domain.rulesets.terms import AttackTerms, Catalog, Prompt
 MASSIVE_DAMAGE = 50  # 000 "Massive Damage" L1140-1146: a single attack of 50 or more
 
 DAMAGE = kinds_with_twins({DamageDealt})  # DamageDealt, and its lean twin (domain/lean.py)
+HEALING = kinds_with_twins({HealingApplied})
 
 
 class Options(hp.HitPointOptions):
@@ -91,6 +99,21 @@ def defense_named(
     return name if name in defenses else full
 
 
+def start_of_turn(body: hp.HitPoints) -> hp.HitPoints:
+    """000 "DYING" L1165-1174: a dying character's turn calls for its d% roll to stabilize."""
+    dying = body.hp < 0 and body.dying  # most turns: not below 0, so nothing more to ask
+    return body if body.stabilize_due == dying else body._replace(stabilize_due=dying)
+
+
+def end_of_turn(body: hp.HitPoints) -> hp.HitPoints:
+    """The roll to stabilize is due no more once the turn that called for it ends."""
+    return body._replace(stabilize_due=False) if body.stabilize_due else body
+
+
+# The shared procedure; its turn rules read the body alone, so the fold builds no Ctx for them.
+TRAITS = Traits(body_turn_started=start_of_turn, body_turn_ended=end_of_turn)
+
+
 class HitPointRuleset(Generic[OptionsT, StatsT]):
     """The SRD hit point track behind the Ruleset protocol; subclasses set the system's numbers."""
 
@@ -118,21 +141,26 @@ class HitPointRuleset(Generic[OptionsT, StatsT]):
         return hp.HitPoints(hp=ctx.stats.max_hp, max_hp=ctx.stats.max_hp)
 
     def take(self, body: hp.HitPoints, fact: Fact, ctx: AnyCtx[OptionsT, StatsT]) -> hp.HitPoints:
-        if type(fact) in DAMAGE:  # most facts a body takes, so it goes straight there
+        kind = type(fact)
+        if kind in DAMAGE:  # most facts a body takes, so it goes straight there
             damage = cast(DamageDealt, fact)  # or its lean twin, read alike
             body = hp.take_damage(body, damage, ctx, self.massive_threshold(ctx.stats))
+        elif kind in HEALING:  # the next most: straight to its rule too, as hp.take routes it
+            body = hp.heal(body, cast(HealingApplied, fact), ctx.options)
         else:
             me = getattr(fact, "target", None) or getattr(fact, "combatant", "")
             threshold = self.massive_threshold(ctx.stats)
             body = hp.take(body, fact, ctx, threshold, str(me), self.massive_failure(ctx.options))
         return body if body.hp > 0 else hp.foe_at_zero(body, ctx)
 
+    def traits(self, options: Any) -> Traits:
+        return TRAITS
+
     def turn_started(self, body: hp.HitPoints, ctx: AnyCtx[OptionsT, StatsT]) -> hp.HitPoints:
-        dying = body.hp < 0 and body.dying  # most turns: not below 0, so nothing more to ask
-        return body if body.stabilize_due == dying else body._replace(stabilize_due=dying)
+        return start_of_turn(body)
 
     def turn_ended(self, body: hp.HitPoints, ctx: AnyCtx[OptionsT, StatsT]) -> hp.HitPoints:
-        return body._replace(stabilize_due=False) if body.stabilize_due else body
+        return end_of_turn(body)
 
     def round_started(self, body: hp.HitPoints, ctx: AnyCtx[OptionsT, StatsT]) -> hp.HitPoints:
         return body
