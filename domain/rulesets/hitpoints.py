@@ -148,7 +148,8 @@ def heal(body: HitPoints, fact: HealingApplied, options: HitPointOptions) -> Hit
         return body._replace(nonlethal=max(0, body.nonlethal - fact.amount))
     nonlethal = body.nonlethal - fact.amount if fact.kind in MAGICAL else body.nonlethal
     ceiling = max(body.hp, body.max_hp + (body.hp - real_hp(body, options)))
-    healed = body._replace(hp=min(ceiling, body.hp + fact.amount), nonlethal=max(0, nonlethal))
+    hp, nonlethal = min(ceiling, body.hp + fact.amount), max(0, nonlethal)
+    healed = _new_hit_points(HitPoints, (hp, body.max_hp, body.temp_hp, nonlethal, *body[4:]))
     if body.dying and fact.amount >= 1:
         healed = healed._replace(stable=True, tended=True)  # 000 L1202: any healing stabilizes
     if healed.hp >= 0 and (healed.stable or healed.tended or healed.conscious_again):
