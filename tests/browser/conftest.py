@@ -65,22 +65,54 @@ def _missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """Headless Chromium, one per test process: each test has a context (cookies, storage,
-    cache) of its own (`page`, `phone`), so a launch per module bought nothing but its cost.
-    Skipped where it is missing, unless COMBATLOG_REQUIRE_BROWSER=1."""
+class Chromium:
+    """Playwright's headless Chromium, one per test process while its browser tests run in a
+    row: each test has a context (cookies, storage, cache) of its own (`page`, `phone`), so a
+    launch per module bought nothing but its cost. Stopped before any other test: Playwright's
+    sync API keeps an event loop running on the thread, where `asyncio.run` then refuses."""
+
+    def __init__(self) -> None:
+        self.playwright: Any = None
+        self.browser: Any = None
+
+    def get(self) -> Any:
+        if self.browser is None:
+            from playwright.sync_api import sync_playwright
+
+            self.playwright = sync_playwright().start()
+            self.browser = self.playwright.chromium.launch(
+                executable_path=str(CHROMIUM), headless=True
+            )
+        return self.browser
+
+    def stop(self) -> None:
+        if self.playwright is not None:
+            self.browser.close()
+            self.playwright.stop()
+            self.playwright = self.browser = None
+
+
+CHROMIUM_NOW = Chromium()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """After the test's own teardown (its page's screenshot), Chromium stops unless the next
+    test is a browser test too."""
+    yield
+    if nextitem is None or not _here(nextitem):
+        CHROMIUM_NOW.stop()
+
+
+@pytest.fixture
+def browser() -> Any:
+    """Headless Chromium; skipped where it is missing, unless COMBATLOG_REQUIRE_BROWSER=1."""
     reason = _missing()
     if reason is not None:
         if os.environ.get("COMBATLOG_REQUIRE_BROWSER") == "1":
             pytest.fail(reason)
         pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True)
-        yield chromium
-        chromium.close()
+    return CHROMIUM_NOW.get()
 
 
 class Spare:
