@@ -12,13 +12,11 @@ VERSUS := $(if $(AGAINST),--against $(AGAINST) --turns $(AGAINST_TURNS))
 serve: $(VENV)/.installed
 	$(BIN)/combatlog serve
 
-# pytest on two workers; loadgroup keeps a browser module's tests on one worker, which then
-# starts that module's server once (tests/browser/conftest.py)
 test: $(VENV)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/mypy domain projections api
 	$(BIN)/lint-imports
-	$(BIN)/pytest $$($(BIN)/python -c 'import xdist' 2>/dev/null && printf '%s' '-n 2 --dist loadgroup')
+	$(BIN)/pytest $$($(BIN)/python -c 'import xdist' 2>/dev/null && printf '%s' '-n 2')
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/replay.py $(VERSUS)

@@ -36,14 +36,10 @@ def patient_requests() -> Iterator[None]:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test in this folder is a browser test (`-m "not browser"` leaves them out); a
-    conftest's own `pytestmark` would mark none of them. A module with a server of its own
-    keeps its tests on one worker under `pytest -n 2 --dist loadgroup` (`make test`), which
-    then starts that server once, not once on each worker (~1.6 CPU-s a start)."""
+    conftest's own `pytestmark` would mark none of them."""
     for item in items:
         if _here(item):
             item.add_marker(pytest.mark.browser)
-            if not _shares(item):
-                item.add_marker(pytest.mark.xdist_group(item.path.stem))
 
 
 def _here(item: pytest.Item) -> bool:
