@@ -23,15 +23,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-@pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The modules holding a `slow` test run first, each kept whole (its module fixtures set up
-    once): under `pytest -n 2` (`make test`) a 20-second test taken last keeps one worker busy
-    while the other has nothing left to do."""
-    slow = {item.path for item in items if item.get_closest_marker("slow") is not None}
-    items.sort(key=lambda item: item.path not in slow)
-
-
 @pytest.fixture
 def update_goldens(request: pytest.FixtureRequest) -> bool:
     """Whether this run rewrites the goldens (`pytest --update-goldens`)."""
