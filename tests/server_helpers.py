@@ -114,11 +114,15 @@ class Server:
             process.wait(timeout=5.0)
 
 
+def server_in(folder: Path, db: str | None = None, **env: str) -> Server:
+    """A server in `folder`, not started yet (default store: SQLite in that folder)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    return Server(folder, db or f"sqlite:///{folder / 'combatlog.sqlite'}", env)
+
+
 def serve(folder: Path, db: str | None = None, **env: str) -> Server:
     """A started and answering server in `folder` (default store: SQLite in that folder)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    server = Server(folder, db or f"sqlite:///{folder / 'combatlog.sqlite'}", env)
-    return server.start().wait_ready()
+    return server_in(folder, db, **env).start().wait_ready()
 
 
 def served(folder: Path, **env: str) -> Iterator[Server]:

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server_helpers import Server, served
+from tests.server_helpers import Server, server_in
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -37,10 +37,18 @@ def patient_requests() -> Iterator[None]:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test in this folder is a browser test (`-m "not browser"` leaves them out); a
     conftest's own `pytestmark` would mark none of them."""
-    here = Path(__file__).resolve().parent
     for item in items:
-        if here in item.path.resolve().parents:
+        if _here(item):
             item.add_marker(pytest.mark.browser)
+
+
+def _here(item: pytest.Item) -> bool:
+    return Path(__file__).resolve().parent in item.path.resolve().parents
+
+
+def _shares(item: pytest.Item) -> bool:
+    """Whether the test's module reads only the encounters it opens (`shared_server`)."""
+    return item.get_closest_marker("shared_server") is not None
 
 
 def _missing() -> str | None:
@@ -53,25 +61,120 @@ def _missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+class Chromium:
+    """Playwright's headless Chromium, one per test process while its browser tests run in a
+    row: each test has a context (cookies, storage, cache) of its own (`page`, `phone`), so a
+    launch per module bought nothing but its cost. Stopped before any other test: Playwright's
+    sync API keeps an event loop running on the thread, where `asyncio.run` then refuses."""
+
+    def __init__(self) -> None:
+        self.playwright: Any = None
+        self.browser: Any = None
+
+    def get(self) -> Any:
+        if self.browser is None:
+            from playwright.sync_api import sync_playwright
+
+            self.playwright = sync_playwright().start()
+            self.browser = self.playwright.chromium.launch(
+                executable_path=str(CHROMIUM), headless=True
+            )
+        return self.browser
+
+    def stop(self) -> None:
+        if self.playwright is not None:
+            self.browser.close()
+            self.playwright.stop()
+            self.playwright = self.browser = None
+
+
+CHROMIUM_NOW = Chromium()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """After the test's own teardown (its page's screenshot), Chromium stops unless the next
+    test is a browser test too."""
+    yield
+    if nextitem is None or not _here(nextitem):
+        CHROMIUM_NOW.stop()
+
+
+@pytest.fixture
+def browser() -> Any:
     """Headless Chromium; skipped where it is missing, unless COMBATLOG_REQUIRE_BROWSER=1."""
     reason = _missing()
     if reason is not None:
         if os.environ.get("COMBATLOG_REQUIRE_BROWSER") == "1":
             pytest.fail(reason)
         pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
+    return CHROMIUM_NOW.get()
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True)
-        yield chromium
-        chromium.close()
+
+class Spare:
+    """The next module's server, started while this module's tests run: a module takes an
+    answering server instead of waiting seconds for one to start (more on a loaded machine).
+    No server starts ahead once every collected browser module has had one."""
+
+    def __init__(self, folders: pytest.TempPathFactory, modules: int) -> None:
+        self.folders = folders
+        self.left = modules
+        self.next: Server | None = None
+
+    def take(self) -> Server:
+        """A fresh server (an empty store of its own), answering."""
+        taken = self.next or self._started()
+        self.left -= 1
+        self.next = self._started() if self.left > 0 else None
+        try:
+            return taken.wait_ready()
+        except BaseException:
+            taken.kill()
+            raise
+
+    def _started(self) -> Server:
+        return server_in(self.folders.mktemp("browser")).start()
+
+    def stop(self) -> None:
+        if self.next is not None:
+            self.next.stop()
+            self.next = None
+
+
+@pytest.fixture(scope="session")
+def spare(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Spare]:
+    own = {item.path for item in request.session.items if _here(item) and not _shares(item)}
+    started = Spare(tmp_path_factory, len(own))
+    yield started
+    started.stop()
+
+
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for every `shared_server` module on this worker: a test of theirs opens its
+    own encounter and reads nothing across encounters (no landing page list, library,
+    campaign or figures across fights), so it need not wait for a server of its own."""
+    running = server_in(tmp_path_factory.mktemp("shared")).start()
+    try:
+        yield running.wait_ready()
+    finally:
+        running.stop()
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    yield from served(tmp_path_factory.mktemp("browser"))
+def server(request: pytest.FixtureRequest) -> Iterator[Server]:
+    """The module's server: one of its own (its tests see one another's encounters, campaigns
+    and library, never another module's), or the worker's shared one (`shared_server`)."""
+    if request.node.get_closest_marker("shared_server") is not None:
+        yield request.getfixturevalue("shared_server")
+        return
+    running = request.getfixturevalue("spare").take()
+    try:
+        yield running
+    finally:
+        running.stop()
 
 
 def operator_headers(server: Server) -> dict[str, str]:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, gm_url
 from tests.browser.gm import PARTY, ROLLS, card, hp, log_line, seeded
 from tests.server_helpers import Server
+
+pytestmark = pytest.mark.shared_server  # reads only the encounters it opens
 
 
 def test_amend_a_past_ruling_and_see_what_changed(

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, gm_url
 from tests.browser.gm import area_dialog, card, fight_in, hp, the_log
 from tests.server_helpers import Server
+
+pytestmark = pytest.mark.shared_server  # reads only the encounters it opens
 
 MOOK = {"max_hp": 10, "level": 3, "role": "mook",
         "defenses": {"ac": 15, "fortitude": 13, "reflex": 14, "will": 12}}  # fmt: skip

@@ -6,12 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, SCREENSHOTS, axe_violations, gm_url
 from tests.browser.fight import attack, record_attack, replay_at
 from tests.browser.gm import PARTY, ROLLS, deal, hp, latest_line, log_line, seeded, the_log
 from tests.server_helpers import Server
+
+pytestmark = pytest.mark.shared_server  # reads only the encounters it opens
 
 
 def fight_to_branch(page: Any, server: Server, encounter: dict[str, Any]) -> int:

@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.server_helpers import Server
+
+pytestmark = pytest.mark.shared_server  # reads only the encounters it opens
 
 
 def test_the_api_docs_work_offline_and_break_no_rule_of_the_policy(

@@ -7,11 +7,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, axe_violations, gm_url
 from tests.browser.gm import card, hp, open_card, seeded, the_log
 from tests.server_helpers import Server
+
+pytestmark = pytest.mark.shared_server  # reads only the encounters it opens
 
 PARTY = [
     {"type": "CombatantJoined", "combatant": "valeros", "name": "Valeros the Unbreakable",

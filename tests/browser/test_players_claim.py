@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, axe_violations, gm_url
@@ -19,6 +20,8 @@ from tests.browser.test_players_propose import (  # noqa: F401 (second_phone: a 
     second_phone,
 )
 from tests.server_helpers import Server
+
+pytestmark = pytest.mark.shared_server  # reads only the encounters it opens
 
 
 def ask(phone: Any, name: str, character: str) -> None:

@@ -14,6 +14,8 @@ from tests.browser.conftest import PHONE, SCREENSHOTS, axe_violations, gm_url
 from tests.browser.gm import card, hp, log_line, seeded
 from tests.server_helpers import Server
 
+pytestmark = pytest.mark.shared_server  # reads only the encounters it opens
+
 PARTY = [
     {"type": "CombatantJoined", "combatant": "lidda", "name": "Lidda", "side": "party",
      "kind": "pc", "stats": {"max_hp": 14, "initiative_modifier": 3, "defenses": {"ac": 16},

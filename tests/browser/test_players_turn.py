@@ -15,6 +15,8 @@ from tests.browser.conftest import SCREENSHOTS, gm_url, operator_headers
 from tests.browser.gm import card, seeded
 from tests.server_helpers import Server
 
+pytestmark = pytest.mark.shared_server  # reads only the encounters it opens
+
 PARTY = [
     {"type": "CombatantJoined", "combatant": "lidda", "name": "Lidda", "side": "party",
      "kind": "pc", "stats": {"max_hp": 14, "initiative_modifier": 3, "defenses": {"ac": 16}}},

@@ -5,11 +5,14 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import gm_url
 from tests.browser.gm import PARTY, hp, seeded
 from tests.server_helpers import Server
+
+pytestmark = pytest.mark.shared_server  # reads only the encounters it opens
 
 
 def test_the_replay_slider_shows_the_table_at_a_line(

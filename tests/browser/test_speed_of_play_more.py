@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, gm_url
@@ -21,6 +22,8 @@ from tests.browser.gm import (
     the_log,
 )
 from tests.server_helpers import Server
+
+pytestmark = pytest.mark.shared_server  # reads only the encounters it opens
 
 PARTY = [
     {"type": "CombatantJoined", "combatant": who, "name": who.capitalize(), "side": "party",

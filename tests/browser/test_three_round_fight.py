@@ -10,11 +10,14 @@ from itertools import cycle
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SCREENSHOTS, gm_url
 from tests.browser.gm import card, hp, in_view, seeded, the_log
 from tests.server_helpers import Server
+
+pytestmark = pytest.mark.shared_server  # reads only the encounters it opens
 
 
 def joined(
