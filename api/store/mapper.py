@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import zlib
-from collections.abc import Iterable, Iterator, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
 from datetime import datetime
 from typing import Any, cast, overload
 from uuid import UUID
@@ -222,17 +222,11 @@ class StoredFacts(MutableSequence[Fact]):
     def __getitem__(self, index: slice) -> list[Fact]: ...
 
     def __getitem__(self, index: int | slice) -> Fact | list[Fact]:
-        if isinstance(index, slice):
-            start, stop, step = index.indices(len(self._facts))
-            if step == 1 and start < stop:
-                self._decode(start, stop)
-            return cast(list[Fact], self._facts[index])
-        if index < 0:
-            index += len(self._facts)
-        if not 0 <= index < len(self._facts):
-            raise IndexError("no such line")
-        self._decode(index, index + 1)
-        return cast(Fact, self._facts[index])
+        return _indexed(index, len(self._facts), self._decoded)
+
+    def _decoded(self, start: int, stop: int) -> list[Fact]:
+        self._decode(start, stop)
+        return cast(list[Fact], self._facts[start:stop])
 
     def __iter__(self) -> Iterator[Fact]:
         return iter(self[:])
@@ -318,13 +312,21 @@ class _Folded(Sequence[Fact]):
     def __getitem__(self, index: slice) -> list[Fact]: ...
 
     def __getitem__(self, index: int | slice) -> Fact | list[Fact]:
-        if isinstance(index, slice):
-            start, stop, step = index.indices(len(self._log))
-            if step != 1:
-                return self._log.lean(0, len(self._log))[index]
-            return self._log.lean(start, stop) if start < stop else []
-        if index < 0:
-            index += len(self._log)
-        if not 0 <= index < len(self._log):
-            raise IndexError("no such line")
-        return self._log.lean(index, index + 1)[0]
+        return _indexed(index, len(self._log), self._log.lean)
+
+
+def _indexed(
+    index: int | slice, length: int, read: Callable[[int, int], list[Fact]]
+) -> Fact | list[Fact]:
+    """Line `index` (or the lines of a slice) of a log of `length` lines, whose lines
+    start+1..stop `read` gives: the one indexing of both views of a stored log."""
+    if isinstance(index, slice):
+        start, stop, step = index.indices(length)
+        if step != 1:
+            return read(0, length)[index]
+        return read(start, stop) if start < stop else []
+    if index < 0:
+        index += length
+    if not 0 <= index < length:
+        raise IndexError("no such line")
+    return read(index, index + 1)[0]
