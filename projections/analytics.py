@@ -45,11 +45,8 @@ from projections.view import Member, Table
 DOWN = frozenset({"unconscious", "dying", "dead"})  # knocked out: no longer acting
 UNKNOWN = "unknown"  # damage with no attacker or combatant source in the log
 Before = tuple[object, Ctx] | None  # a damaged target's track and context before the damage
-TARGETED = kinds_with_twins(  # the fact types that name a `target` (asked of each line by
-    kind
-    for kind in EVENT_TYPES.values()
-    if "target" in kind.model_fields  # type), and twins
-)
+# the fact types that name a `target` (asked of each line by exact type), and their lean twins
+TARGETED = kinds_with_twins(kind for kind in EVENT_TYPES.values() if "target" in kind.model_fields)
 
 
 @dataclass

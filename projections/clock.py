@@ -67,15 +67,7 @@ def _rebased(c: Condition, first_round: int) -> Condition:
 def end_turn(table: Table, member_id: str) -> None:
     """The current turn ends: end-of-turn rules and expiries, then the next combatant's turn."""
     member = table.members[member_id]
-    traits = table.traits
-    on_body = traits.body_turn_ended
-    if on_body is not None and not traits.end_with_source:  # no Ctx for the rules to read
-        member.body = on_body(member.body)
-    else:
-        seen = ctx(table, member)
-        member.body = table.rules.turn_ended(member.body, seen)
-        if traits.end_with_source:
-            departures.source_fell(table, member, seen)
+    _turn_rule(table, member, table.traits.body_turn_ended, table.rules.turn_ended)
     if table.timed and member_id in (table.due or _due(table)).turns_of:
         _expire_turn_bound(table, member_id, "end_of_turn")
     table.last_ended = member_id
@@ -200,14 +192,24 @@ def start_turn(table: Table, member_id: str) -> None:
     member.readied = False
     table.turn = member_id
     table.began_this_round.add(member_id)
-    traits = table.traits
-    on_body = traits.body_turn_started
-    if on_body is not None and not traits.end_with_source:  # no Ctx for the rules to read
+    _turn_rule(table, member, table.traits.body_turn_started, table.rules.turn_started)
+
+
+def _turn_rule(
+    table: Table,
+    member: Member,
+    on_body: Callable[[Any], Any] | None,
+    rule: Callable[[Any, Ctx], Any],
+) -> None:
+    """The ruleset's rule for a turn's start or end on `member`: on the body alone where the
+    system says it reads nothing else (`on_body`: no Ctx built), else `rule` with the Ctx, and
+    then what ends when its source falls (Orcus marks)."""
+    if on_body is not None and not table.traits.end_with_source:
         member.body = on_body(member.body)
         return
     seen = ctx(table, member)
-    member.body = table.rules.turn_started(member.body, seen)
-    if traits.end_with_source:
+    member.body = rule(member.body, seen)
+    if table.traits.end_with_source:
         departures.source_fell(table, member, seen)
 
 
