@@ -154,9 +154,7 @@ class OrcusRuleset:
 
     def in_force(self, body: Vitality, ctx: Ctx) -> tuple[str, ...]:
         """Conditions in force, applied or implied (a creature at 0 HP is unconscious, L1458)."""
-        if not ctx.conditions and not body.down:
-            return ()  # most creatures, most lines
-        names = [c.name for c in ctx.conditions]
+        names = [c.name for c in ctx.conditions]  # none and not down: () at once, below
         return conditions.in_force(names, body.down, ctx.options.unconscious_helpless)
 
     def statuses(self, body: Vitality, ctx: Ctx) -> tuple[str, ...]:
